@@ -1,0 +1,16 @@
+import { type AddConnection } from '../../../application/admin/AddConnection';
+import { type CreateUser } from '../../../application/admin/CreateUser';
+import { type CreateWorkspace } from '../../../application/admin/CreateWorkspace';
+import { type IssueSession } from '../../../application/admin/IssueSession';
+import { type ManageApiKeys } from '../../../application/admin/ManageApiKeys';
+import { type ManageMembers } from '../../../application/admin/ManageMembers';
+
+/** The operator use cases the command line drives; the composition root builds them. */
+export interface CliUseCases {
+  createUser: CreateUser;
+  createWorkspace: CreateWorkspace;
+  members: ManageMembers;
+  apiKeys: ManageApiKeys;
+  addConnection: AddConnection;
+  issueSession: IssueSession;
+}

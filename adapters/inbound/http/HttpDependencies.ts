@@ -1,0 +1,29 @@
+import { type AuthenticateBearer } from '../../../application/auth/AuthenticateBearer';
+import { type AuthorizeWorkspace } from '../../../application/auth/AuthorizeWorkspace';
+import { type ManageApiKeys } from '../../../application/admin/ManageApiKeys';
+import { type ListConnections } from '../../../application/connections/ListConnections';
+import { type CheckHealth } from '../../../application/health/CheckHealth';
+import { type GetCurrentUser } from '../../../application/me/GetCurrentUser';
+import { type ListMyWorkspaces } from '../../../application/me/ListMyWorkspaces';
+import { type Clock } from '../../../application/ports/Clock';
+import { type Logger } from '../../../application/ports/Logger';
+import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
+
+/** Everything the HTTP adapter needs, handed over by the composition root. */
+export interface HttpDependencies {
+  readonly settings: {
+    readonly baseUrl: string;
+    readonly bodyLimitBytes: number;
+    readonly rateLimit: { readonly limit: number; readonly windowMs: number };
+  };
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly rateLimitStore: RateLimitStore;
+  readonly authenticate: AuthenticateBearer;
+  readonly authorizeWorkspace: AuthorizeWorkspace;
+  readonly checkHealth: CheckHealth;
+  readonly getCurrentUser: GetCurrentUser;
+  readonly listMyWorkspaces: ListMyWorkspaces;
+  readonly listConnections: ListConnections;
+  readonly apiKeys: ManageApiKeys;
+}

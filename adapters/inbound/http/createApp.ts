@@ -1,0 +1,54 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { Router } from '@koa/router';
+import { type HttpDependencies } from './HttpDependencies';
+import { accessLog } from './middleware/accessLog';
+import { authenticate } from './middleware/authenticate';
+import { errorHandler } from './middleware/errorHandler';
+import { rateLimit } from './middleware/rateLimit';
+import { requestId } from './middleware/requestId';
+import { OPENAPI_DOCUMENT } from './openapi/document';
+import { apiKeysRouter } from './routers/apiKeysRouter';
+import { connectionsRouter } from './routers/connectionsRouter';
+import { discoveryRouter } from './routers/discoveryRouter';
+import { healthRouter } from './routers/healthRouter';
+import { meRouter } from './routers/meRouter';
+import { type AppState } from './state';
+
+/** Builds the Koa application (never listens: the entry point or a test does). */
+export function createApp(deps: HttpDependencies): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = true;
+  app.silent = true;
+
+  const open = new Router<AppState>();
+  open.use(healthRouter(deps.checkHealth).routes());
+  open.use(discoveryRouter(deps.settings.baseUrl).routes());
+  open.get('/openapi.json', (ctx) => { ctx.body = OPENAPI_DOCUMENT; });
+
+  const api = new Router<AppState>();
+  api.use(
+    authenticate(deps.authenticate),
+    rateLimit({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit }),
+  );
+  for (const router of [
+    meRouter(deps.getCurrentUser, deps.listMyWorkspaces),
+    connectionsRouter(deps.authorizeWorkspace, deps.listConnections),
+    apiKeysRouter(deps.authorizeWorkspace, deps.apiKeys),
+  ]) {
+    api.use(router.routes(), router.allowedMethods({ throw: true }));
+  }
+
+  app
+    .use(requestId())
+    .use(accessLog(deps.logger))
+    .use(errorHandler(deps.logger, deps.settings.baseUrl))
+    .use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonStrict: true, jsonLimit: deps.settings.bodyLimitBytes, onError: rethrow }))
+    .use(open.routes())
+    .use(api.routes());
+  return app;
+}
+
+function rethrow(error: Error): never {
+  throw error;
+}

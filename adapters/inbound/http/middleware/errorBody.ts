@@ -1,0 +1,42 @@
+import { type ErrorDetail, type ErrorKind } from '../../../../domain/shared/DomainError';
+
+/** SPEC.md's error type for each status; PRODUCT.md's body around it. */
+export const STATUS_OF: Record<ErrorKind, number> = {
+  validation: 422,
+  unauthenticated: 401,
+  quota_exceeded: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+const TYPE_OF_STATUS: Record<number, string> = {
+  401: 'UnauthorizedError',
+  402: 'QuotaExceededError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
+  409: 'ConflictError',
+  413: 'PayloadTooLargeError',
+  415: 'UnsupportedMediaTypeError',
+  422: 'ValidationError',
+  429: 'RateLimitedError',
+  500: 'InternalError',
+  503: 'HealthUnavailable',
+};
+
+export interface ErrorBody {
+  readonly error: {
+    readonly type: string;
+    readonly code: string;
+    readonly message: string;
+    readonly details: readonly ErrorDetail[];
+    readonly requestId: string;
+  };
+}
+
+export function errorBody(status: number, code: string, message: string, details: readonly ErrorDetail[], requestId: string): ErrorBody {
+  return { error: { type: TYPE_OF_STATUS[status] ?? 'BadRequestError', code, message, details, requestId } };
+}

@@ -1,0 +1,20 @@
+import { InsufficientScope } from '../../../../domain/credential/AccessDecision';
+import { type DomainError } from '../../../../domain/shared/DomainError';
+
+const quote = (value: string): string => `"${value.replace(/["\\]/g, '')}"`;
+
+/**
+ * RFC 6750 challenges, with RFC 9728's resource_metadata so a client can discover
+ * where to get a token. A request without credentials gets no error code (RFC 6750 §3.1).
+ */
+export function challengeFor(error: DomainError, baseUrl: string, hadCredential: boolean): string | null {
+  const base = [`realm=${quote('dispatch')}`, `resource_metadata=${quote(`${baseUrl}/.well-known/oauth-protected-resource`)}`];
+  if (error.kind === 'unauthenticated') {
+    const extra = hadCredential ? [`error=${quote('invalid_token')}`, `error_description=${quote(error.message)}`] : [];
+    return `Bearer ${[...base, ...extra].join(', ')}`;
+  }
+  if (error instanceof InsufficientScope) {
+    return `Bearer ${[...base, `error=${quote('insufficient_scope')}`, `scope=${quote(error.scope)}`].join(', ')}`;
+  }
+  return null;
+}

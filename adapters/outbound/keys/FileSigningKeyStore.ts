@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type SigningKeyStore, type StoredSigningKey } from './SigningKeyStore';
+
+interface StoredOnDisk extends Omit<StoredSigningKey, 'createdAt'> {
+  readonly createdAt: string;
+}
+
+/** Keys in one JSON file readable by the service's user only (KEY_STORE=file). */
+export class FileSigningKeyStore implements SigningKeyStore {
+  constructor(private readonly file: string) {}
+
+  async list(): Promise<StoredSigningKey[]> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return (JSON.parse(text) as StoredOnDisk[])
+      .map((k) => ({ ...k, createdAt: new Date(k.createdAt) }))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async add(key: StoredSigningKey): Promise<void> {
+    const keys = await this.list();
+    keys.push(key);
+    await fs.mkdir(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    await fs.writeFile(temporary, JSON.stringify(keys, null, 2), { mode: 0o600 });
+    await fs.rename(temporary, this.file);
+  }
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { ALL_MIGRATIONS } from './migrations';
+import { ALL_SCHEMAS } from './schemas';
+
+export type DatabaseTarget =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'mysql'; readonly url: string };
+
+/** Builds (does not open) the DataSource for SQLite or MySQL/MariaDB; migrations run explicitly. */
+export function createDataSource(target: DatabaseTarget): DataSource {
+  const common = { entities: ALL_SCHEMAS, migrations: ALL_MIGRATIONS, synchronize: false, logging: false } as const;
+  if (target.kind === 'sqlite') {
+    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    return new DataSource({
+      ...common,
+      type: 'better-sqlite3',
+      database: target.file,
+      // WAL lets readers proceed while one writer commits; foreign keys are off by default in SQLite.
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('foreign_keys = ON');
+        db.pragma('busy_timeout = 5000');
+      },
+    });
+  }
+  return new DataSource({
+    ...common,
+    type: 'mysql',
+    url: target.url,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    dateStrings: false,
+    extra: { connectionLimit: 10, supportBigNumbers: true },
+  });
+}
+
+/** Opens the DataSource and applies every pending migration, each in its own transaction. */
+export async function openDatabase(target: DatabaseTarget): Promise<DataSource> {
+  const dataSource = createDataSource(target);
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

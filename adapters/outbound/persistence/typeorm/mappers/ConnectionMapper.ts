@@ -1,0 +1,31 @@
+import { Connection, CONNECTION_STATUSES } from '../../../../../domain/connection/Connection';
+import { type ConnectionRow } from '../schemas/ConnectionSchema';
+import { requireDate, requireOneOf } from './RowMappingError';
+
+export const ConnectionMapper = {
+  toDomain(row: ConnectionRow): Connection {
+    const where = { table: 'connections', key: row.id };
+    return Connection.rehydrate({
+      id: row.id,
+      workspaceId: row.workspaceId,
+      platform: row.platform,
+      handle: row.handle,
+      displayName: row.displayName ?? null,
+      status: requireOneOf(CONNECTION_STATUSES, row.status, { ...where, column: 'status' }),
+      createdAt: requireDate(row.createdAt, { ...where, column: 'created_at' }),
+    });
+  },
+
+  toRow(connection: Connection): ConnectionRow {
+    const s = connection.toSnapshot();
+    return {
+      id: s.id,
+      workspaceId: s.workspaceId,
+      platform: s.platform,
+      handle: s.handle,
+      displayName: s.displayName,
+      status: s.status,
+      createdAt: s.createdAt,
+    };
+  },
+};

@@ -1,0 +1,25 @@
+import { type StoredSigningKey } from '../../../keys/SigningKeyStore';
+import { type SigningKeyRow } from '../schemas/SigningKeySchema';
+import { requireDate } from './RowMappingError';
+
+export const SigningKeyMapper = {
+  toStored(row: SigningKeyRow): StoredSigningKey {
+    return {
+      kid: row.kid,
+      algorithm: row.algorithm,
+      publicJwk: row.publicJwk,
+      encryptedPrivateJwk: row.encryptedPrivateJwk,
+      createdAt: requireDate(row.createdAt, { table: 'signing_keys', key: row.kid, column: 'created_at' }),
+    };
+  },
+
+  toRow(key: StoredSigningKey): SigningKeyRow {
+    return {
+      kid: key.kid,
+      algorithm: key.algorithm,
+      publicJwk: key.publicJwk,
+      encryptedPrivateJwk: key.encryptedPrivateJwk,
+      createdAt: key.createdAt,
+    };
+  },
+};

@@ -1,0 +1,45 @@
+import { injectable } from 'inversify';
+import { type DataSource, type Repository } from 'typeorm';
+import { type ApiKey } from '../../../../../domain/credential/ApiKey';
+import { type ApiKeyRepository } from '../../../../../domain/credential/ApiKeyRepository';
+import { conflict } from '../../../../../domain/shared/DomainError';
+import { ApiKeyMapper } from '../mappers/ApiKeyMapper';
+import { type ApiKeyRow, ApiKeySchema } from '../schemas/ApiKeySchema';
+import { isUniqueViolation } from './uniqueViolation';
+
+@injectable()
+export class TypeOrmApiKeyRepository implements ApiKeyRepository {
+  private readonly rows: Repository<ApiKeyRow>;
+
+  constructor(dataSource: DataSource) {
+    this.rows = dataSource.getRepository(ApiKeySchema);
+  }
+
+  async save(key: ApiKey): Promise<void> {
+    const row = ApiKeyMapper.toRow(key);
+    try {
+      // Not `upsert`: on MySQL it would also match the lookup_prefix key and overwrite another key.
+      await this.rows.save(row);
+    } catch (error) {
+      if (isUniqueViolation(error) && (await this.prefixBelongsToAnother(row))) {
+        throw conflict('lookup_prefix_taken', 'another API key has this lookup prefix');
+      }
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<ApiKey | null> {
+    const row = await this.rows.findOneBy({ id });
+    return row === null ? null : ApiKeyMapper.toDomain(row);
+  }
+
+  async findByLookupPrefix(prefix: string): Promise<ApiKey | null> {
+    const row = await this.rows.findOneBy({ lookupPrefix: prefix });
+    return row === null ? null : ApiKeyMapper.toDomain(row);
+  }
+
+  private async prefixBelongsToAnother(row: ApiKeyRow): Promise<boolean> {
+    const holder = await this.rows.findOneBy({ lookupPrefix: row.lookupPrefix });
+    return holder !== null && holder.id !== row.id;
+  }
+}

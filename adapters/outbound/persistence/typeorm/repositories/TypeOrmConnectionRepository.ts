@@ -1,0 +1,46 @@
+import { injectable } from 'inversify';
+import { type DataSource, In, type Repository } from 'typeorm';
+import { type Connection } from '../../../../../domain/connection/Connection';
+import { type ConnectionRepository } from '../../../../../domain/connection/ConnectionRepository';
+import { ConnectionMapper } from '../mappers/ConnectionMapper';
+import { type ConnectionRow, ConnectionSchema } from '../schemas/ConnectionSchema';
+import { orderByIds } from './orderByIds';
+
+@injectable()
+export class TypeOrmConnectionRepository implements ConnectionRepository {
+  private readonly rows: Repository<ConnectionRow>;
+
+  constructor(dataSource: DataSource) {
+    this.rows = dataSource.getRepository(ConnectionSchema);
+  }
+
+  async save(connection: Connection): Promise<void> {
+    // The primary key is the table's only unique key, so an atomic upsert is safe here.
+    await this.rows.upsert(ConnectionMapper.toRow(connection), ['id']);
+  }
+
+  async findById(id: string): Promise<Connection | null> {
+    const row = await this.rows.findOneBy({ id });
+    return row === null ? null : ConnectionMapper.toDomain(row);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Connection[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.rows.findBy({ id: In([...ids]) });
+    return orderByIds(ids, rows, (row) => row.id).map(ConnectionMapper.toDomain);
+  }
+
+  async listByWorkspace(
+    workspaceId: string, page: { limit: number; offset: number },
+  ): Promise<{ items: Connection[]; total: number }> {
+    // TypeORM reads `take: 0` as "no limit", so an empty page is answered without asking for rows.
+    if (page.limit <= 0) return { items: [], total: await this.rows.countBy({ workspaceId }) };
+    const [rows, total] = await this.rows.findAndCount({
+      where: { workspaceId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+    return { items: rows.map(ConnectionMapper.toDomain), total };
+  }
+}

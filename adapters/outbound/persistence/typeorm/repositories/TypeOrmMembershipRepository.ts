@@ -1,0 +1,39 @@
+import { injectable } from 'inversify';
+import { type DataSource, type Repository } from 'typeorm';
+import { type Membership } from '../../../../../domain/workspace/Membership';
+import { type MembershipRepository } from '../../../../../domain/workspace/MembershipRepository';
+import { MembershipMapper } from '../mappers/MembershipMapper';
+import { type MembershipRow, MembershipSchema } from '../schemas/MembershipSchema';
+
+@injectable()
+export class TypeOrmMembershipRepository implements MembershipRepository {
+  private readonly rows: Repository<MembershipRow>;
+
+  constructor(dataSource: DataSource) {
+    this.rows = dataSource.getRepository(MembershipSchema);
+  }
+
+  async save(membership: Membership): Promise<void> {
+    // The composite primary key is the only unique key, so an atomic upsert is safe here.
+    await this.rows.upsert(MembershipMapper.toRow(membership), ['workspaceId', 'userId']);
+  }
+
+  async find(workspaceId: string, userId: string): Promise<Membership | null> {
+    const row = await this.rows.findOneBy({ workspaceId, userId });
+    return row === null ? null : MembershipMapper.toDomain(row);
+  }
+
+  async listByUser(userId: string): Promise<Membership[]> {
+    const rows = await this.rows.find({ where: { userId }, order: { createdAt: 'ASC', workspaceId: 'ASC' } });
+    return rows.map(MembershipMapper.toDomain);
+  }
+
+  async listByWorkspace(workspaceId: string): Promise<Membership[]> {
+    const rows = await this.rows.find({ where: { workspaceId }, order: { createdAt: 'ASC', userId: 'ASC' } });
+    return rows.map(MembershipMapper.toDomain);
+  }
+
+  async remove(workspaceId: string, userId: string): Promise<void> {
+    await this.rows.delete({ workspaceId, userId });
+  }
+}

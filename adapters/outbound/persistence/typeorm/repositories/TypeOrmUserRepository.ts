@@ -1,0 +1,50 @@
+import { injectable } from 'inversify';
+import { type DataSource, type Repository } from 'typeorm';
+import { conflict } from '../../../../../domain/shared/DomainError';
+import { type User } from '../../../../../domain/user/User';
+import { type UserRepository } from '../../../../../domain/user/UserRepository';
+import { UserMapper } from '../mappers/UserMapper';
+import { type UserRow, UserSchema } from '../schemas/UserSchema';
+import { isUniqueViolation } from './uniqueViolation';
+
+@injectable()
+export class TypeOrmUserRepository implements UserRepository {
+  private readonly rows: Repository<UserRow>;
+
+  constructor(dataSource: DataSource) {
+    this.rows = dataSource.getRepository(UserSchema);
+  }
+
+  async save(user: User): Promise<void> {
+    const row = UserMapper.toRow(user);
+    try {
+      // Not `upsert`: MySQL's ON DUPLICATE KEY UPDATE also fires on the email key and would
+      // overwrite the other user's row. `save` inserts or updates by id only.
+      await this.rows.save(row);
+    } catch (error) {
+      if (isUniqueViolation(error) && (await this.emailBelongsToAnother(row))) {
+        throw conflict('email_taken', 'a user with this email already exists');
+      }
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const row = await this.rows.findOneBy({ id });
+    return row === null ? null : UserMapper.toDomain(row);
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.rows.findOneBy({ email });
+    return row === null ? null : UserMapper.toDomain(row);
+  }
+
+  count(): Promise<number> {
+    return this.rows.count();
+  }
+
+  private async emailBelongsToAnother(row: UserRow): Promise<boolean> {
+    const holder = await this.rows.findOneBy({ email: row.email });
+    return holder !== null && holder.id !== row.id;
+  }
+}

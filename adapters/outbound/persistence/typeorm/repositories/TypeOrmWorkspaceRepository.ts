@@ -1,0 +1,32 @@
+import { injectable } from 'inversify';
+import { type DataSource, In, type Repository } from 'typeorm';
+import { type Workspace } from '../../../../../domain/workspace/Workspace';
+import { type WorkspaceRepository } from '../../../../../domain/workspace/WorkspaceRepository';
+import { WorkspaceMapper } from '../mappers/WorkspaceMapper';
+import { type WorkspaceRow, WorkspaceSchema } from '../schemas/WorkspaceSchema';
+import { orderByIds } from './orderByIds';
+
+@injectable()
+export class TypeOrmWorkspaceRepository implements WorkspaceRepository {
+  private readonly rows: Repository<WorkspaceRow>;
+
+  constructor(dataSource: DataSource) {
+    this.rows = dataSource.getRepository(WorkspaceSchema);
+  }
+
+  async save(workspace: Workspace): Promise<void> {
+    // The primary key is the table's only unique key, so an atomic upsert is safe here.
+    await this.rows.upsert(WorkspaceMapper.toRow(workspace), ['id']);
+  }
+
+  async findById(id: string): Promise<Workspace | null> {
+    const row = await this.rows.findOneBy({ id });
+    return row === null ? null : WorkspaceMapper.toDomain(row);
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Workspace[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.rows.findBy({ id: In([...ids]) });
+    return orderByIds(ids, rows, (row) => row.id).map(WorkspaceMapper.toDomain);
+  }
+}

@@ -1,0 +1,31 @@
+import { EntitySchema } from 'typeorm';
+import { ID_LENGTH, timestamp, varchar } from './columns';
+import { WorkspaceSchema } from './WorkspaceSchema';
+
+export interface ConnectionRow {
+  id: string;
+  workspaceId: string;
+  platform: string;
+  handle: string;
+  displayName: string | null;
+  status: string;
+  createdAt: Date;
+}
+
+export const ConnectionSchema = new EntitySchema<ConnectionRow>({
+  name: 'Connection',
+  tableName: 'connections',
+  columns: {
+    id: varchar('id', ID_LENGTH, { primary: true }),
+    workspaceId: varchar('workspace_id', ID_LENGTH),
+    platform: varchar('platform', 20),
+    handle: varchar('handle', 200),
+    displayName: varchar('display_name', 200, { nullable: true }),
+    status: varchar('status', 20),
+    createdAt: timestamp('created_at'),
+  },
+  indices: [{ name: 'idx_connections_workspace_created', columns: ['workspaceId', 'createdAt', 'id'] }],
+  foreignKeys: [
+    { name: 'fk_connections_workspace', target: WorkspaceSchema, columnNames: ['workspaceId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+  ],
+});

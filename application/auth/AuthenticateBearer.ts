@@ -1,0 +1,49 @@
+import { type ApiKeyRepository } from '../../domain/credential/ApiKeyRepository';
+import { type Credential } from '../../domain/credential/Credential';
+import { unauthenticated } from '../../domain/shared/DomainError';
+import { type UserRepository } from '../../domain/user/UserRepository';
+import { type MembershipRepository } from '../../domain/workspace/MembershipRepository';
+import { type AccessTokenVerifier } from '../ports/AccessTokenVerifier';
+import { type SecretHasher } from '../ports/SecretHasher';
+import { type SessionTokens } from '../ports/TokenSigner';
+import { API_KEY_PREFIX, isWellFormedApiKey, lookupPrefixOf } from './apiKeyFormat';
+
+const invalid = (message: string) => unauthenticated('invalid_token', message);
+
+/** Turns a bearer token into a verified credential, or fails with 401. */
+export class AuthenticateBearer {
+  constructor(
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly memberships: MembershipRepository,
+    private readonly users: UserRepository,
+    private readonly hasher: SecretHasher,
+    private readonly sessions: SessionTokens,
+    private readonly accessTokens: AccessTokenVerifier,
+  ) {}
+
+  async execute(token: string): Promise<Credential> {
+    const credential = token.startsWith(API_KEY_PREFIX) ? await this.apiKey(token) : await this.jwt(token);
+    if ((await this.users.findById(credential.userId)) === null) throw invalid('the credential\'s user no longer exists');
+    return credential;
+  }
+
+  private async apiKey(token: string): Promise<Credential> {
+    if (!isWellFormedApiKey(token)) throw invalid('the API key is malformed');
+    const key = await this.apiKeys.findByLookupPrefix(lookupPrefixOf(token));
+    if (key === null || !this.hasher.tokenMatches(token, key.secretHash)) throw invalid('the API key is not valid');
+    if (key.isRevoked) throw invalid('the API key has been revoked');
+    // A key stops working as soon as its creator leaves the workspace.
+    if ((await this.memberships.find(key.workspaceId, key.userId)) === null) {
+      throw invalid('the API key\'s creator is no longer a member of its workspace');
+    }
+    return { kind: 'api_key', id: key.id, userId: key.userId, workspaceId: key.workspaceId, frozenRole: key.role, scopes: key.scopes };
+  }
+
+  private async jwt(token: string): Promise<Credential> {
+    const session = await this.sessions.verify(token);
+    if (session !== null) return { kind: 'session', id: session.sessionId, userId: session.userId };
+    const oauth = await this.accessTokens.verify(token);
+    if (oauth !== null) return oauth;
+    throw invalid('the token is not valid or has expired');
+  }
+}

@@ -1,0 +1,4 @@
+export interface RandomSource {
+  /** `bytes` bytes of cryptographic randomness, base64url-encoded. */
+  token(bytes: number): string;
+}

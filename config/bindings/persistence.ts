@@ -1,0 +1,32 @@
+import { type Container } from 'inversify';
+import { type DataSource } from 'typeorm';
+import { TypeOrmApiKeyRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyRepository';
+import { TypeOrmConnectionRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmConnectionRepository';
+import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
+import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
+import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
+import { TypeOrmWorkspaceRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmWorkspaceRepository';
+import { FileSigningKeyStore } from '../../adapters/outbound/keys/FileSigningKeyStore';
+import { type Config } from '../env';
+import { TOKENS } from '../tokens';
+import path from 'node:path';
+
+/** Repositories on the one DataSource (SQLite or MySQL: the same adapters serve both). */
+export function bindPersistence(container: Container, config: Config, dataSource: DataSource): void {
+  container.bind(TOKENS.DataSource).toConstantValue(dataSource);
+  const repositories = [
+    [TOKENS.UserRepository, TypeOrmUserRepository],
+    [TOKENS.WorkspaceRepository, TypeOrmWorkspaceRepository],
+    [TOKENS.MembershipRepository, TypeOrmMembershipRepository],
+    [TOKENS.ApiKeyRepository, TypeOrmApiKeyRepository],
+    [TOKENS.ConnectionRepository, TypeOrmConnectionRepository],
+  ] as const;
+  for (const [token, Repository] of repositories) {
+    container.bind(token).toConstantValue(new Repository(dataSource));
+  }
+  container.bind(TOKENS.SigningKeyStore).toConstantValue(
+    config.keyStore === 'file'
+      ? new FileSigningKeyStore(path.join(config.dataDir, 'signing-keys.json'))
+      : new TypeOrmSigningKeyStore(dataSource),
+  );
+}

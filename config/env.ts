@@ -1,0 +1,120 @@
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type DatabaseConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'mysql'; readonly url: string };
+
+export interface Config {
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly database: DatabaseConfig;
+  /** Encrypts signing keys at rest; null means "generate one under dataDir" (never in production). */
+  readonly secretKey: string | null;
+  readonly keyStore: 'database' | 'file';
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  readonly rateLimit: { readonly store: 'memory' | 'redis'; readonly limit: number; readonly windowMs: number };
+  readonly redisUrl: string | null;
+  readonly sessionTtlSeconds: number;
+  readonly bootstrap: boolean;
+  readonly bodyLimitBytes: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = oneOf(env, name, ['true', 'false', '1', '0'], fallback ? 'true' : 'false');
+  return value === 'true' || value === '1';
+}
+
+function url(env: Env, name: string, fallback: string | null, protocols: readonly string[]): string | null {
+  const raw = env[name]?.trim() || fallback;
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function database(env: Env, dataDir: string): DatabaseConfig {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return { kind: 'sqlite', file: path.join(dataDir, 'dispatch.sqlite') };
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!file) throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/dispatch.sqlite');
+    return { kind: 'sqlite', file: path.resolve(file) };
+  }
+  const checked = url(env, 'DATABASE_URL', null, ['mysql:', 'mariadb:'])!;
+  if (new URL(checked).pathname.length <= 1) {
+    throw new ConfigError('DATABASE_URL', 'must name a database, e.g. mysql://user:pass@host:3306/dispatch');
+  }
+  return { kind: 'mysql', url: checked.replace(/^mariadb:/, 'mysql:') };
+}
+
+/** Reads and checks every variable once, at start; a bad one stops the service with its name. */
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || 'data');
+  const secretKey = env.SECRET_KEY?.trim() || null;
+  if (secretKey !== null && secretKey.length < 32) throw new ConfigError('SECRET_KEY', 'must be at least 32 characters');
+  if (production && secretKey === null) throw new ConfigError('SECRET_KEY', 'is required when NODE_ENV=production');
+  const rateLimitStore = oneOf(env, 'RATE_LIMIT_STORE', ['memory', 'redis'] as const, 'memory');
+  const redisUrl = url(env, 'REDIS_URL', null, ['redis:', 'rediss:']);
+  if (rateLimitStore === 'redis' && redisUrl === null) {
+    throw new ConfigError('REDIS_URL', 'is required when RATE_LIMIT_STORE=redis');
+  }
+  return {
+    production,
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
+    dataDir,
+    database: database(env, dataDir),
+    secretKey,
+    keyStore: oneOf(env, 'KEY_STORE', ['database', 'file'] as const, 'database'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    rateLimit: {
+      store: rateLimitStore,
+      limit: integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000),
+      windowMs: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    redisUrl,
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400),
+    bootstrap: !production && flag(env, 'BOOTSTRAP', true),
+    bodyLimitBytes: 1024 * 1024,
+  };
+}

@@ -1,0 +1,53 @@
+import { validationError } from '../shared/DomainError';
+
+export const CONNECTION_STATUSES = ['active', 'needs_reconnect', 'disconnected'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+export interface ConnectionSnapshot {
+  readonly id: string;
+  readonly workspaceId: string;
+  /** One of the platform names of SPEC.md (BLUESKY, …), checked by the caller. */
+  readonly platform: string;
+  readonly handle: string;
+  readonly displayName: string | null;
+  readonly status: ConnectionStatus;
+  readonly createdAt: Date;
+}
+
+/** A social account connected to a workspace: the thing a post target publishes to. */
+export class Connection {
+  private constructor(private props: ConnectionSnapshot) {}
+
+  static create(input: { id: string; workspaceId: string; platform: string; handle: string; displayName?: string | null; now: Date }): Connection {
+    const handle = input.handle.trim();
+    if (handle.length === 0 || handle.length > 200) {
+      throw validationError('invalid_handle', [{ path: 'handle', message: 'must be 1 to 200 characters' }]);
+    }
+    return new Connection({
+      id: input.id,
+      workspaceId: input.workspaceId,
+      platform: input.platform,
+      handle,
+      displayName: input.displayName?.trim() || null,
+      status: 'active',
+      createdAt: input.now,
+    });
+  }
+
+  static rehydrate(snapshot: ConnectionSnapshot): Connection {
+    return new Connection(snapshot);
+  }
+
+  get id(): string { return this.props.id; }
+  get workspaceId(): string { return this.props.workspaceId; }
+  get platform(): string { return this.props.platform; }
+  get handle(): string { return this.props.handle; }
+  get displayName(): string | null { return this.props.displayName; }
+  get status(): ConnectionStatus { return this.props.status; }
+  get createdAt(): Date { return this.props.createdAt; }
+  get isActive(): boolean { return this.props.status === 'active'; }
+
+  toSnapshot(): ConnectionSnapshot {
+    return { ...this.props };
+  }
+}

@@ -1,0 +1,52 @@
+import { DomainError, forbidden, notFound } from '../shared/DomainError';
+import { type Membership } from '../workspace/Membership';
+import { ceilingOf, lowerRole, type Role } from '../workspace/Role';
+import { boundWorkspaceOf, type Credential } from './Credential';
+import { ALL_SCOPES, type Scope } from './Scope';
+
+export interface WorkspaceAccess {
+  readonly userId: string;
+  readonly workspaceId: string;
+  /** The live role, lowered to an API key's frozen role where it applies. */
+  readonly role: Role;
+  readonly scopes: ReadonlySet<Scope>;
+}
+
+/**
+ * Effective access = granted scopes ∩ ceiling of the live role.
+ * Order matters for what leaks: a bound credential used elsewhere is 403 (the binding
+ * is the caller's own fact); a workspace the user is not in is 404 (no existence leak).
+ */
+export function decideWorkspaceAccess(
+  credential: Credential,
+  workspaceId: string,
+  membership: Membership | null,
+): WorkspaceAccess {
+  const bound = boundWorkspaceOf(credential);
+  if (bound !== null && bound !== workspaceId) {
+    throw forbidden('workspace_not_allowed', 'this credential is bound to another workspace');
+  }
+  if (membership === null || membership.workspaceId !== workspaceId || membership.userId !== credential.userId) {
+    throw notFound('Workspace');
+  }
+  const role = credential.kind === 'api_key' ? lowerRole(credential.frozenRole, membership.role) : membership.role;
+  const granted: readonly Scope[] = credential.kind === 'session' ? ALL_SCOPES : credential.scopes;
+  const ceiling = ceilingOf(role);
+  return {
+    userId: credential.userId,
+    workspaceId,
+    role,
+    scopes: new Set(granted.filter((s) => ceiling.has(s))),
+  };
+}
+
+/** Names the missing scope, so the HTTP challenge can tell the client what to ask for. */
+export class InsufficientScope extends DomainError {
+  constructor(readonly scope: Scope) {
+    super('forbidden', 'insufficient_scope', `this operation needs the ${scope} scope`);
+  }
+}
+
+export function requireScope(access: WorkspaceAccess, scope: Scope): void {
+  if (!access.scopes.has(scope)) throw new InsufficientScope(scope);
+}

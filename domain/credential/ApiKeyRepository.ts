@@ -1,0 +1,7 @@
+import { type ApiKey } from './ApiKey';
+
+export interface ApiKeyRepository {
+  save(key: ApiKey): Promise<void>;
+  findById(id: string): Promise<ApiKey | null>;
+  findByLookupPrefix(prefix: string): Promise<ApiKey | null>;
+}

@@ -1,0 +1,267 @@
+import { conflict, notFound } from '../shared/DomainError';
+import { Group } from './Group';
+import { buildPostContent } from './PostContent';
+import {
+  type LifecyclePosition,
+  awaitsSchedule,
+  checkReadiness,
+  positionAfterEdit,
+  positionForIntent,
+  scheduleProblem,
+} from './PostLifecycle';
+import {
+  type NewPostInput,
+  type PostContentInput,
+  type PostContext,
+  type PostEditInput,
+  type PostSnapshot,
+  type TargetChanges,
+  type TargetEditContext,
+} from './PostSnapshot';
+import {
+  EDITABLE_STATUSES,
+  PUBLISHING_STATUSES,
+  type PostSource,
+  type PostStatus,
+  type ReviewableIntent,
+  deriveStatusFromTargets,
+} from './PostStatus';
+import { type Review, type ReviewerAction, recordReview, rehydrateReview } from './Review';
+import { type PublishedOutcome, Target } from './Target';
+import { applyTargetChanges } from './TargetEdit';
+import { ValidationProblems } from './ValidationProblems';
+
+/**
+ * The aggregate root of publishing: content groups, the targets they go to, the lifecycle
+ * (PRODUCT.md "Post lifecycle") and the review history. Every change goes through an
+ * intent method that checks the rule it belongs to.
+ */
+export class Post {
+  private constructor(
+    readonly id: string,
+    readonly workspaceId: string,
+    private _status: PostStatus,
+    private _groups: readonly Group[],
+    private _targets: readonly Target[],
+    private _source: PostSource,
+    private _externalSubmissionId: string | null,
+    private _requestedIntent: ReviewableIntent | null,
+    private _reviews: readonly Review[],
+    private readonly _createdAt: Date,
+    private _updatedAt: Date,
+  ) {}
+
+  /** Validates everything and reports every problem at once (422 `invalid_post`). */
+  static create(input: NewPostInput, ctx: PostContext): Post {
+    const start = positionForIntent(input.intent ?? 'draft', needsReview(input, ctx));
+    const { groups, targets, position } = prepare(input, start, input.workspaceId, ctx);
+    const post = new Post(
+      input.id,
+      input.workspaceId,
+      'draft',
+      groups,
+      targets,
+      input.source ?? 'app',
+      input.externalSubmissionId ?? null,
+      null,
+      [],
+      new Date(ctx.now),
+      new Date(ctx.now),
+    );
+    post.moveTo(position, ctx.now);
+    return post;
+  }
+
+  /** Trusted load from storage: no rule is re-checked. */
+  static rehydrate(s: PostSnapshot): Post {
+    return new Post(
+      s.id,
+      s.workspaceId,
+      s.status,
+      Object.freeze(s.groups.map(Group.rehydrate)),
+      Object.freeze(s.targets.map(Target.rehydrate)),
+      s.source,
+      s.externalSubmissionId,
+      s.requestedIntent,
+      Object.freeze(s.reviews.map(rehydrateReview)),
+      new Date(s.createdAt),
+      new Date(s.updatedAt),
+    );
+  }
+
+  get status(): PostStatus { return this._status; }
+  get groups(): readonly Group[] { return this._groups; }
+  get targets(): readonly Target[] { return this._targets; }
+  get source(): PostSource { return this._source; }
+  get externalSubmissionId(): string | null { return this._externalSubmissionId; }
+  get requestedIntent(): ReviewableIntent | null { return this._requestedIntent; }
+  get reviews(): readonly Review[] { return this._reviews; }
+  get createdAt(): Date { return new Date(this._createdAt); }
+  get updatedAt(): Date { return new Date(this._updatedAt); }
+  get isEditable(): boolean { return EDITABLE_STATUSES.includes(this._status); }
+
+  target(targetId: string): Target {
+    const found = this._targets.find((t) => t.id === targetId);
+    if (!found) throw notFound('Target');
+    return found;
+  }
+
+  /**
+   * Replaces content, targets and intent. Refused (409) once publishing has begun. The
+   * status follows positionAfterEdit: an explicit intent applies the creation rules, an
+   * absent one keeps the post where it is (a scheduled post re-enters review if needed).
+   */
+  update(input: PostEditInput, ctx: PostContext): void {
+    if (!this.isEditable) {
+      throw conflict('post_not_editable', `a ${this._status} post can no longer be edited`);
+    }
+    const start = positionAfterEdit(this.position, input.intent, needsReview(input, ctx));
+    const { groups, targets, position } = prepare(input, start, this.workspaceId, ctx);
+    this._groups = groups;
+    this._targets = targets;
+    this.moveTo(position, ctx.now);
+    if (input.source !== undefined && input.source !== null) this._source = input.source;
+    if (input.externalSubmissionId !== undefined) this._externalSubmissionId = input.externalSubmissionId;
+  }
+
+  /** Deleting a post while a worker is handing it to platforms would orphan what it posts. */
+  ensureRemovable(): void {
+    if (this._status === 'publishing') throw conflict('post_publishing', 'a post cannot be removed while it is publishing');
+  }
+
+  /** Publishes at once, or asks for review first when the actor needs it. */
+  publishNow(now: Date, reviewRequired: boolean): void {
+    if (!['draft', 'scheduled', 'changes_requested'].includes(this._status)) {
+      throw conflict('post_not_publishable', `a ${this._status} post cannot be published now`);
+    }
+    if (this._targets.length === 0) throw conflict('post_has_no_targets', 'the post has no target to publish to');
+    this.moveTo(positionForIntent('publish_now', reviewRequired), now);
+  }
+
+  approve(by: ReviewerAction, now: Date, comment: string | null = null): void {
+    this.mustAwaitReview();
+    // Always set while in review; were it ever missing, scheduling is the safer guess:
+    // it checks the times and publishes nothing early.
+    const intent = this._requestedIntent ?? 'schedule';
+    if (intent === 'schedule') {
+      // Approving a time that has passed would publish late without anyone deciding so:
+      // 409, and the author picks a new time (an edit keeps the post in review).
+      const late = this._targets.filter((t) => scheduleProblem(t.scheduledAt, now) !== undefined);
+      if (late.length > 0) {
+        const ids = late.map((t) => t.id).join(', ');
+        throw conflict('scheduled_time_passed', `the scheduled time of target(s) ${ids} is no longer in the future`);
+      }
+    }
+    const review = recordReview(by, 'approved', comment, now);
+    this._reviews = Object.freeze([...this._reviews, review]);
+    this.moveTo(positionForIntent(intent, false), now);
+  }
+
+  requestChanges(by: ReviewerAction, comment: string, now: Date): void {
+    this.mustAwaitReview();
+    const review = recordReview(by, 'changes_requested', comment, now);
+    this._reviews = Object.freeze([...this._reviews, review]);
+    // The requested intent is kept: it says what the author was asking for.
+    this.moveTo({ status: 'changes_requested', requestedIntent: this._requestedIntent }, now);
+  }
+
+  /** A worker takes a pending target; the post is publishing from then on. */
+  startPublishing(targetId: string, now: Date): Target {
+    this.mustHavePublishingAllowed();
+    return this.replaceTarget(this.target(targetId).startPublishing(), now);
+  }
+
+  markPublished(targetId: string, outcome: PublishedOutcome, now: Date): Target {
+    this.mustHavePublishingAllowed();
+    return this.replaceTarget(this.target(targetId).markPublished(outcome), now);
+  }
+
+  markFailed(targetId: string, error: string, now: Date): Target {
+    this.mustHavePublishingAllowed();
+    return this.replaceTarget(this.target(targetId).markFailed(error), now);
+  }
+
+  /** The user's deliberate retry of a failed target; the post is publishing again. */
+  retryTarget(targetId: string, now: Date): Target {
+    return this.replaceTarget(this.target(targetId).retry(), now);
+  }
+
+  /** Changes one pending target (422 `invalid_target` listing every problem; 409 if not pending). */
+  updateTarget(targetId: string, changes: TargetChanges, ctx: TargetEditContext): Target {
+    const current = this.target(targetId);
+    if (current.status !== 'pending') {
+      throw conflict('target_not_pending', `only a pending target can be changed (target ${targetId} is ${current.status})`);
+    }
+    const changed = applyTargetChanges(current, changes, {
+      workspaceId: this.workspaceId,
+      groups: this._groups,
+      // A scheduled post (or one publishing target by target) goes out by these times.
+      timeMustBeFuture: awaitsSchedule(this.position) || this._status === 'publishing',
+    }, ctx);
+    return this.replaceTarget(current.withChanges(changed), ctx.now);
+  }
+
+  toSnapshot(): PostSnapshot {
+    return {
+      id: this.id,
+      workspaceId: this.workspaceId,
+      status: this._status,
+      groups: this._groups.map((g) => g.toSnapshot()),
+      targets: this._targets.map((t) => t.toSnapshot()),
+      source: this._source,
+      externalSubmissionId: this._externalSubmissionId,
+      requestedIntent: this._requestedIntent,
+      reviews: this._reviews.map(rehydrateReview),
+      createdAt: new Date(this._createdAt),
+      updatedAt: new Date(this._updatedAt),
+    };
+  }
+
+  private get position(): LifecyclePosition {
+    return { status: this._status, requestedIntent: this._requestedIntent };
+  }
+
+  private moveTo(position: LifecyclePosition, now: Date): void {
+    this._status = position.status;
+    this._requestedIntent = position.requestedIntent;
+    // Publishing now makes every target due at once, so a worker needs a single rule:
+    // a pending target goes out when its scheduledAt has come.
+    if (position.status === 'publishing') this._targets = Object.freeze(this._targets.map((t) => t.dueAt(now)));
+    this._updatedAt = new Date(now);
+  }
+
+  private replaceTarget(changed: Target, now: Date): Target {
+    this._targets = Object.freeze(this._targets.map((t) => (t.id === changed.id ? changed : t)));
+    // Before publishing begins the status is the author's; once a target has left pending,
+    // or the post is already past that point, the targets decide it.
+    if (changed.status !== 'pending' || !EDITABLE_STATUSES.includes(this._status)) {
+      this._status = deriveStatusFromTargets(this._targets.map((t) => t.status));
+    }
+    this._updatedAt = new Date(now);
+    return changed;
+  }
+
+  private mustAwaitReview(): void {
+    if (this._status !== 'pending_review') {
+      throw conflict('post_not_in_review', `a ${this._status} post is not waiting for review`);
+    }
+  }
+
+  private mustHavePublishingAllowed(): void {
+    if (this._status !== 'scheduled' && !PUBLISHING_STATUSES.includes(this._status)) {
+      throw conflict('post_not_publishing', `a ${this._status} post is not being published`);
+    }
+  }
+}
+
+const needsReview = (input: PostContentInput, ctx: PostContext): boolean =>
+  input.submitForReview === true || ctx.reviewRequired;
+
+/** Content checks plus the intent's own checks, all reported together. */
+function prepare(input: PostContentInput, position: LifecyclePosition, workspaceId: string, ctx: PostContext) {
+  const problems = new ValidationProblems();
+  const content = buildPostContent(input, { workspaceId, connectionOf: ctx.connectionOf }, problems);
+  checkReadiness(position, input.targets, ctx.now, problems);
+  problems.throwIfAny('invalid_post');
+  return { groups: Object.freeze([...content.groups]), targets: Object.freeze([...content.targets]), position };
+}

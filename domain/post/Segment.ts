@@ -1,0 +1,51 @@
+import { Media, type MediaInput, type MediaSnapshot } from './Media';
+import { type ValidationProblems, isFiniteNonNegative } from './ValidationProblems';
+
+export interface SegmentInput {
+  readonly text: string;
+  readonly media: readonly MediaInput[];
+  readonly delayMinutes?: number | null;
+}
+
+export interface SegmentSnapshot {
+  readonly text: string;
+  readonly media: readonly MediaSnapshot[];
+  readonly delayMinutes: number | null;
+}
+
+/**
+ * One piece of a group: the first segment is the post itself, later ones become thread
+ * replies or comments depending on the platform.
+ */
+export class Segment {
+  private constructor(
+    readonly text: string,
+    readonly media: readonly Media[],
+    readonly delayMinutes: number | null,
+  ) {}
+
+  static create(input: SegmentInput, path: string, problems: ValidationProblems): Segment {
+    const media = input.media.map((m, i) => Media.create(m, `${path}.media[${i}]`, problems));
+    // A segment with neither text nor media would publish an empty post or reply.
+    if (input.text.trim() === '' && media.length === 0) {
+      problems.add(`${path}.text`, 'must not be empty when the segment has no media');
+    }
+    const delay = input.delayMinutes;
+    if (delay !== undefined && delay !== null && !isFiniteNonNegative(delay)) {
+      problems.add(`${path}.delayMinutes`, 'must be a finite number ≥ 0');
+    }
+    return new Segment(input.text, Object.freeze(media), delay ?? null);
+  }
+
+  static rehydrate(snapshot: SegmentSnapshot): Segment {
+    return new Segment(snapshot.text, Object.freeze(snapshot.media.map(Media.rehydrate)), snapshot.delayMinutes);
+  }
+
+  get hasMedia(): boolean {
+    return this.media.length > 0;
+  }
+
+  toSnapshot(): SegmentSnapshot {
+    return { text: this.text, media: this.media.map((m) => m.toSnapshot()), delayMinutes: this.delayMinutes };
+  }
+}

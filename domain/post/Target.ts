@@ -1,0 +1,132 @@
+import { conflict } from '../shared/DomainError';
+import { type Platform } from '../platform/Platform';
+import { type TargetStatus } from './PostStatus';
+import { type TargetSettings } from './TargetSettings';
+
+export interface TargetSnapshot {
+  readonly id: string;
+  readonly connectionId: string;
+  readonly groupId: string;
+  readonly settings: TargetSettings;
+  readonly scheduledAt: Date | null;
+  readonly status: TargetStatus;
+  readonly platformPostId: string | null;
+  readonly platformPostUrl: string | null;
+  readonly postedAt: Date | null;
+  readonly error: string | null;
+  readonly attempts: number;
+}
+
+export interface PublishedOutcome {
+  readonly platformPostId: string;
+  readonly platformPostUrl: string | null;
+  readonly postedAt: Date;
+}
+
+/** What a validated target is made of; checking it against the post is PostContent's job. */
+export interface NewTarget {
+  readonly id: string;
+  readonly connectionId: string;
+  readonly groupId: string;
+  readonly settings: TargetSettings;
+  readonly scheduledAt: Date | null;
+}
+
+/**
+ * One connected account a post goes to. Immutable: every transition returns a new Target,
+ * so only the Post that owns it can swap it in and keep its own status in step.
+ */
+export class Target {
+  private constructor(private readonly props: TargetSnapshot) {}
+
+  static create(fields: NewTarget): Target {
+    return new Target({
+      ...fields,
+      scheduledAt: copy(fields.scheduledAt),
+      status: 'pending',
+      platformPostId: null,
+      platformPostUrl: null,
+      postedAt: null,
+      error: null,
+      attempts: 0,
+    });
+  }
+
+  static rehydrate(snapshot: TargetSnapshot): Target {
+    return new Target({ ...snapshot });
+  }
+
+  get id(): string { return this.props.id; }
+  get connectionId(): string { return this.props.connectionId; }
+  get groupId(): string { return this.props.groupId; }
+  get settings(): TargetSettings { return this.props.settings; }
+  get platform(): Platform { return this.props.settings.platform; }
+  get scheduledAt(): Date | null { return copy(this.props.scheduledAt); }
+  get status(): TargetStatus { return this.props.status; }
+  get platformPostId(): string | null { return this.props.platformPostId; }
+  get platformPostUrl(): string | null { return this.props.platformPostUrl; }
+  get postedAt(): Date | null { return copy(this.props.postedAt); }
+  get error(): string | null { return this.props.error; }
+  get attempts(): number { return this.props.attempts; }
+
+  /** Content or timing changes; only a target nothing has happened to yet may change. */
+  withChanges(changes: { groupId?: string; settings?: TargetSettings; scheduledAt?: Date | null }): Target {
+    this.mustBe('pending', 'target_not_pending', 'only a pending target can be changed');
+    return new Target({ ...this.props, ...changes });
+  }
+
+  /** Publishing now makes the target due at once, whatever time it carried. */
+  dueAt(at: Date): Target {
+    this.mustBe('pending', 'target_not_pending', 'only a pending target can be made due');
+    return new Target({ ...this.props, scheduledAt: new Date(at) });
+  }
+
+  /** A worker takes the target: this is one attempt, whatever its outcome. */
+  startPublishing(): Target {
+    this.mustBe('pending', 'target_not_pending', 'only a pending target can start publishing');
+    return new Target({ ...this.props, status: 'publishing', attempts: this.props.attempts + 1 });
+  }
+
+  markPublished(outcome: PublishedOutcome): Target {
+    if (this.props.status === 'published') {
+      // Published at most once: a second success report is a duplicate post, not an update.
+      throw conflict('target_already_published', `target ${this.id} is already published`);
+    }
+    this.mustBe('publishing', 'target_not_publishing', 'only a target being published can be marked published');
+    return new Target({
+      ...this.props,
+      status: 'published',
+      platformPostId: outcome.platformPostId,
+      platformPostUrl: outcome.platformPostUrl,
+      postedAt: new Date(outcome.postedAt),
+      error: null,
+    });
+  }
+
+  /** Also from pending: a target can fail before any attempt (e.g. its connection was revoked). */
+  markFailed(error: string): Target {
+    if (this.props.status === 'published') {
+      throw conflict('target_already_published', `target ${this.id} is already published`);
+    }
+    if (this.props.status === 'failed') throw conflict('target_already_failed', `target ${this.id} has already failed`);
+    // Silent failures are the peers' top complaint: a failed target always says why.
+    const reason = error.trim() === '' ? 'publishing failed for an unknown reason' : error;
+    return new Target({ ...this.props, status: 'failed', error: reason });
+  }
+
+  /** The user's deliberate retry; attempts keep counting so the history stays visible. */
+  retry(): Target {
+    this.mustBe('failed', 'target_not_failed', 'only a failed target can be retried');
+    return new Target({ ...this.props, status: 'pending', error: null });
+  }
+
+  toSnapshot(): TargetSnapshot {
+    return { ...this.props, scheduledAt: copy(this.props.scheduledAt), postedAt: copy(this.props.postedAt) };
+  }
+
+  private mustBe(status: TargetStatus, code: string, message: string): void {
+    if (this.props.status !== status) throw conflict(code, `${message} (target ${this.id} is ${this.props.status})`);
+  }
+}
+
+const copy = (date: Date | null): Date | null => (date === null ? null : new Date(date));

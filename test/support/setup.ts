@@ -1,0 +1,2 @@
+import 'reflect-metadata';
+process.env.LOG_LEVEL ??= 'silent';

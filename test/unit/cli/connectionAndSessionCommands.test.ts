@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { CliFixture, DEFAULT_SESSION_TTL, NOW } from './cliFixture';
+
+const inSeconds = (seconds: number) => new Date(NOW.getTime() + seconds * 1000).toISOString();
+
+describe('CLI connection add and session issue', () => {
+  let cli: CliFixture;
+  let workspaceId: string;
+  let ownerId: string;
+
+  beforeEach(async () => {
+    cli = new CliFixture();
+    ({ ownerId, workspaceId } = await cli.ownerWithWorkspace());
+  });
+
+  it('connection add prints the connection and stores it (platform in any case)', async () => {
+    const out = await cli.json('connection', 'add', '--workspace', workspaceId, '--platform', 'bluesky',
+      '--handle', 'acme.bsky.social', '--name', 'Acme on Bluesky');
+    expect(out).to.deep.equal({
+      connection: {
+        id: out.connection.id, workspaceId, platform: 'BLUESKY', handle: 'acme.bsky.social',
+        displayName: 'Acme on Bluesky', status: 'active', createdAt: NOW.toISOString(),
+      },
+    });
+    expect((await cli.connections.findById(out.connection.id))?.handle).to.equal('acme.bsky.social');
+  });
+
+  it('connection add refuses a bad platform and an unknown workspace (exit 1)', async () => {
+    const badPlatform = await cli.jsonError('connection', 'add', '--workspace', workspaceId, '--platform', 'myspace', '--handle', 'x');
+    expect(badPlatform).to.deep.include({ code: 1 });
+    expect(badPlatform.error.code).to.equal('invalid_platform');
+    expect(badPlatform.error.message).to.include('BLUESKY');
+    const unknown = await cli.jsonError('connection', 'add', '--workspace', 'nope', '--platform', 'BLUESKY', '--handle', 'x');
+    expect(unknown).to.deep.equal({ code: 1, error: { code: 'workspace_not_found', message: 'Workspace not found' } });
+  });
+
+  it('session issue prints a token for the user, with the default lifetime', async () => {
+    const out = await cli.json('session', 'issue', '--email', 'owner@example.com');
+    expect(out).to.deep.equal({ token: out.token, expiresAt: inSeconds(DEFAULT_SESSION_TTL), userId: ownerId });
+    expect((await cli.sessions.verify(out.token))?.userId).to.equal(ownerId);
+  });
+
+  it('session issue honours --ttl and refuses a malformed one (exit 2)', async () => {
+    expect((await cli.json('session', 'issue', '--email', 'owner@example.com', '--ttl', '60')).expiresAt).to.equal(inSeconds(60));
+    for (const ttl of ['0', '-5', '1.5', 'soon', '']) {
+      const refused = await cli.jsonError('session', 'issue', '--email', 'owner@example.com', `--ttl=${ttl}`);
+      expect(refused.code, ttl).to.equal(2);
+      expect(refused.error.code).to.equal('invalid_ttl');
+    }
+    expect(cli.sessions.issued.size).to.equal(1);
+  });
+
+  it('session issue refuses an unknown user (exit 1)', async () => {
+    expect(await cli.jsonError('session', 'issue', '--email', 'ghost@example.com'))
+      .to.deep.equal({ code: 1, error: { code: 'user_not_found', message: 'User not found' } });
+  });
+});
