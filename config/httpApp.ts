@@ -12,6 +12,7 @@ export function buildHttpApp(container: Container, config: Config): Koa<AppState
     clock: container.get(T.Clock),
     logger: container.get(T.Logger),
     rateLimitStore: container.get(T.RateLimitStore),
+    idempotencyStore: container.get(T.IdempotencyStore),
     authenticate: container.get(T.AuthenticateBearer),
     authorizeWorkspace: container.get(T.AuthorizeWorkspace),
     checkHealth: container.get(T.CheckHealth),
@@ -19,5 +20,6 @@ export function buildHttpApp(container: Container, config: Config): Koa<AppState
     listMyWorkspaces: container.get(T.ListMyWorkspaces),
     listConnections: container.get(T.ListConnections),
     apiKeys: container.get(T.ManageApiKeys),
+    posts: { read: container.get(T.ReadPosts), write: container.get(T.WritePosts), lifecycle: container.get(T.ChangePostLifecycle) },
   });
 }

@@ -31,4 +31,12 @@ export const TOKENS = {
   AddConnection: Symbol('AddConnection'),
   IssueSession: Symbol('IssueSession'),
   BootstrapFirstStart: Symbol('BootstrapFirstStart'),
+  PostRepository: Symbol('PostRepository'),
+  PublishQueue: Symbol('PublishQueue'),
+  UnitOfWork: Symbol('UnitOfWork'),
+  IdempotencyStore: Symbol('IdempotencyStore'),
+  PostStore: Symbol('PostStore'),
+  ReadPosts: Symbol('ReadPosts'),
+  WritePosts: Symbol('WritePosts'),
+  ChangePostLifecycle: Symbol('ChangePostLifecycle'),
 } as const;

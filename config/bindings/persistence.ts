@@ -6,6 +6,10 @@ import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence
 import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
 import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
 import { TypeOrmWorkspaceRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmWorkspaceRepository';
+import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
+import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
+import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
+import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
 import { FileSigningKeyStore } from '../../adapters/outbound/keys/FileSigningKeyStore';
 import { type Config } from '../env';
 import { TOKENS } from '../tokens';
@@ -20,6 +24,10 @@ export function bindPersistence(container: Container, config: Config, dataSource
     [TOKENS.MembershipRepository, TypeOrmMembershipRepository],
     [TOKENS.ApiKeyRepository, TypeOrmApiKeyRepository],
     [TOKENS.ConnectionRepository, TypeOrmConnectionRepository],
+    [TOKENS.PostRepository, TypeOrmPostRepository],
+    [TOKENS.PublishQueue, TypeOrmPublishQueue],
+    [TOKENS.UnitOfWork, TypeOrmUnitOfWork],
+    [TOKENS.IdempotencyStore, TypeOrmIdempotencyStore],
   ] as const;
   for (const [token, Repository] of repositories) {
     container.bind(token).toConstantValue(new Repository(dataSource));

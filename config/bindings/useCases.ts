@@ -12,6 +12,10 @@ import { ListConnections } from '../../application/connections/ListConnections';
 import { CheckHealth } from '../../application/health/CheckHealth';
 import { GetCurrentUser } from '../../application/me/GetCurrentUser';
 import { ListMyWorkspaces } from '../../application/me/ListMyWorkspaces';
+import { ChangePostLifecycle } from '../../application/posts/ChangePostLifecycle';
+import { PostStore } from '../../application/posts/PostStore';
+import { ReadPosts } from '../../application/posts/ReadPosts';
+import { WritePosts } from '../../application/posts/WritePosts';
 import { type Config } from '../env';
 import { TOKENS as T } from '../tokens';
 
@@ -43,6 +47,12 @@ export function bindUseCases(container: Container, config: Config): void {
     (users, sessions, ids) => new IssueSession(users as never, sessions as never, ids as never, config.sessionTtlSeconds),
     [T.UserRepository, T.SessionTokens, T.IdGenerator],
   ).inSingletonScope();
+  bind(T.PostStore, (...a: ConstructorParameters<typeof PostStore>) => new PostStore(...a),
+    [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork]);
+  bind(T.ReadPosts, (...a: ConstructorParameters<typeof ReadPosts>) => new ReadPosts(...a), [T.PostRepository, T.PostStore]);
+  bind(T.WritePosts, (...a: ConstructorParameters<typeof WritePosts>) => new WritePosts(...a), [T.PostStore, T.IdGenerator, T.Clock]);
+  bind(T.ChangePostLifecycle, (...a: ConstructorParameters<typeof ChangePostLifecycle>) => new ChangePostLifecycle(...a),
+    [T.PostStore, T.IdGenerator, T.Clock]);
   bind(T.BootstrapFirstStart, (...a: ConstructorParameters<typeof BootstrapFirstStart>) => new BootstrapFirstStart(...a),
     [T.UserRepository, T.CreateUser, T.CreateWorkspace, T.ManageApiKeys, T.RandomSource]);
 }

@@ -14,10 +14,10 @@ import {
   type PostContentInput,
   type PostContext,
   type PostEditInput,
-  type PostSnapshot,
   type TargetChanges,
   type TargetEditContext,
-} from './PostSnapshot';
+} from './PostInputs';
+import { type PostSnapshot } from './PostSnapshot';
 import {
   EDITABLE_STATUSES,
   PUBLISHING_STATUSES,

@@ -53,7 +53,7 @@ export class Target {
   }
 
   static rehydrate(snapshot: TargetSnapshot): Target {
-    return new Target({ ...snapshot });
+    return new Target({ ...snapshot, scheduledAt: copy(snapshot.scheduledAt), postedAt: copy(snapshot.postedAt) });
   }
 
   get id(): string { return this.props.id; }

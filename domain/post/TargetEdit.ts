@@ -2,7 +2,7 @@ import { type Group } from './Group';
 import { checkGroupForPlatform } from './PlatformContentRules';
 import { checkConnection, checkTiming } from './PostContent';
 import { scheduleProblem } from './PostLifecycle';
-import { type TargetChanges, type TargetEditContext } from './PostSnapshot';
+import { type TargetChanges, type TargetEditContext } from './PostInputs';
 import { type Target } from './Target';
 import { type TargetSettings, readTargetSettings } from './TargetSettings';
 import { ValidationProblems } from './ValidationProblems';

@@ -238,12 +238,13 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
       });
     });
 
-    it('stores instants, not wall-clock times: a non-UTC TZ changes nothing', async () => {
+    it('stores instants, not wall-clock times: written in one TZ, read in another, unchanged', async () => {
       const saved = process.env.TZ;
-      process.env.TZ = 'Asia/Kolkata'; // +05:30, so an hour-only shift would also show
+      const user = newUser();
       try {
-        const user = newUser();
+        process.env.TZ = 'Asia/Kolkata'; // +05:30, so even a half-hour shift would show
         await r.users.save(user);
+        process.env.TZ = 'America/Los_Angeles';
         expect((await r.users.findById(user.id))!.createdAt.toISOString()).to.equal(user.createdAt.toISOString());
       } finally {
         if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;

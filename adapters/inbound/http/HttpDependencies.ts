@@ -7,7 +7,9 @@ import { type GetCurrentUser } from '../../../application/me/GetCurrentUser';
 import { type ListMyWorkspaces } from '../../../application/me/ListMyWorkspaces';
 import { type Clock } from '../../../application/ports/Clock';
 import { type Logger } from '../../../application/ports/Logger';
+import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
+import { type PostsUseCases } from './routers/postsRouter';
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDependencies {
@@ -19,6 +21,7 @@ export interface HttpDependencies {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly rateLimitStore: RateLimitStore;
+  readonly idempotencyStore: IdempotencyStore;
   readonly authenticate: AuthenticateBearer;
   readonly authorizeWorkspace: AuthorizeWorkspace;
   readonly checkHealth: CheckHealth;
@@ -26,4 +29,5 @@ export interface HttpDependencies {
   readonly listMyWorkspaces: ListMyWorkspaces;
   readonly listConnections: ListConnections;
   readonly apiKeys: ManageApiKeys;
+  readonly posts: PostsUseCases;
 }

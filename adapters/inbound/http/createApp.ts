@@ -13,6 +13,9 @@ import { connectionsRouter } from './routers/connectionsRouter';
 import { discoveryRouter } from './routers/discoveryRouter';
 import { healthRouter } from './routers/healthRouter';
 import { meRouter } from './routers/meRouter';
+import { postReviewsRouter } from './routers/postReviewsRouter';
+import { postsRouter } from './routers/postsRouter';
+import { postTargetsRouter } from './routers/postTargetsRouter';
 import { type AppState } from './state';
 
 /** Builds the Koa application (never listens: the entry point or a test does). */
@@ -35,6 +38,9 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     meRouter(deps.getCurrentUser, deps.listMyWorkspaces),
     connectionsRouter(deps.authorizeWorkspace, deps.listConnections),
     apiKeysRouter(deps.authorizeWorkspace, deps.apiKeys),
+    postsRouter(deps.authorizeWorkspace, deps.posts),
+    postTargetsRouter(deps.authorizeWorkspace, deps.posts),
+    postReviewsRouter(deps.authorizeWorkspace, deps.posts),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: true }));
   }

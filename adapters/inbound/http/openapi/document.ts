@@ -1,1 +1,41 @@
-export const OPENAPI_DOCUMENT = { openapi: '3.1.0', info: { title: 'Dispatch API', version: '1.0.0' }, paths: {} };
+import { assembleDocument, type ApiFragment } from './assemble';
+import { apiKeyPaths } from './paths/apiKeys';
+import { connectionPaths } from './paths/connections';
+import { discoveryPaths } from './paths/discovery';
+import { healthPaths } from './paths/health';
+import { mePaths } from './paths/me';
+import { apiKeySchemas } from './schemas/apiKeys';
+import { connectionSchemas } from './schemas/connections';
+import { discoverySchemas } from './schemas/discovery';
+import { enumSchemas } from './schemas/enums';
+import { errorSchemas } from './schemas/error';
+import { healthSchemas } from './schemas/health';
+import { meSchemas } from './schemas/me';
+
+/**
+ * Every operation the service implements. To describe a new feature: write its schemas in
+ * schemas/<feature>.ts and its paths in paths/<feature>.ts (with authenticatedOperation or
+ * openOperation), then append `{ tag, schemas, paths }` here.
+ */
+const FRAGMENTS: readonly ApiFragment[] = [
+  { schemas: errorSchemas },
+  { schemas: enumSchemas },
+  { tag: { name: 'health', description: 'Liveness and readiness; no credential.' }, schemas: healthSchemas, paths: healthPaths },
+  { tag: { name: 'discovery', description: 'Metadata documents; no credential.' }, schemas: discoverySchemas, paths: discoveryPaths },
+  { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: mePaths },
+  { tag: { name: 'connections', description: 'Connected social accounts of a workspace.' }, schemas: connectionSchemas, paths: connectionPaths },
+  { tag: { name: 'apiKeys', description: 'API keys of a workspace.' }, schemas: apiKeySchemas, paths: apiKeyPaths },
+];
+
+/** The OpenAPI 3.1.0 description served at GET /openapi.json. */
+export const OPENAPI_DOCUMENT = assembleDocument({
+  info: {
+    title: 'Dispatch API',
+    version: '1.0.0',
+    description:
+      'Compose posts and publish or schedule them to connected social accounts, within workspaces. ' +
+      'Every object rejects unknown properties. Errors share one body (components.schemas.Error); ' +
+      'every response carries X-Request-Id, authenticated ones the RateLimit headers.',
+  },
+  fragments: FRAGMENTS,
+});

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { type PostStatus } from '../../../../domain/post/PostStatus';
 import {
-  EARLIER, LATER, NOW, context, expectConflict, expectValidation, group, minutesFrom, newPost, reviewer, segment, target,
+  LATER, NOW, context, expectConflict, expectValidation, group, minutesFrom, newPost, reviewer, segment, target,
 } from './postFixtures';
 import { postIn } from './postStates';
 
@@ -82,10 +82,5 @@ describe('Post review', () => {
     expect(Object.isFrozen(post.reviews)).to.equal(true);
     expect(Object.isFrozen(post.reviews[0])).to.equal(true);
     expect(() => (post.reviews as unknown as unknown[]).push({})).to.throw(TypeError);
-  });
-
-  it('an approval keeps a past draft time out of the way: drafts are not reviewed', () => {
-    const post = newPost({ intent: 'draft', targets: [target('t1', 'TWITTER', { scheduledAt: EARLIER })] });
-    expectConflict(() => post.approve(reviewer(), soon), 'post_not_in_review');
   });
 });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { deriveStatusFromTargets } from '../../../../domain/post/PostStatus';
-import { type PostStatus } from '../../../../domain/post/PostStatus';
-import { LATER, NOW, expectConflict, expectNotFound, minutesFrom, newPost, scheduledPost, target } from './postFixtures';
+import { type PostStatus, deriveStatusFromTargets } from '../../../../domain/post/PostStatus';
+import { LATER, NOW, expectConflict, expectNotFound, minutesFrom, newPost, scheduledPost } from './postFixtures';
 import { postIn, published } from './postStates';
 
 const at = minutesFrom(LATER, 1);
@@ -127,8 +126,4 @@ describe('deriveStatusFromTargets', () => {
       expect(deriveStatusFromTargets(statuses)).to.equal(expected);
     });
   }
-
-  it('keeps a target list of the same platform mix as given', () => {
-    expect(target('t', 'TWITTER').connectionId).to.equal('conn_twitter');
-  });
 });

@@ -5,7 +5,7 @@ import { type GroupInput } from '../../../../domain/post/Group';
 import { type MediaInput } from '../../../../domain/post/Media';
 import { Post } from '../../../../domain/post/Post';
 import { type ConnectionInfo, type TargetInput } from '../../../../domain/post/PostContent';
-import { type NewPostInput, type PostContext } from '../../../../domain/post/PostSnapshot';
+import { type NewPostInput, type PostContext } from '../../../../domain/post/PostInputs';
 import { type SegmentInput } from '../../../../domain/post/Segment';
 
 export const WORKSPACE = 'ws_a';

@@ -1,4 +1,6 @@
 import { Foundation1732330000000 } from './1732330000000-Foundation';
+import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
+import { POSTS_MIGRATIONS } from './postsMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
-export const ALL_MIGRATIONS = [Foundation1732330000000];
+export const ALL_MIGRATIONS = [Foundation1732330000000, ...POSTS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS];

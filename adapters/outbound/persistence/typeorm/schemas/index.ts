@@ -4,6 +4,8 @@ import { MembershipSchema } from './MembershipSchema';
 import { SigningKeySchema } from './SigningKeySchema';
 import { UserSchema } from './UserSchema';
 import { WorkspaceSchema } from './WorkspaceSchema';
+import { IDEMPOTENCY_SCHEMAS } from './idempotencySchemas';
+import { POSTS_SCHEMAS } from './postsSchemas';
 
 export { ApiKeySchema, ConnectionSchema, MembershipSchema, SigningKeySchema, UserSchema, WorkspaceSchema };
 export type { ApiKeyRow } from './ApiKeySchema';
@@ -13,4 +15,7 @@ export type { SigningKeyRow } from './SigningKeySchema';
 export type { UserRow } from './UserSchema';
 export type { WorkspaceRow } from './WorkspaceSchema';
 
-export const ALL_SCHEMAS = [UserSchema, WorkspaceSchema, MembershipSchema, ApiKeySchema, ConnectionSchema, SigningKeySchema];
+export const ALL_SCHEMAS = [
+  UserSchema, WorkspaceSchema, MembershipSchema, ApiKeySchema, ConnectionSchema, SigningKeySchema,
+  ...POSTS_SCHEMAS, ...IDEMPOTENCY_SCHEMAS,
+];

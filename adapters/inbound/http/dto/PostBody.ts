@@ -1,0 +1,64 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, IsObject, IsRFC3339, IsString, MaxLength, ValidateNested,
+} from 'class-validator';
+import { POST_INTENTS, POST_SOURCES, type PostIntent, type PostSource } from '../../../../domain/post/PostStatus';
+import { OptionalNullable, RequiredNullable } from './nullable';
+import { SpecialNumbers } from './numbers';
+
+const ID_MAX = 200;
+const TEXT_MAX = 100_000;
+
+export class MediaBody {
+  @IsString() @MaxLength(ID_MAX) id!: string;
+  @OptionalNullable() @IsString() @MaxLength(5_000) altText?: string | null;
+  @OptionalNullable() @IsString() @MaxLength(ID_MAX) thumbnailMediaId?: string | null;
+  @SpecialNumbers() @OptionalNullable() @IsNumber({ allowNaN: true, allowInfinity: true }) thumbnailTimestamp?: number | null;
+}
+
+export class SegmentBody {
+  @IsString() @MaxLength(TEXT_MAX) text!: string;
+  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => MediaBody) media!: MediaBody[];
+  @SpecialNumbers() @OptionalNullable() @IsNumber({ allowNaN: true, allowInfinity: true }) delayMinutes?: number | null;
+}
+
+export class GroupBody {
+  @IsString() @MaxLength(ID_MAX) id!: string;
+  @IsBoolean() isDefault!: boolean;
+  @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => SegmentBody) segments!: SegmentBody[];
+}
+
+/** Settings' `values` vary by platform: the domain reads them (unknown keys, enums, required ones). */
+export class TargetSettingsBody {
+  @IsString() platform!: string;
+  @IsObject() values!: Record<string, unknown>;
+}
+
+export class TargetBody {
+  @IsString() @MaxLength(ID_MAX) connectionId!: string;
+  @IsString() @MaxLength(ID_MAX) groupId!: string;
+  @IsObject() @ValidateNested() @Type(() => TargetSettingsBody) settings!: TargetSettingsBody;
+  @RequiredNullable() @IsRFC3339({ message: 'must be an RFC 3339 date-time with an offset' }) scheduledAt!: string | null;
+}
+
+/** SPEC.md "Post create / update body". */
+export class PostBody {
+  @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => GroupBody) groups!: GroupBody[];
+  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => TargetBody) targets!: TargetBody[];
+  @OptionalNullable() @IsIn(POST_INTENTS) intent?: PostIntent | null;
+  @OptionalNullable() @IsIn(POST_SOURCES) source?: PostSource | null;
+  @OptionalNullable() @IsString() @MaxLength(ID_MAX) externalSubmissionId?: string | null;
+  @OptionalNullable() @IsBoolean() submitForReview?: boolean | null;
+}
+
+/** SPEC.md "Target update body": every field optional. */
+export class TargetUpdateBody {
+  @OptionalNullable() @IsString() @MaxLength(ID_MAX) groupId?: string | null;
+  @OptionalNullable() @IsObject() @ValidateNested() @Type(() => TargetSettingsBody) settings?: TargetSettingsBody | null;
+  @OptionalNullable() @IsRFC3339({ message: 'must be an RFC 3339 date-time with an offset' }) scheduledAt?: string | null;
+}
+
+export class ReviewBody {
+  @IsIn(['approved', 'changes_requested']) decision!: 'approved' | 'changes_requested';
+  @OptionalNullable() @IsString() @MaxLength(5_000) comment?: string | null;
+}

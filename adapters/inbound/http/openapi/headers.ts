@@ -1,0 +1,43 @@
+import { type HeaderObject } from './types';
+
+/** Response headers (PRODUCT.md, "Headers"), as the middleware sets them. */
+
+export const requestIdHeader: HeaderObject = {
+  description: 'Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response.',
+  required: true,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+};
+
+/**
+ * Rate-limit state of the credential's current window. Set once the credential is
+ * authenticated and counted: absent on 401, and on errors raised before counting.
+ */
+export function rateLimitHeaders(required: boolean): Record<string, HeaderObject> {
+  return {
+    'RateLimit-Limit': { description: 'Requests allowed per credential in one window.', required, schema: { type: 'integer', minimum: 1 } },
+    'RateLimit-Remaining': { description: 'Requests left in the current window.', required, schema: { type: 'integer', minimum: 0 } },
+    'RateLimit-Reset': { description: 'Seconds until the current window ends.', required, schema: { type: 'integer', minimum: 0 } },
+  };
+}
+
+export const retryAfterHeader: HeaderObject = {
+  description: 'Seconds to wait before retrying (keep the same idempotency key).',
+  required: true,
+  schema: { type: 'integer', minimum: 1 },
+};
+
+export function wwwAuthenticateHeader(required: boolean): HeaderObject {
+  return {
+    description:
+      'RFC 6750 Bearer challenge with RFC 9728 resource_metadata (the protected-resource metadata URL); ' +
+      'error="invalid_token" when a credential was sent, error="insufficient_scope" with the scope needed on 403.',
+    required,
+    schema: { type: 'string', pattern: '^Bearer ' },
+  };
+}
+
+export const noStoreHeader: HeaderObject = {
+  description: 'The answer is never cached.',
+  required: true,
+  schema: { type: 'string', const: 'no-store' },
+};

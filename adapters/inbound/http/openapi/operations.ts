@@ -1,0 +1,80 @@
+import { type Scope } from '../../../../domain/credential/Scope';
+import { errorResponses, type ErrorStatus } from './errorResponses';
+import { rateLimitHeaders, requestIdHeader } from './headers';
+import { jsonContent } from './refs';
+import { bearer, noCredential } from './security';
+import { type HeaderObject, type OperationObject, type ParameterObject, type Reference, type ResponseObject, type SchemaObject } from './types';
+
+/** Every authenticated operation can answer these, whatever it does. */
+const ALWAYS_WHEN_AUTHENTICATED: readonly ErrorStatus[] = [401, 429, 500, 503];
+/** The JSON body parser's answers, before the operation runs. */
+const WHEN_A_BODY_IS_READ: readonly ErrorStatus[] = [413, 415, 422];
+
+interface Described {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly parameters?: readonly (ParameterObject | Reference)[];
+}
+
+export interface SuccessResponse {
+  readonly status: 200 | 201;
+  readonly description: string;
+  readonly schema: SchemaObject;
+}
+
+/**
+ * An operation behind the bearer credential. Adds the statuses every such operation can
+ * answer (401, 429, 500, 503; 413, 415, 422 when it reads a body) to `errors`, and the
+ * X-Request-Id and RateLimit headers to the success response.
+ */
+export function authenticatedOperation(spec: Described & {
+  /** The scope the operation needs; null: any valid credential. */
+  readonly scope: Scope | null;
+  readonly requestBody?: { readonly description: string; readonly schema: SchemaObject };
+  readonly success: SuccessResponse;
+  /** The statuses this operation adds (403, 404, 409, …). */
+  readonly errors: readonly ErrorStatus[];
+}): OperationObject {
+  const statuses = new Set([...ALWAYS_WHEN_AUTHENTICATED, ...(spec.requestBody ? WHEN_A_BODY_IS_READ : []), ...spec.errors]);
+  return {
+    ...described(spec),
+    security: bearer(spec.scope),
+    ...(spec.requestBody && {
+      requestBody: { description: spec.requestBody.description, required: true, content: jsonContent(spec.requestBody.schema) },
+    }),
+    responses: {
+      [String(spec.success.status)]: {
+        description: spec.success.description,
+        headers: { 'X-Request-Id': requestIdHeader, ...rateLimitHeaders(true) },
+        content: jsonContent(spec.success.schema),
+      },
+      ...errorResponses([...statuses].sort((a, b) => a - b)),
+    },
+  };
+}
+
+/** A JSON response of an operation without a credential; X-Request-Id added. */
+export function openResponse(description: string, schema: SchemaObject, headers: Record<string, HeaderObject> = {}): ResponseObject {
+  return { description, headers: { 'X-Request-Id': requestIdHeader, ...headers }, content: jsonContent(schema) };
+}
+
+/** An operation that takes no credential (not counted by the rate limiter); 500 added. */
+export function openOperation(spec: Described & { readonly responses: Readonly<Record<number, ResponseObject>> }): OperationObject {
+  return {
+    ...described(spec),
+    security: noCredential,
+    responses: { ...spec.responses, ...errorResponses([500]) },
+  };
+}
+
+function described(spec: Described) {
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    ...(spec.description === undefined ? {} : { description: spec.description }),
+    tags: spec.tags,
+    ...(spec.parameters === undefined ? {} : { parameters: spec.parameters }),
+  };
+}

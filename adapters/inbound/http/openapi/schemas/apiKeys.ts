@@ -1,0 +1,38 @@
+import { type SchemaMap } from '../types';
+import { arrayOf, closedObject, id, nullable, timestamp } from './building';
+import { roleRef, scopeRef } from './enums';
+
+const apiKeyProperties = {
+  id,
+  workspaceId: { type: 'string', description: 'The one workspace the key works in.' },
+  userId: { type: 'string', description: 'The member who created the key; the key stops working when that membership ends.' },
+  name: { type: 'string' },
+  role: { ...roleRef, description: 'Frozen at creation; the creator\'s live role can only lower it.' },
+  scopes: arrayOf(scopeRef, 'Granted scopes, within the role\'s ceiling.'),
+  prefix: { type: 'string', description: 'The first characters of the key, to recognise it; not enough to use it.' },
+  createdAt: timestamp,
+  revokedAt: nullable({ ...timestamp }),
+};
+
+/** API keys of a workspace. */
+export const apiKeySchemas: SchemaMap = {
+  ApiKey: closedObject({
+    description: 'An API key, without its secret.',
+    properties: apiKeyProperties,
+  }),
+  CreatedApiKey: closedObject({
+    description: 'The new key, with its secret shown this once.',
+    properties: {
+      ...apiKeyProperties,
+      key: { type: 'string', pattern: '^dsk_[A-Za-z0-9_-]{43}$', description: 'The whole key; it is never shown again.' },
+    },
+  }),
+  CreateApiKeyRequest: closedObject({
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100, description: 'Defaults to "API key".' },
+      role: { ...roleRef, description: 'At most the caller\'s own role.' },
+      scopes: arrayOf(scopeRef, 'Defaults to the caller\'s scopes within the role\'s ceiling; may not exceed what the caller holds.'),
+    },
+    optional: ['name', 'scopes'],
+  }),
+};

@@ -1,0 +1,29 @@
+import { type SchemaMap } from '../types';
+import { arrayOf, closedObject, id, nullable, timestamp } from './building';
+import { connectionStatusRef, platformRef } from './enums';
+import { schemaRef } from '../refs';
+
+/** Connected social accounts of a workspace. */
+export const connectionSchemas: SchemaMap = {
+  Connection: closedObject({
+    description: 'A social account connected to a workspace: what a post target publishes to.',
+    properties: {
+      id,
+      workspaceId: { type: 'string' },
+      platform: platformRef,
+      handle: { type: 'string', description: 'The account name on the platform.' },
+      displayName: nullable({ type: 'string' }),
+      status: connectionStatusRef,
+      createdAt: timestamp,
+    },
+  }),
+  ConnectionPage: closedObject({
+    description: 'One page of connections, oldest first.',
+    properties: {
+      data: arrayOf(schemaRef('Connection')),
+      total: { type: 'integer', minimum: 0, description: 'Connections in the workspace, all pages together.' },
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      offset: { type: 'integer', minimum: 0 },
+    },
+  }),
+};

@@ -1,0 +1,35 @@
+import { Router } from '@koa/router';
+import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
+import { validationError } from '../../../../domain/shared/DomainError';
+import { ReviewBody } from '../dto/PostBody';
+import { workspaceAccess } from '../middleware/workspaceAccess';
+import { presentPost, presentReview } from '../presenters/presentPost';
+import { type AppState } from '../state';
+import { validateBody } from '../validation';
+import { actorOf } from './postActor';
+import { type PostsUseCases } from './postsRouter';
+
+const BASE = '/v1/workspaces/:workspaceId/posts/:id/reviews';
+
+/** The review history of a post, and a reviewer's decision (approve, or ask for changes). */
+export function postReviewsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases): Router<AppState> {
+  const router = new Router<AppState>();
+  router.get(BASE, workspaceAccess(authorize, 'reviews:read'), async (ctx) => {
+    const post = await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!);
+    ctx.body = { data: post.reviews.map(presentReview) };
+  });
+  router.post(BASE, workspaceAccess(authorize, 'reviews:write'), async (ctx) => {
+    const body = validateBody(ReviewBody, ctx.request.body);
+    const actor = actorOf(ctx);
+    const comment = body.comment?.trim() || null;
+    if (body.decision === 'changes_requested' && comment === null) {
+      throw validationError('invalid_body', [{ path: 'comment', message: 'is required when asking for changes' }]);
+    }
+    const post = body.decision === 'approved'
+      ? await posts.lifecycle.approve(actor, ctx.params.id!, comment)
+      : await posts.lifecycle.requestChanges(actor, ctx.params.id!, comment!);
+    ctx.status = 201;
+    ctx.body = { review: presentReview(post.reviews.at(-1)!), post: presentPost(post) };
+  });
+  return router;
+}

@@ -1,0 +1,68 @@
+import { Router } from '@koa/router';
+import { type ChangePostLifecycle } from '../../../../application/posts/ChangePostLifecycle';
+import { type ReadPosts } from '../../../../application/posts/ReadPosts';
+import { type WritePosts } from '../../../../application/posts/WritePosts';
+import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
+import { isPostStatus, POST_STATUSES } from '../../../../domain/post/PostStatus';
+import { validationError } from '../../../../domain/shared/DomainError';
+import { PostBody } from '../dto/PostBody';
+import { toPostRequest } from '../dto/toCommands';
+import { workspaceAccess } from '../middleware/workspaceAccess';
+import { presentPost } from '../presenters/presentPost';
+import { parsePage } from '../query';
+import { type AppState } from '../state';
+import { validateBody } from '../validation';
+import { actorOf } from './postActor';
+import { bulkCreateRoute } from './postsBulkRoute';
+
+export interface PostsUseCases {
+  readonly read: ReadPosts;
+  readonly write: WritePosts;
+  readonly lifecycle: ChangePostLifecycle;
+}
+
+const BASE = '/v1/workspaces/:workspaceId/posts';
+
+export function postsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases): Router<AppState> {
+  const router = new Router<AppState>();
+  const canRead = workspaceAccess(authorize, 'posts:read');
+  const canWrite = workspaceAccess(authorize, 'posts:write');
+
+  router.get(BASE, canRead, async (ctx) => {
+    const page = parsePage(ctx.query);
+    const status = parseStatus(ctx.query.status);
+    const { items, total } = await posts.read.list(actorOf(ctx).workspaceId, { ...page, status });
+    ctx.body = { data: items.map(presentPost), total, ...page };
+  });
+
+  router.post(BASE, canWrite, async (ctx) => {
+    const body = validateBody(PostBody, ctx.request.body);
+    ctx.body = presentPost(await posts.write.create(actorOf(ctx), toPostRequest(body)));
+  });
+
+  router.post(`${BASE}/bulk`, canWrite, bulkCreateRoute(posts.write));
+
+  router.get(`${BASE}/:id`, canRead, async (ctx) => {
+    ctx.body = presentPost(await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!));
+  });
+
+  router.patch(`${BASE}/:id`, canWrite, async (ctx) => {
+    const body = validateBody(PostBody, ctx.request.body);
+    ctx.body = presentPost(await posts.write.update(actorOf(ctx), ctx.params.id!, toPostRequest(body)));
+  });
+
+  router.delete(`${BASE}/:id`, canWrite, async (ctx) => {
+    ctx.body = { deleted: await posts.lifecycle.remove(actorOf(ctx), ctx.params.id!) };
+  });
+
+  router.post(`${BASE}/:id/publish`, canWrite, async (ctx) => {
+    ctx.body = presentPost(await posts.lifecycle.publishNow(actorOf(ctx), ctx.params.id!));
+  });
+  return router;
+}
+
+function parseStatus(raw: string | string[] | undefined) {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw === 'string' && isPostStatus(raw)) return raw;
+  throw validationError('invalid_query', [{ path: 'status', message: `must be one of ${POST_STATUSES.join(', ')}` }]);
+}

@@ -1,0 +1,4 @@
+import { type EntitySchema } from 'typeorm';
+
+/** The idempotency capability's entity schemas (listed in ./index.ts). */
+export const IDEMPOTENCY_SCHEMAS: EntitySchema<any>[] = [];

@@ -1,0 +1,59 @@
+import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
+import { isPlatform } from '../../domain/platform/Platform';
+import { type Post } from '../../domain/post/Post';
+import { type ConnectionLookup, type ConnectionInfo } from '../../domain/post/PostContent';
+import { type PostRepository } from '../../domain/post/PostRepository';
+import { notFound } from '../../domain/shared/DomainError';
+import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
+import { type UnitOfWork } from '../ports/UnitOfWork';
+
+/**
+ * What every posts use case does around the aggregate: load it within a workspace, look up
+ * the connections its targets name, and store it together with its publishing jobs.
+ */
+export class PostStore {
+  constructor(
+    private readonly posts: PostRepository,
+    private readonly connections: ConnectionRepository,
+    private readonly queue: PublishQueue,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async load(workspaceId: string, postId: string): Promise<Post> {
+    const post = await this.posts.findById(workspaceId, postId);
+    if (post === null) throw notFound('Post');
+    return post;
+  }
+
+  async connectionLookup(connectionIds: readonly string[]): Promise<ConnectionLookup> {
+    const found = await this.connections.findByIds([...new Set(connectionIds)]);
+    const byId = new Map<string, ConnectionInfo>();
+    for (const c of found) {
+      if (isPlatform(c.platform) && c.status !== 'disconnected') byId.set(c.id, { platform: c.platform, workspaceId: c.workspaceId });
+    }
+    return (id) => byId.get(id);
+  }
+
+  /** The post and the queue change together or not at all. */
+  save(post: Post, now: Date): Promise<void> {
+    return this.unitOfWork.run(async () => {
+      await this.posts.save(post);
+      await this.queue.replaceForPost(post.workspaceId, post.id, jobsFor(post, now));
+    });
+  }
+
+  remove(post: Post): Promise<boolean> {
+    return this.unitOfWork.run(async () => {
+      await this.queue.replaceForPost(post.workspaceId, post.id, []);
+      return this.posts.remove(post.workspaceId, post.id);
+    });
+  }
+}
+
+/** A scheduled or publishing post queues each pending target for its time (now when unset). */
+export function jobsFor(post: Post, now: Date): PublishJob[] {
+  if (post.status !== 'scheduled' && post.status !== 'publishing') return [];
+  return post.targets
+    .filter((t) => t.status === 'pending')
+    .map((t) => ({ workspaceId: post.workspaceId, postId: post.id, targetId: t.id, notBefore: t.scheduledAt ?? now }));
+}

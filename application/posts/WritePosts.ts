@@ -1,0 +1,50 @@
+import { Post } from '../../domain/post/Post';
+import { type TargetInput } from '../../domain/post/PostContent';
+import { type Clock } from '../ports/Clock';
+import { type IdGenerator } from '../ports/IdGenerator';
+import { type PostActor, type PostRequest, type TargetRequest } from './PostRequest';
+import { type PostStore } from './PostStore';
+
+/** posts.create and posts.update: the aggregate judges, the store keeps post and queue in step. */
+export class WritePosts {
+  constructor(
+    private readonly store: PostStore,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(actor: PostActor, request: PostRequest): Promise<Post> {
+    const now = this.clock.now();
+    const post = Post.create(
+      {
+        ...request,
+        id: this.ids.next(),
+        workspaceId: actor.workspaceId,
+        source: request.source ?? actor.defaultSource,
+        targets: request.targets.map((t) => this.withId(t, undefined)),
+      },
+      { now, reviewRequired: actor.reviewRequired, connectionOf: await this.store.connectionLookup(connectionIds(request.targets)) },
+    );
+    await this.store.save(post, now);
+    return post;
+  }
+
+  async update(actor: PostActor, postId: string, request: PostRequest): Promise<Post> {
+    const now = this.clock.now();
+    const post = await this.store.load(actor.workspaceId, postId);
+    // A target for the same account keeps its id across edits, so clients can follow it.
+    const idByConnection = new Map(post.targets.map((t) => [t.connectionId, t.id]));
+    post.update(
+      { ...request, targets: request.targets.map((t) => this.withId(t, idByConnection.get(t.connectionId))) },
+      { now, reviewRequired: actor.reviewRequired, connectionOf: await this.store.connectionLookup(connectionIds(request.targets)) },
+    );
+    await this.store.save(post, now);
+    return post;
+  }
+
+  private withId(target: TargetRequest, existing: string | undefined): TargetInput {
+    return { ...target, id: existing ?? this.ids.next() };
+  }
+}
+
+const connectionIds = (targets: readonly TargetRequest[]) => targets.map((t) => t.connectionId);

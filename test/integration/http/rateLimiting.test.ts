@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { api } from '../../support/openapi';
+import { REDIS_URL, requireServer } from '../../support/services';
+import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe('HTTP rate limiting', function () {
+  describe('in memory (the default)', () => {
+    let t: TestApp;
+    let key: string;
+    let otherKey: string;
+
+    before(async () => {
+      t = await startTestApp(await freshDatabaseEnv('sqlite'), { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+      await t.given.user('owner@example.com');
+      const workspaceId = await t.given.workspace('owner@example.com');
+      key = (await t.given.apiKey(workspaceId, 'owner@example.com', 'owner')).key;
+      otherKey = (await t.given.apiKey(workspaceId, 'owner@example.com', 'viewer')).key;
+    });
+    after(async () => t?.close());
+
+    it('counts down, then answers 429 with Retry-After, per credential', async () => {
+      const remaining: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        remaining.push((await api(t.app).get('/v1/me').set(bearer(key)).expect(200)).headers['ratelimit-remaining']!);
+      }
+      expect(remaining).to.deep.equal(['2', '1', '0']);
+      const limited = await api(t.app).get('/v1/me').set(bearer(key)).expect(429);
+      expect(limited.body.error).to.include({ type: 'RateLimitedError', code: 'rate_limited' });
+      expect(Number(limited.headers['retry-after'])).to.be.within(1, 60);
+      expect(limited.headers['ratelimit-remaining']).to.equal('0');
+      await api(t.app).get('/v1/me').set(bearer(otherKey)).expect(200);
+    });
+  });
+
+  describe('in Redis, shared by two instances', () => {
+    let first: TestApp;
+    let second: TestApp;
+    let key: string;
+
+    before(async function () {
+      await requireServer(this, 'Redis');
+      const database = await freshDatabaseEnv('sqlite');
+      const env = { RATE_LIMIT_STORE: 'redis', REDIS_URL, RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_SECONDS: '60' };
+      first = await startTestApp(database, env);
+      second = await startTestApp(database, env);
+      await first.given.user('owner@example.com');
+      const workspaceId = await first.given.workspace('owner@example.com');
+      key = (await first.given.apiKey(workspaceId, 'owner@example.com', 'owner')).key;
+    });
+    after(async () => {
+      await first?.close();
+      await second?.close();
+    });
+
+    it('enforces one limit across both instances', async () => {
+      const seen: string[] = [];
+      for (const t of [first, second, first, second]) {
+        seen.push((await api(t.app).get('/v1/me').set(bearer(key)).expect(200)).headers['ratelimit-remaining']!);
+      }
+      expect(seen).to.deep.equal(['3', '2', '1', '0']);
+      await api(first.app).get('/v1/me').set(bearer(key)).expect(429);
+      await api(second.app).get('/v1/me').set(bearer(key)).expect(429);
+    });
+
+    it('reports Redis in /health', async () => {
+      const res = await api(first.app).get('/health').expect(200);
+      expect(res.body.checks).to.deep.equal({ database: 'ok', redis: 'ok' });
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type Koa from 'koa';
+import { type AppState } from '../../adapters/inbound/http/state';
+import { type ManageApiKeys } from '../../application/admin/ManageApiKeys';
+import { type CreateUser } from '../../application/admin/CreateUser';
+import { type CreateWorkspace } from '../../application/admin/CreateWorkspace';
+import { type IssueSession } from '../../application/admin/IssueSession';
+import { type ManageMembers } from '../../application/admin/ManageMembers';
+import { type AddConnection } from '../../application/admin/AddConnection';
+import { type Scope } from '../../domain/credential/Scope';
+import { type Role } from '../../domain/workspace/Role';
+import { compose, type Composition } from '../../config/container';
+import { loadConfig, type Config } from '../../config/env';
+import { buildHttpApp } from '../../config/httpApp';
+import { TOKENS } from '../../config/tokens';
+import { openTestDatabase, type DatabaseKind } from './databases';
+import { MYSQL_URL } from './services';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export interface TestApp {
+  readonly app: Koa<AppState>;
+  readonly config: Config;
+  readonly composition: Composition;
+  readonly given: Fixtures;
+  close(): Promise<void>;
+}
+
+/** A fresh database for `kind`, as an env of DATABASE_URL and DATA_DIR the real config parses. */
+export async function freshDatabaseEnv(kind: DatabaseKind): Promise<Record<string, string>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-app-'));
+  if (kind === 'mysql') {
+    await (await openTestDatabase('mysql', { migrate: false })).destroy();
+    return { DATABASE_URL: MYSQL_URL, DATA_DIR: dataDir };
+  }
+  return { DATABASE_URL: `sqlite:${path.join(dataDir, 'dispatch.sqlite')}`, DATA_DIR: dataDir };
+}
+
+/** The real composition root and Koa app, on a database env from freshDatabaseEnv. */
+export async function startTestApp(databaseEnv: Record<string, string>, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+    BOOTSTRAP: 'false',
+    ...databaseEnv,
+    ...env,
+  });
+  const composition = await compose(config);
+  return {
+    app: buildHttpApp(composition.container, config),
+    config,
+    composition,
+    given: new Fixtures(composition),
+    close: () => composition.close(),
+  };
+}
+
+/** Builds users, workspaces, members and credentials through the real use cases. */
+export class Fixtures {
+  constructor(private readonly composition: Composition) {}
+
+  private get<T>(token: symbol): T {
+    return this.composition.container.get<T>(token);
+  }
+
+  async user(email: string): Promise<string> {
+    return (await this.get<CreateUser>(TOKENS.CreateUser).execute({ email, password: TEST_PASSWORD })).id;
+  }
+
+  async workspace(ownerEmail: string, name = 'Workspace'): Promise<string> {
+    return (await this.get<CreateWorkspace>(TOKENS.CreateWorkspace).execute({ name, ownerEmail })).workspace.id;
+  }
+
+  member(workspaceId: string, email: string, role: Role): Promise<unknown> {
+    return this.get<ManageMembers>(TOKENS.ManageMembers).add({ workspaceId, email, role });
+  }
+
+  setRole(workspaceId: string, email: string, role: Role): Promise<unknown> {
+    return this.get<ManageMembers>(TOKENS.ManageMembers).setRole({ workspaceId, email, role });
+  }
+
+  removeMember(workspaceId: string, email: string): Promise<unknown> {
+    return this.get<ManageMembers>(TOKENS.ManageMembers).remove({ workspaceId, email });
+  }
+
+  async apiKey(workspaceId: string, email: string, role: Role, scopes?: Scope[]): Promise<{ id: string; key: string }> {
+    const created = await this.get<ManageApiKeys>(TOKENS.ManageApiKeys).create({ workspaceId, email, role, scopes });
+    return { id: created.apiKey.id, key: created.secret };
+  }
+
+  async revokeApiKey(id: string): Promise<void> {
+    await this.get<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(id);
+  }
+
+  async session(email: string, ttlSeconds?: number): Promise<string> {
+    return (await this.get<IssueSession>(TOKENS.IssueSession).execute({ email, ttlSeconds })).token;
+  }
+
+  async connection(workspaceId: string, platform: string, handle: string): Promise<string> {
+    return (await this.get<AddConnection>(TOKENS.AddConnection).execute({ workspaceId, platform, handle })).id;
+  }
+}

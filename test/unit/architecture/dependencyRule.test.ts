@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+function typescriptFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return typescriptFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Every module a file imports or requires, resolved to a path from the root for relative ones. */
+export function importsOf(file: string): string[] {
+  const source = fs.readFileSync(file, 'utf8');
+  const specifiers = [...source.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  return specifiers.map((s) => (s.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(file), s)) : s));
+}
+
+function violations(layer: string, allowed: (target: string) => boolean): string[] {
+  return typescriptFiles(path.join(ROOT, layer)).flatMap((file) =>
+    importsOf(file)
+      .filter((target) => !allowed(target))
+      .map((target) => `${path.relative(ROOT, file)} imports ${target}`),
+  );
+}
+
+const isNodeBuiltin = (target: string) => target.startsWith('node:');
+
+describe('the dependency rule', () => {
+  it('domain/ imports nothing outside domain/ (Node built-ins aside)', () => {
+    expect(violations('domain', (t) => t.startsWith('domain/') || isNodeBuiltin(t))).to.deep.equal([]);
+  });
+
+  it('application/ imports only domain/ and application/', () => {
+    expect(violations('application', (t) => t.startsWith('domain/') || t.startsWith('application/') || isNodeBuiltin(t)))
+      .to.deep.equal([]);
+  });
+
+  it('adapters/ never import config/', () => {
+    expect(violations('adapters', (t) => !t.startsWith('config/'))).to.deep.equal([]);
+  });
+
+  it('would catch a violation (the checker itself can fail)', () => {
+    const probe = path.join(ROOT, 'domain', '__probe__.ts');
+    fs.writeFileSync(probe, "import { x } from '../adapters/y';\nimport Koa from 'koa';\n");
+    try {
+      expect(violations('domain', (t) => t.startsWith('domain/'))).to.have.length(2);
+    } finally {
+      fs.rmSync(probe);
+    }
+  });
+});
