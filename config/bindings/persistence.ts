@@ -10,6 +10,7 @@ import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typ
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
 import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
+import { noWriteLock, WriteLock } from '../../adapters/outbound/persistence/typeorm/WriteLock';
 import { FileSigningKeyStore } from '../../adapters/outbound/keys/FileSigningKeyStore';
 import { type Config } from '../env';
 import { TOKENS } from '../tokens';
@@ -18,6 +19,7 @@ import path from 'node:path';
 /** Repositories on the one DataSource (SQLite or MySQL: the same adapters serve both). */
 export function bindPersistence(container: Container, config: Config, dataSource: DataSource): void {
   container.bind(TOKENS.DataSource).toConstantValue(dataSource);
+  container.bind(TOKENS.WriteLock).toConstantValue(config.database.kind === 'sqlite' ? new WriteLock() : noWriteLock);
   const repositories = [
     [TOKENS.UserRepository, TypeOrmUserRepository],
     [TOKENS.WorkspaceRepository, TypeOrmWorkspaceRepository],

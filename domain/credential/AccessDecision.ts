@@ -9,6 +9,8 @@ export interface WorkspaceAccess {
   readonly workspaceId: string;
   /** The live role, lowered to an API key's frozen role where it applies. */
   readonly role: Role;
+  /** Whether this caller's posts go through review (a contributor, live or frozen into a key). */
+  readonly reviewRequired: boolean;
   readonly scopes: ReadonlySet<Scope>;
 }
 
@@ -29,14 +31,16 @@ export function decideWorkspaceAccess(
   if (membership === null || membership.workspaceId !== workspaceId || membership.userId !== credential.userId) {
     throw notFound('Workspace');
   }
-  const role = credential.kind === 'api_key' ? lowerRole(credential.frozenRole, membership.role) : membership.role;
+  // Roles are not nested (a viewer has stats:read, a contributor has not), so a key is held
+  // to BOTH ceilings: the role frozen into it and its creator's live role.
+  const roles: Role[] = credential.kind === 'api_key' ? [credential.frozenRole, membership.role] : [membership.role];
   const granted: readonly Scope[] = credential.kind === 'session' ? ALL_SCOPES : credential.scopes;
-  const ceiling = ceilingOf(role);
   return {
     userId: credential.userId,
     workspaceId,
-    role,
-    scopes: new Set(granted.filter((s) => ceiling.has(s))),
+    role: roles.reduce(lowerRole),
+    reviewRequired: roles.includes('contributor'),
+    scopes: new Set(granted.filter((s) => roles.every((r) => ceilingOf(r).has(s)))),
   };
 }
 

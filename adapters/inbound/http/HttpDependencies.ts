@@ -9,6 +9,7 @@ import { type Clock } from '../../../application/ports/Clock';
 import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
+import { type WriteSerializer } from './middleware/serializeWrites';
 import { type PostsUseCases } from './routers/postsRouter';
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */
@@ -19,6 +20,8 @@ export interface HttpDependencies {
     readonly rateLimit: { readonly limit: number; readonly windowMs: number };
   };
   readonly clock: Clock;
+  /** Serializes writing requests where the database needs it (embedded SQLite). */
+  readonly serializeWrites: WriteSerializer;
   readonly logger: Logger;
   readonly rateLimitStore: RateLimitStore;
   readonly idempotencyStore: IdempotencyStore;

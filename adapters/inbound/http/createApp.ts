@@ -5,7 +5,9 @@ import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/errorHandler';
+import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rateLimit';
+import { serializeWrites } from './middleware/serializeWrites';
 import { requestId } from './middleware/requestId';
 import { OPENAPI_DOCUMENT } from './openapi/document';
 import { apiKeysRouter } from './routers/apiKeysRouter';
@@ -17,6 +19,9 @@ import { postReviewsRouter } from './routers/postReviewsRouter';
 import { postsRouter } from './routers/postsRouter';
 import { postTargetsRouter } from './routers/postTargetsRouter';
 import { type AppState } from './state';
+
+/** PRODUCT.md: a key replays its first response for 24 hours. */
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 /** Builds the Koa application (never listens: the entry point or a test does). */
 export function createApp(deps: HttpDependencies): Koa<AppState> {
@@ -33,6 +38,8 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   api.use(
     authenticate(deps.authenticate),
     rateLimit({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit }),
+    serializeWrites(deps.serializeWrites),
+    idempotency({ store: deps.idempotencyStore, clock: deps.clock, ttlMs: IDEMPOTENCY_TTL_MS }),
   );
   for (const router of [
     meRouter(deps.getCurrentUser, deps.listMyWorkspaces),

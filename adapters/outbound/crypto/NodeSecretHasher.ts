@@ -19,7 +19,7 @@ export class NodeSecretHasher implements SecretHasher {
 
   async verifyPassword(password: string, stored: string): Promise<boolean> {
     const [scheme, n, r, p, salt, expected] = stored.split('$');
-    if (scheme !== 'scrypt' || !salt || !expected) return false;
+    if (scheme !== 'scrypt' || !salt || !expected || ![n, r, p].every((v) => /^\d+$/.test(v ?? ''))) return false;
     const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), KEY_LENGTH, {
       N: Number(n), r: Number(r), p: Number(p), maxmem: COST.maxmem,
     });

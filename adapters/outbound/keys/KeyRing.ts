@@ -44,15 +44,18 @@ export class KeyRing {
     const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
     const publicJwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(publicJwk);
+    const createdAt = new Date();
     await this.store.add({
       kid,
       algorithm: ALGORITHM,
       publicJwk: JSON.stringify(publicJwk),
       encryptedPrivateJwk: this.box.seal(JSON.stringify(await exportJWK(privateKey))),
-      createdAt: new Date(),
+      createdAt,
     });
     await this.reload();
-    return this.signing!;
+    // Sign with the key just made, whatever order the store lists same-millisecond keys in.
+    this.signing = { kid, privateKey };
+    return this.signing;
   }
 
   private reload(): Promise<void> {

@@ -103,7 +103,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('takes a removed member out on the next request: session 404, their keys 401', async () => {
       await t.given.user('leaver@example.com');
-      await t.given.member(workspaceId, 'leaver@example.com', 'editor');
+      await t.given.member(workspaceId, 'leaver@example.com', 'admin');
       const session = await t.given.session('leaver@example.com');
       const { key } = await t.given.apiKey(workspaceId, 'owner@example.com', 'viewer');
       const leaversKey = await t.given.apiKey(workspaceId, 'leaver@example.com', 'editor');

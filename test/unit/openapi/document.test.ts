@@ -86,7 +86,9 @@ describe('OpenAPI document', () => {
   });
 
   it('closes every object schema anywhere in the document with additionalProperties: false', () => {
-    const open = everyObject().filter(({ node }) => isObjectSchema(node) && node.additionalProperties !== false);
+    const objectSchemas = everyObject().filter(({ node }) => isObjectSchema(node));
+    expect(objectSchemas.length, 'the walk finds the object schemas').to.be.greaterThan(10);
+    const open = objectSchemas.filter(({ node }) => node.additionalProperties !== false);
     expect(open.map(({ at }) => at)).to.deep.equal([]);
   });
 

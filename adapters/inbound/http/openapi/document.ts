@@ -4,6 +4,7 @@ import { connectionPaths } from './paths/connections';
 import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mePaths } from './paths/me';
+import { postPaths } from './paths/posts';
 import { apiKeySchemas } from './schemas/apiKeys';
 import { connectionSchemas } from './schemas/connections';
 import { discoverySchemas } from './schemas/discovery';
@@ -11,6 +12,7 @@ import { enumSchemas } from './schemas/enums';
 import { errorSchemas } from './schemas/error';
 import { healthSchemas } from './schemas/health';
 import { meSchemas } from './schemas/me';
+import { postSchemas } from './schemas/posts';
 
 /**
  * Every operation the service implements. To describe a new feature: write its schemas in
@@ -25,6 +27,11 @@ const FRAGMENTS: readonly ApiFragment[] = [
   { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: mePaths },
   { tag: { name: 'connections', description: 'Connected social accounts of a workspace.' }, schemas: connectionSchemas, paths: connectionPaths },
   { tag: { name: 'apiKeys', description: 'API keys of a workspace.' }, schemas: apiKeySchemas, paths: apiKeyPaths },
+  {
+    tag: { name: 'posts', description: 'Posts of a workspace: content groups, targets on connected accounts, the lifecycle and reviews.' },
+    schemas: postSchemas,
+    paths: postPaths,
+  },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */

@@ -43,7 +43,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   },
   415: {
     name: 'UnsupportedMediaType',
-    response: errorResponse('UnsupportedMediaTypeError: the body\'s charset is not supported; send UTF-8 JSON.', {}),
+    response: errorResponse('UnsupportedMediaTypeError: the body\'s Content-Encoding is not supported (identity, gzip, deflate and br are).', {}),
   },
   422: {
     name: 'ValidationFailed',

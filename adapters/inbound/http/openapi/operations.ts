@@ -9,6 +9,31 @@ import { type HeaderObject, type OperationObject, type ParameterObject, type Ref
 const ALWAYS_WHEN_AUTHENTICATED: readonly ErrorStatus[] = [401, 429, 500, 503];
 /** The JSON body parser's answers, before the operation runs. */
 const WHEN_A_BODY_IS_READ: readonly ErrorStatus[] = [413, 415, 422];
+/** The idempotency middleware's answers: a malformed key (422), a key reused or still running (409). */
+const WHEN_IDEMPOTENT: readonly ErrorStatus[] = [409, 422];
+
+/**
+ * `Idempotency-Key` (PRODUCT.md, "Headers"), honoured on every authenticated POST, PATCH and
+ * DELETE: the first final answer under a key is kept 24 h and replayed byte for byte.
+ */
+export const idempotencyKeyParameter: ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). ' +
+    'The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; ' +
+    'the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. ' +
+    'Keys belong to the user; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]{1,255}$' },
+};
+
+/** Set on a response replayed from an earlier request with the same Idempotency-Key. */
+export const idempotentReplayedHeader: HeaderObject = {
+  description: 'Present, as true, when this is the stored answer to an earlier request with the same Idempotency-Key.',
+  required: false,
+  schema: { type: 'string', const: 'true' },
+};
 
 interface Described {
   readonly operationId: string;
@@ -36,10 +61,22 @@ export function authenticatedOperation(spec: Described & {
   readonly success: SuccessResponse;
   /** The statuses this operation adds (403, 404, 409, …). */
   readonly errors: readonly ErrorStatus[];
+  /**
+   * A POST, PATCH or DELETE: takes the optional Idempotency-Key header, and its answer may be
+   * a replay (Idempotent-Replayed). The idempotency middleware guards every such method.
+   */
+  readonly idempotent?: boolean;
 }): OperationObject {
-  const statuses = new Set([...ALWAYS_WHEN_AUTHENTICATED, ...(spec.requestBody ? WHEN_A_BODY_IS_READ : []), ...spec.errors]);
+  const idempotent = spec.idempotent === true;
+  const statuses = new Set([
+    ...ALWAYS_WHEN_AUTHENTICATED,
+    ...(spec.requestBody ? WHEN_A_BODY_IS_READ : []),
+    ...(idempotent ? WHEN_IDEMPOTENT : []),
+    ...spec.errors,
+  ]);
+  const parameters = idempotent ? [...(spec.parameters ?? []), idempotencyKeyParameter] : spec.parameters;
   return {
-    ...described(spec),
+    ...described({ ...spec, parameters }),
     security: bearer(spec.scope),
     ...(spec.requestBody && {
       requestBody: { description: spec.requestBody.description, required: true, content: jsonContent(spec.requestBody.schema) },
@@ -47,7 +84,11 @@ export function authenticatedOperation(spec: Described & {
     responses: {
       [String(spec.success.status)]: {
         description: spec.success.description,
-        headers: { 'X-Request-Id': requestIdHeader, ...rateLimitHeaders(true) },
+        headers: {
+          'X-Request-Id': requestIdHeader,
+          ...rateLimitHeaders(true),
+          ...(idempotent ? { 'Idempotent-Replayed': idempotentReplayedHeader } : {}),
+        },
         content: jsonContent(spec.success.schema),
       },
       ...errorResponses([...statuses].sort((a, b) => a - b)),

@@ -7,7 +7,7 @@ export function actorOf(ctx: { state: AppState }): PostActor {
   return {
     userId: access.userId,
     workspaceId: access.workspaceId,
-    reviewRequired: access.role === 'contributor',
+    reviewRequired: access.reviewRequired,
     defaultSource: credentialOf(ctx).kind === 'session' ? 'app' : 'api',
   };
 }

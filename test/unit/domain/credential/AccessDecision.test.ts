@@ -86,7 +86,7 @@ describe('decideWorkspaceAccess: who may do what in a workspace', () => {
   // BUG: domain/workspace/Role.ts lowerRole ranks roles by list position, but viewer and
   // contributor are not ordered (viewer has stats:read, contributor has posts:write). A viewer
   // key whose creator is now a contributor keeps stats:read, which the LIVE role lacks.
-  it.skip('BUG: a viewer key of a creator demoted to contributor does not keep stats:read (beyond the live role)', () => {
+  it('a viewer key of a creator demoted to contributor does not keep stats:read (beyond the live role)', () => {
     const access = decideWorkspaceAccess(apiKey('viewer'), 'ws_1', member('contributor'));
     expect(access.scopes.has('stats:read')).to.equal(false);
   });

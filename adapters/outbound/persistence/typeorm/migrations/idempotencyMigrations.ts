@@ -1,4 +1,5 @@
 import { type MigrationInterface } from 'typeorm';
+import { Idempotency1732350000000 } from './1732350000000-Idempotency';
 
 /** The idempotency capability's migrations, oldest first (listed in ./index.ts). */
-export const IDEMPOTENCY_MIGRATIONS: Array<new () => MigrationInterface> = [];
+export const IDEMPOTENCY_MIGRATIONS: Array<new () => MigrationInterface> = [Idempotency1732350000000];

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type Koa from 'koa';
+import { type Clock } from '../../../../application/ports/Clock';
+import { type IdempotencyStore, type StoredResponse } from '../../../../application/ports/IdempotencyStore';
+import { type Credential } from '../../../../domain/credential/Credential';
+import { conflict, DomainError, type ErrorKind, validationError } from '../../../../domain/shared/DomainError';
+import { errorBody, STATUS_OF } from './errorBody';
+
+export interface IdempotencyOptions {
+  readonly store: IdempotencyStore;
+  readonly clock: Clock;
+  /** How long a key is remembered (PRODUCT.md: 24 h). */
+  readonly ttlMs: number;
+}
+
+const GUARDED_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
+/** Printable ASCII. Node trims a header's surrounding spaces, so no key can end in one. */
+const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
+/**
+ * Errors that say nothing final about the request, so it may run again under the same key:
+ * retry-later ones, and access decisions (they change when access does, and the outer error
+ * handler adds their WWW-Authenticate challenge).
+ */
+const NOT_REPLAYED: ReadonlySet<ErrorKind> = new Set(['unavailable', 'rate_limited', 'unauthenticated', 'forbidden']);
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * Idempotency-Key for POST, PATCH and DELETE (PRODUCT.md "Headers"): the first final
+ * response under a key is stored and replayed byte for byte; the same key with another
+ * request, or while the first still runs, is a 409. Mounted after authentication (keys
+ * belong to a user) and inside the error handler (so its 409/422 get the usual body).
+ */
+export function idempotency({ store, clock, ttlMs }: IdempotencyOptions): Koa.Middleware {
+  if (!Number.isInteger(ttlMs) || ttlMs < 1) throw new RangeError(`idempotency TTL must be a positive integer of milliseconds, got ${ttlMs}`);
+
+  return async (ctx, next) => {
+    const header = ctx.headers['idempotency-key'];
+    const credential = ctx.state.credential as Credential | undefined;
+    if (!GUARDED_METHODS.has(ctx.method) || header === undefined || credential === undefined) return next();
+    const key = Array.isArray(header) ? header.join(', ') : header;
+    if (!VALID_KEY.test(key)) {
+      throw validationError('invalid_idempotency_key', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
+    }
+
+    // Per user: the same user's key on another path or with another body is a mismatch.
+    const scope = sha256(credential.userId);
+    const begun = await beginOrUnavailable(ctx, () => store.begin(scope, key, fingerprintOf(ctx), clock.now(), ttlMs));
+    if (begun.outcome === 'completed') return replay(ctx, begun.response);
+    if (begun.outcome === 'in_progress') throw conflict('idempotency_key_in_use', 'a request with this key is still running');
+    if (begun.outcome === 'mismatch') throw conflict('idempotency_key_reused', 'this key was used with another request');
+
+    try {
+      await next();
+    } catch (error) {
+      if (!(error instanceof DomainError) || NOT_REPLAYED.has(error.kind)) {
+        await abandonQuietly(store, scope, key);
+        throw error;
+      }
+      // The outer error handler would render this after we return; render it here, the same
+      // way, so the exact bytes can be stored.
+      const status = STATUS_OF[error.kind];
+      ctx.status = status;
+      ctx.body = errorBody(status, error.code, error.message, error.details, ctx.state.requestId as string);
+    }
+
+    const response = ctx.status < 500 ? freeze(ctx) : null;
+    if (response === null) return abandonQuietly(store, scope, key);
+    // A failure here is a 500 and leaves the record in progress until it expires: a retry then
+    // gets a 409 rather than running the operation a second time.
+    await store.complete(scope, key, response);
+  };
+}
+
+/**
+ * sha256 of method, URL (path and query) and the parsed body in canonical JSON (keys sorted).
+ * koa-body keeps no raw bytes (no `includeUnparsed`), and the parsed body is what the handler
+ * acts on: a client re-serialising the same JSON with other spacing or key order is the same
+ * request, not a conflict.
+ */
+function fingerprintOf(ctx: Koa.Context): string {
+  return sha256(JSON.stringify([ctx.method, ctx.originalUrl, canonical(ctx.request.body)]));
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value ?? null;
+  const sorted = Object.keys(value).sort();
+  return Object.fromEntries(sorted.map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+}
+
+/** Turns the response body into the exact string sent, so the first response and replays match. */
+function freeze(ctx: Koa.Context): StoredResponse | null {
+  const body: unknown = ctx.body;
+  // Nothing answered: left to the error handler's route_not_found, not a result to keep.
+  if (body === undefined && ctx.status === 404) return null;
+  if (body === null || body === undefined) {
+    // Koa would send the status text as the body; an empty one is what a replay can repeat.
+    if (ctx.status !== 204 && ctx.status !== 304) ctx.body = '';
+  } else if (typeof body !== 'string') {
+    // Streams and buffers are not API responses; they are not stored (the request may run again).
+    if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return null;
+    ctx.body = JSON.stringify(body);
+    ctx.type = 'application/json';
+  }
+  const sent: unknown = ctx.body;
+  return { status: ctx.status, contentType: ctx.response.get('Content-Type') || null, body: typeof sent === 'string' ? sent : '' };
+}
+
+function replay(ctx: Koa.Context, response: StoredResponse): void {
+  ctx.status = response.status;
+  if (response.body !== '' || (response.status !== 204 && response.status !== 304)) ctx.body = response.body;
+  if (response.contentType !== null) ctx.set('Content-Type', response.contentType);
+  ctx.set('Idempotent-Replayed', 'true');
+}
+
+async function beginOrUnavailable<T>(ctx: Koa.Context, begin: () => Promise<T>): Promise<T> {
+  try {
+    return await begin();
+  } catch (cause) {
+    // Running the request unguarded could perform it twice; a retryable 503 is the safe answer.
+    ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+    const error = new DomainError('unavailable', 'idempotency_store_unavailable', `Idempotency keys cannot be checked now; retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds`);
+    error.cause = cause; // kept for the logs, never shown to the client
+    throw error;
+  }
+}
+
+/** The request's own failure is what the client and the logs need; a record left behind expires. */
+async function abandonQuietly(store: IdempotencyStore, scope: string, key: string): Promise<void> {
+  await store.abandon(scope, key).catch(() => undefined);
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -1,0 +1,34 @@
+import { authenticatedOperation } from '../operations';
+import { schemaRef } from '../refs';
+import { type PathMap } from '../types';
+import { POST_PARAMETERS, POSTS_ERRORS } from './postParameters';
+
+/** The review history of a post and a reviewer's decision (PRODUCT.md, "Post lifecycle"). */
+export const postReviewPaths: PathMap = {
+  '/v1/workspaces/{workspaceId}/posts/{id}/reviews': {
+    get: authenticatedOperation({
+      operationId: 'posts.reviews',
+      summary: 'The review history of a post',
+      description: 'Needs reviews:read. Oldest first; the Post object itself carries no reviews.',
+      tags: ['posts'],
+      scope: 'reviews:read',
+      parameters: POST_PARAMETERS,
+      success: { status: 200, description: 'Every review decision on the post.', schema: schemaRef('ReviewList') },
+      errors: POSTS_ERRORS,
+    }),
+    post: authenticatedOperation({
+      operationId: 'posts.review',
+      summary: 'Approve a post waiting for review, or ask for changes',
+      description:
+        'Needs reviews:write. Only a pending_review post can be reviewed (409 otherwise). approved: the post resumes its intent ' +
+        '(scheduled, or publishing at once); changes_requested: the post goes to changes_requested, and a non-blank comment is required (422).',
+      tags: ['posts'],
+      scope: 'reviews:write',
+      parameters: POST_PARAMETERS,
+      requestBody: { description: 'The decision.', schema: schemaRef('ReviewRequest') },
+      success: { status: 201, description: 'The recorded review and the post after it.', schema: schemaRef('ReviewResult') },
+      errors: POSTS_ERRORS,
+      idempotent: true,
+    }),
+  },
+};

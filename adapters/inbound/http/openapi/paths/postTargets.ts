@@ -1,0 +1,53 @@
+import { authenticatedOperation } from '../operations';
+import { schemaRef } from '../refs';
+import { type PathMap } from '../types';
+import { POST_PARAMETERS, POSTS_ERRORS, TARGET_PARAMETERS } from './postParameters';
+
+const TARGETS = '/v1/workspaces/{workspaceId}/posts/{id}/targets';
+
+/** The targets of a post, one by one (SPEC.md posts.targets, posts.updateTarget, posts.retryTarget). */
+export const postTargetPaths: PathMap = {
+  [TARGETS]: {
+    get: authenticatedOperation({
+      operationId: 'posts.targets',
+      summary: 'The targets of a post, with their publishing state',
+      description: 'Needs posts:read.',
+      tags: ['posts'],
+      scope: 'posts:read',
+      parameters: POST_PARAMETERS,
+      success: { status: 200, description: 'Every target of the post.', schema: schemaRef('TargetList') },
+      errors: POSTS_ERRORS,
+    }),
+  },
+  [`${TARGETS}/{targetId}`]: {
+    patch: authenticatedOperation({
+      operationId: 'posts.updateTarget',
+      summary: 'Change the group, settings or time of one target',
+      description:
+        'Needs posts:write. Only a pending target of an editable post may change (409 target_not_pending otherwise). ' +
+        'The create-time rules apply to the new values (422 invalid_target, every problem by path).',
+      tags: ['posts'],
+      scope: 'posts:write',
+      parameters: TARGET_PARAMETERS,
+      requestBody: { description: 'The fields to change; absent or null ones keep their value (scheduledAt: null clears it).', schema: schemaRef('TargetUpdateRequest') },
+      success: { status: 200, description: 'The target after the change.', schema: schemaRef('Target') },
+      errors: POSTS_ERRORS,
+      idempotent: true,
+    }),
+  },
+  [`${TARGETS}/{targetId}/retry`]: {
+    post: authenticatedOperation({
+      operationId: 'posts.retryTarget',
+      summary: 'Try a failed target again',
+      description:
+        'Needs posts:write. The user\'s deliberate retry of a failed target (one whose outcome was unknown included): it goes back to pending ' +
+        'and is handed to publishing again. Any other target answers 409. No body.',
+      tags: ['posts'],
+      scope: 'posts:write',
+      parameters: TARGET_PARAMETERS,
+      success: { status: 200, description: 'The target, pending again.', schema: schemaRef('Target') },
+      errors: POSTS_ERRORS,
+      idempotent: true,
+    }),
+  },
+};

@@ -1,0 +1,54 @@
+import { injectable } from 'inversify';
+import { Post } from '../../../../domain/post/Post';
+import { type PostListQuery, type PostRepository } from '../../../../domain/post/PostRepository';
+import { type PostSnapshot } from '../../../../domain/post/PostSnapshot';
+import { copyOf } from './ordering';
+
+type RemovalListener = (workspaceId: string, postId: string) => void;
+
+/** Posts as snapshots in a map; every read rehydrates a fresh aggregate, as a database would. */
+@injectable()
+export class MemoryPostRepository implements PostRepository {
+  private readonly byId = new Map<string, PostSnapshot>();
+  private readonly removalListeners: RemovalListener[] = [];
+
+  async save(post: Post): Promise<void> {
+    const snapshot = copyOf(post.toSnapshot());
+    // The database returns reviews by time, ties by id; storing them so keeps both adapters alike.
+    this.byId.set(snapshot.id, { ...snapshot, reviews: [...snapshot.reviews].sort(oldestReviewFirst) });
+  }
+
+  async findById(workspaceId: string, id: string): Promise<Post | null> {
+    const snapshot = this.byId.get(id);
+    return snapshot === undefined || snapshot.workspaceId !== workspaceId ? null : Post.rehydrate(copyOf(snapshot));
+  }
+
+  async list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
+    const matching = [...this.byId.values()]
+      .filter((p) => p.workspaceId === query.workspaceId && (query.status === undefined || p.status === query.status))
+      .sort(newestFirst);
+    const page = query.limit <= 0 ? [] : matching.slice(query.offset, query.offset + query.limit);
+    return { items: page.map((p) => Post.rehydrate(copyOf(p))), total: matching.length };
+  }
+
+  async remove(workspaceId: string, id: string): Promise<boolean> {
+    if (this.byId.get(id)?.workspaceId !== workspaceId) return false;
+    this.byId.delete(id);
+    for (const listener of this.removalListeners) listener(workspaceId, id);
+    return true;
+  }
+
+  /** Lets the in-memory queue drop a removed post's jobs, as the database's ON DELETE CASCADE does. */
+  onRemove(listener: RemovalListener): void {
+    this.removalListeners.push(listener);
+  }
+}
+
+/** Code-unit order: the byte order SQLite and utf8mb4_bin give our ASCII ids. */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const newestFirst = (a: PostSnapshot, b: PostSnapshot): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || compare(b.id, a.id);
+
+const oldestReviewFirst = (a: PostSnapshot['reviews'][number], b: PostSnapshot['reviews'][number]): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || compare(a.id, b.id);

@@ -1,0 +1,14 @@
+import { injectable } from 'inversify';
+import { type UnitOfWork } from '../../../../application/ports/UnitOfWork';
+
+/**
+ * Runs the work and nothing more: the in-memory adapters have no transaction, so a failure
+ * halfway keeps the writes made before it (NO rollback). Good for unit tests of use cases;
+ * atomicity itself is checked against the databases (TypeOrmUnitOfWork).
+ */
+@injectable()
+export class MemoryUnitOfWork implements UnitOfWork {
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+}

@@ -1,0 +1,57 @@
+import { TARGET_STATUSES } from '../../../../../domain/post/PostStatus';
+import { type TargetSnapshot } from '../../../../../domain/post/Target';
+import { readTargetSettings } from '../../../../../domain/post/TargetSettings';
+import { type PostTargetRow } from '../schemas/PostTargetSchema';
+import { RowMappingError, optionalDate, requireOneOf } from './RowMappingError';
+
+export const PostTargetMapper = {
+  toSnapshot(row: PostTargetRow): TargetSnapshot {
+    const where = { table: 'post_targets', key: row.id };
+    // Settings are re-read with the domain's own rules: a stored variant the domain would
+    // refuse (a value renamed since) must surface here, not when a worker publishes it.
+    const reading = readTargetSettings(row.settings);
+    if (!reading.ok) {
+      const problems = reading.problems.map((p) => `${p.path} ${p.message}`).join('; ');
+      throw new RowMappingError(where.table, where.key, `settings are invalid: ${problems}`);
+    }
+    if (reading.settings.platform !== row.platform) {
+      throw new RowMappingError(where.table, where.key, `platform ${row.platform} differs from settings.platform ${reading.settings.platform}`);
+    }
+    if (!Number.isInteger(row.attempts) || row.attempts < 0) {
+      throw new RowMappingError(where.table, where.key, `attempts is not a count (${String(row.attempts)})`);
+    }
+    return {
+      id: row.id,
+      connectionId: row.connectionId,
+      groupId: row.groupId,
+      settings: reading.settings,
+      scheduledAt: optionalDate(row.scheduledAt, { ...where, column: 'scheduled_at' }),
+      status: requireOneOf(TARGET_STATUSES, row.status, { ...where, column: 'status' }),
+      platformPostId: row.platformPostId ?? null,
+      platformPostUrl: row.platformPostUrl ?? null,
+      postedAt: optionalDate(row.postedAt, { ...where, column: 'posted_at' }),
+      error: row.error ?? null,
+      attempts: row.attempts,
+    };
+  },
+
+  toRow(target: TargetSnapshot, post: { id: string; workspaceId: string }, position: number): PostTargetRow {
+    return {
+      id: target.id,
+      postId: post.id,
+      workspaceId: post.workspaceId,
+      connectionId: target.connectionId,
+      groupId: target.groupId,
+      platform: target.settings.platform,
+      settings: { platform: target.settings.platform, values: { ...target.settings.values } },
+      scheduledAt: target.scheduledAt,
+      status: target.status,
+      platformPostId: target.platformPostId,
+      platformPostUrl: target.platformPostUrl,
+      postedAt: target.postedAt,
+      error: target.error,
+      attempts: target.attempts,
+      position,
+    };
+  },
+};

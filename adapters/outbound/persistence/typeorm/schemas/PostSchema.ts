@@ -1,0 +1,39 @@
+import { EntitySchema } from 'typeorm';
+import { ID_LENGTH, timestamp, varchar } from './columns';
+import { WorkspaceSchema } from './WorkspaceSchema';
+
+export interface PostRow {
+  id: string;
+  workspaceId: string;
+  status: string;
+  source: string;
+  externalSubmissionId: string | null;
+  requestedIntent: string | null;
+  /** The groups → segments → media document as TypeORM parsed it; typed loosely, the mapper checks its shape. */
+  groups: object;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PostSchema = new EntitySchema<PostRow>({
+  name: 'Post',
+  tableName: 'posts',
+  columns: {
+    id: varchar('id', ID_LENGTH, { primary: true }),
+    workspaceId: varchar('workspace_id', ID_LENGTH),
+    status: varchar('status', 20),
+    source: varchar('source', 20),
+    externalSubmissionId: varchar('external_submission_id', 255, { nullable: true }),
+    requestedIntent: varchar('requested_intent', 20, { nullable: true }),
+    groups: { name: 'groups', type: 'json' },
+    createdAt: timestamp('created_at'),
+    updatedAt: timestamp('updated_at'),
+  },
+  indices: [
+    { name: 'idx_posts_workspace_created', columns: ['workspaceId', 'createdAt', 'id'] },
+    { name: 'idx_posts_workspace_status_created', columns: ['workspaceId', 'status', 'createdAt', 'id'] },
+  ],
+  foreignKeys: [
+    { name: 'fk_posts_workspace', target: WorkspaceSchema, columnNames: ['workspaceId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+  ],
+});

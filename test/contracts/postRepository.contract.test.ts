@@ -1,0 +1,253 @@
+import { expect } from 'chai';
+import { type DataSource } from 'typeorm';
+import { type PublishJob, type PublishQueue } from '../../application/ports/PublishQueue';
+import { type Post } from '../../domain/post/Post';
+import { type PostRepository } from '../../domain/post/PostRepository';
+import { Workspace } from '../../domain/workspace/Workspace';
+import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
+import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
+import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
+import { MemoryWorkspaceRepository } from '../../adapters/outbound/persistence/memory/MemoryWorkspaceRepository';
+import { RowMappingError } from '../../adapters/outbound/persistence/typeorm/mappers/RowMappingError';
+import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
+import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
+import { TypeOrmWorkspaceRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmWorkspaceRepository';
+import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
+import { group, segment } from '../unit/domain/post/postFixtures';
+import { type DatabaseKind, openTestDatabase, serverFor } from '../support/databases';
+import { requireServer } from '../support/services';
+import { HOUR, at, buildPost, connectionsIn, publishingPostWithHistory, targetTo, uniqueId } from './postRepositoryFixtures';
+
+interface Backend {
+  posts: PostRepository;
+  queue: PublishQueue;
+  workspaces: WorkspaceRepository;
+  /** Only the databases: raw access for cascades, corrupt rows and transactions. */
+  dataSource?: DataSource;
+  close(): Promise<void>;
+}
+
+const jobsOf = (post: Post, notBefore: (i: number) => Date): PublishJob[] =>
+  post.targets.map((t, i) => ({ workspaceId: post.workspaceId, postId: post.id, targetId: t.id, notBefore: notBefore(i) }));
+
+function postRepositoryContract(name: string, openBackend: (ctx: Mocha.Context) => Promise<Backend>): void {
+  describe(`PostRepository and PublishQueue contract: ${name}`, function () {
+    let b: Backend;
+    before(async function () {
+      b = await openBackend(this);
+    });
+    after(async () => b?.close());
+
+    async function newWorkspace(): Promise<string> {
+      const workspace = Workspace.create({ id: uniqueId('W'), name: 'Acme', now: at(0) });
+      await b.workspaces.save(workspace);
+      return workspace.id;
+    }
+    const stored = async (post: Post) => (await b.posts.findById(post.workspaceId, post.id))?.toSnapshot();
+    const listed = async (workspaceId: string, page: { limit: number; offset: number; status?: Post['status'] }) => {
+      const { items, total } = await b.posts.list({ workspaceId, ...page });
+      return { ids: items.map((p) => p.id), total };
+    };
+
+    it('round-trips a whole aggregate: groups, segments, media, targets of five platforms, reviews, milliseconds', async () => {
+      const post = publishingPostWithHistory(await newWorkspace());
+      expect(post.status).to.equal('publishing');
+      expect(post.reviews.map((r) => r.decision)).to.deep.equal(['changes_requested', 'approved']);
+      await b.posts.save(post);
+      expect(await stored(post)).to.deep.equal(post.toSnapshot());
+    });
+
+    it('keeps a groups document larger than a MySQL TEXT column (64 KiB)', async () => {
+      const text = '🚀'.repeat(60_000); // 240,000 bytes of UTF-8, under Facebook's 63,206 characters
+      const post = buildPost(await newWorkspace(), { groups: [group('g_default', true, [segment(text)])], targets: [targetTo('FACEBOOK')] });
+      await b.posts.save(post);
+      expect((await stored(post))!.groups[0]!.segments[0]!.text).to.equal(text);
+    });
+
+    it('replaces the aggregate on update: a removed target disappears, target order follows the post', async () => {
+      const ws = await newWorkspace();
+      const [twitter, bluesky, linkedin] = [targetTo('TWITTER'), targetTo('BLUESKY'), targetTo('LINKEDIN')];
+      const post = buildPost(ws, { targets: [twitter, bluesky, linkedin] });
+      await b.posts.save(post);
+      const facebook = targetTo('FACEBOOK', { scheduledAt: at(HOUR + 6) });
+      post.update({ groups: [group()], targets: [facebook, { ...bluesky, scheduledAt: at(HOUR + 7) }], intent: 'schedule' },
+        { now: at(5), reviewRequired: false, connectionOf: connectionsIn(ws) });
+      await b.posts.save(post);
+      const found = (await stored(post))!;
+      expect(found).to.deep.equal(post.toSnapshot());
+      expect(found.targets.map((t) => t.id)).to.deep.equal([facebook.id, bluesky.id]);
+      expect(found.status).to.equal('scheduled');
+    });
+
+    it('hands out fresh objects: changing a loaded post without saving changes nothing stored', async () => {
+      const post = buildPost(await newWorkspace(), { intent: 'schedule', targets: [targetTo('TWITTER', { scheduledAt: at(HOUR) })] });
+      await b.posts.save(post);
+      const loaded = (await b.posts.findById(post.workspaceId, post.id))!;
+      loaded.startPublishing(loaded.targets[0]!.id, at(HOUR));
+      expect(await stored(post)).to.deep.equal(post.toSnapshot());
+    });
+
+    it('keeps workspaces apart: findById, list and remove never reach another workspace', async () => {
+      const [mine, theirs] = [await newWorkspace(), await newWorkspace()];
+      const post = buildPost(mine);
+      await b.posts.save(post);
+      expect(await b.posts.findById(theirs, post.id)).to.equal(null);
+      expect(await listed(theirs, { limit: 10, offset: 0 })).to.deep.equal({ ids: [], total: 0 });
+      expect(await b.posts.remove(theirs, post.id)).to.equal(false);
+      expect(await stored(post)).to.deep.equal(post.toSnapshot());
+    });
+
+    it('lists newest first, ties by id descending, a millisecond apart counted, with paging and total', async () => {
+      const [ws, elsewhere] = [await newWorkspace(), await newWorkspace()];
+      const first = buildPost(ws, { id: uniqueId('Z'), now: at(0) });
+      const oneMsLater = buildPost(ws, { id: uniqueId('A'), now: at(1) });
+      const tieA = buildPost(ws, { id: uniqueId('A'), now: at(1000) });
+      const tieC = buildPost(ws, { id: uniqueId('C'), now: at(1000) });
+      const late = buildPost(ws, { id: uniqueId('B'), now: at(2000), groups: [group('g_default', true, [segment('late')])] });
+      for (const p of [tieA, late, first, buildPost(elsewhere, { now: at(1500) }), tieC, oneMsLater]) await b.posts.save(p);
+      const total = 5;
+      expect(await listed(ws, { limit: 10, offset: 0 })).to.deep.equal({ ids: [late, tieC, tieA, oneMsLater, first].map((p) => p.id), total });
+      expect(await listed(ws, { limit: 2, offset: 1 })).to.deep.equal({ ids: [tieC.id, tieA.id], total });
+      expect(await listed(ws, { limit: 10, offset: 4 })).to.deep.equal({ ids: [first.id], total });
+      expect(await listed(ws, { limit: 10, offset: 9 })).to.deep.equal({ ids: [], total });
+      expect(await listed(ws, { limit: 0, offset: 0 })).to.deep.equal({ ids: [], total });
+      const { items } = await b.posts.list({ workspaceId: ws, limit: 1, offset: 0 });
+      expect(items[0]!.toSnapshot(), 'whole aggregates').to.deep.equal(late.toSnapshot());
+    });
+
+    it('filters by status, total counting only the matching posts', async () => {
+      const ws = await newWorkspace();
+      const scheduled = (ms: number) => buildPost(ws, { now: at(ms), intent: 'schedule', targets: [targetTo('TWITTER', { scheduledAt: at(HOUR) })] });
+      const [draft, s1, s2, inReview] = [buildPost(ws), scheduled(1), scheduled(2), buildPost(ws, {
+        now: at(3), intent: 'schedule', submitForReview: true, targets: [targetTo('BLUESKY', { scheduledAt: at(HOUR) })],
+      })];
+      for (const p of [draft, s1, s2, inReview]) await b.posts.save(p);
+      expect(await listed(ws, { status: 'scheduled', limit: 10, offset: 0 })).to.deep.equal({ ids: [s2.id, s1.id], total: 2 });
+      expect(await listed(ws, { status: 'scheduled', limit: 1, offset: 1 })).to.deep.equal({ ids: [s1.id], total: 2 });
+      expect(await listed(ws, { status: 'pending_review', limit: 10, offset: 0 })).to.deep.equal({ ids: [inReview.id], total: 1 });
+      expect(await listed(ws, { status: 'published', limit: 10, offset: 0 })).to.deep.equal({ ids: [], total: 0 });
+      expect((await listed(ws, { limit: 10, offset: 0 })).total).to.equal(4);
+    });
+
+    it('removes a post with everything it holds: targets, reviews, queued jobs', async () => {
+      const post = publishingPostWithHistory(await newWorkspace());
+      const survivor = buildPost(post.workspaceId);
+      await b.posts.save(post);
+      await b.posts.save(survivor);
+      await b.queue.replaceForPost(post.workspaceId, post.id, jobsOf(post, (i) => at(HOUR + i)));
+      await b.queue.replaceForPost(survivor.workspaceId, survivor.id, jobsOf(survivor, () => at(HOUR)));
+      expect(await b.posts.remove(post.workspaceId, post.id)).to.equal(true);
+      expect(await b.posts.findById(post.workspaceId, post.id)).to.equal(null);
+      expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
+      expect(await b.posts.remove(post.workspaceId, post.id), 'already gone').to.equal(false);
+      if (b.dataSource) {
+        for (const table of ['post_targets', 'post_reviews', 'publish_jobs']) {
+          const [{ n }] = await b.dataSource.query(`SELECT COUNT(*) AS n FROM ${table} WHERE post_id = ?`, [post.id]);
+          expect(Number(n), table).to.equal(0);
+        }
+      }
+      expect(await stored(survivor)).to.deep.equal(survivor.toSnapshot());
+      expect(await b.queue.listForPost(survivor.workspaceId, survivor.id)).to.have.length(1);
+    });
+
+    it('replaces, lists (soonest first) and cancels the jobs of one post only', async () => {
+      const ws = await newWorkspace();
+      const post = buildPost(ws, { targets: [targetTo('TWITTER'), targetTo('BLUESKY'), targetTo('THREADS')] });
+      const other = buildPost(ws);
+      await b.posts.save(post);
+      await b.posts.save(other);
+      const otherJobs = jobsOf(other, () => at(HOUR));
+      await b.queue.replaceForPost(ws, other.id, otherJobs);
+      const jobs = jobsOf(post, (i) => at(HOUR - i)); // the last target is due first
+      await b.queue.replaceForPost(ws, post.id, jobs);
+      expect(await b.queue.listForPost(ws, post.id)).to.deep.equal([...jobs].reverse());
+      const rescheduled = [{ ...jobs[1]!, notBefore: at(2 * HOUR + 1) }];
+      await b.queue.replaceForPost(ws, post.id, rescheduled);
+      expect(await b.queue.listForPost(ws, post.id)).to.deep.equal(rescheduled);
+      expect(await b.queue.listForPost(await newWorkspace(), post.id), 'another workspace').to.deep.equal([]);
+      await b.queue.replaceForPost(ws, post.id, []);
+      expect(await b.queue.listForPost(ws, post.id)).to.deep.equal([]);
+      expect(await b.queue.listForPost(ws, other.id)).to.deep.equal(otherJobs);
+      const stranger = b.queue.replaceForPost(ws, post.id, otherJobs).then(() => null, (e: unknown) => e);
+      expect(await stranger, 'a job of another post').to.be.instanceOf(Error);
+      expect(await b.queue.listForPost(ws, other.id)).to.deep.equal(otherJobs);
+    });
+
+    describe('atomic writes (databases only)', function () {
+      before(function () {
+        if (!b.dataSource) this.skip();
+      });
+
+      it('a unit of work that fails stores nothing: neither the post nor its jobs', async () => {
+        const post = publishingPostWithHistory(await newWorkspace());
+        const failed = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+          await b.posts.save(post);
+          await b.queue.replaceForPost(post.workspaceId, post.id, jobsOf(post, () => at(HOUR)));
+          throw new Error('crash mid-request');
+        });
+        expect(await failed.then(() => null, (e: Error) => e.message)).to.equal('crash mid-request');
+        expect(await b.posts.findById(post.workspaceId, post.id)).to.equal(null);
+        expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
+      });
+
+      it('a failed update inside a unit of work leaves the previous version whole', async () => {
+        const ws = await newWorkspace();
+        const post = buildPost(ws, { targets: [targetTo('TWITTER'), targetTo('BLUESKY')] });
+        await b.posts.save(post);
+        const before = post.toSnapshot();
+        post.update({ groups: [group()], targets: [targetTo('LINKEDIN')] }, { now: at(9), reviewRequired: false, connectionOf: connectionsIn(ws) });
+        const failed = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+          await b.posts.save(post);
+          throw new Error('crash after the write');
+        });
+        await failed.catch(() => undefined);
+        expect(await stored(post)).to.deep.equal(before);
+      });
+
+      it('a save that fails half-way (a target id already taken) leaves no half post', async () => {
+        const ws = await newWorkspace();
+        const holder = buildPost(ws);
+        await b.posts.save(holder);
+        const clash = buildPost(ws, { targets: [targetTo('BLUESKY'), { ...targetTo('TWITTER'), id: holder.targets[0]!.id }] });
+        expect(await b.posts.save(clash).then(() => null, (e: unknown) => e)).to.be.instanceOf(Error);
+        expect(await b.posts.findById(ws, clash.id)).to.equal(null);
+        expect(await stored(holder)).to.deep.equal(holder.toSnapshot());
+      });
+
+      it('refuses rows it cannot map instead of returning a half-read post', async () => {
+        const [badStatus, badGroups] = [buildPost(await newWorkspace()), buildPost(await newWorkspace())];
+        await b.posts.save(badStatus);
+        await b.posts.save(badGroups);
+        await b.dataSource!.query(`UPDATE posts SET status = 'archived' WHERE id = ?`, [badStatus.id]);
+        await b.dataSource!.query(`UPDATE posts SET ${b.dataSource!.driver.escape('groups')} = '{"id":"g"}' WHERE id = ?`, [badGroups.id]);
+        for (const post of [badStatus, badGroups]) {
+          const error = await b.posts.findById(post.workspaceId, post.id).then(() => null, (e: unknown) => e);
+          expect(error).to.be.instanceOf(RowMappingError);
+        }
+      });
+    });
+  });
+}
+
+postRepositoryContract('in-memory', async () => {
+  const posts = new MemoryPostRepository();
+  return { posts, queue: new MemoryPublishQueue(posts), workspaces: new MemoryWorkspaceRepository(), close: async () => undefined };
+});
+
+function onDatabase(kind: DatabaseKind) {
+  return async (ctx: Mocha.Context): Promise<Backend> => {
+    const server = serverFor(kind);
+    if (server) await requireServer(ctx, server);
+    const dataSource = await openTestDatabase(kind);
+    return {
+      posts: new TypeOrmPostRepository(dataSource),
+      queue: new TypeOrmPublishQueue(dataSource),
+      workspaces: new TypeOrmWorkspaceRepository(dataSource),
+      dataSource,
+      close: () => dataSource.destroy(),
+    };
+  };
+}
+
+postRepositoryContract('TypeORM on SQLite', onDatabase('sqlite'));
+postRepositoryContract('TypeORM on MariaDB', onDatabase('mysql'));

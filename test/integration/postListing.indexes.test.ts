@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import { type DataSource } from 'typeorm';
+import { type PostListQuery } from '../../domain/post/PostRepository';
+import { POST_STATUSES } from '../../domain/post/PostStatus';
+import { countPostsQuery, pageOfPostIdsQuery } from '../../adapters/outbound/persistence/typeorm/repositories/postListQueries';
+import { type PostRow, PostSchema } from '../../adapters/outbound/persistence/typeorm/schemas/PostSchema';
+import { WorkspaceSchema } from '../../adapters/outbound/persistence/typeorm/schemas/WorkspaceSchema';
+import { openTestDatabase } from '../support/databases';
+import { requireServer } from '../support/services';
+
+/**
+ * posts.list must stay fast at 100,000 posts in a workspace: the page and the total come
+ * from an index range, in index order, never from a sort of the whole workspace. The plans
+ * are read, not timed, so the test holds on any machine. A few thousand rows in three
+ * workspaces give both planners statistics that make a full scan look as bad as it is.
+ */
+const WORKSPACES = ['W000000000000000000000000A', 'W000000000000000000000000B', 'W000000000000000000000000C'];
+const POSTS_PER_WORKSPACE = 1500;
+const BY_WORKSPACE = 'idx_posts_workspace_created';
+const BY_STATUS = 'idx_posts_workspace_status_created';
+
+async function seed(dataSource: DataSource): Promise<void> {
+  const now = new Date('2031-01-01T00:00:00.000Z');
+  await dataSource.createQueryBuilder().insert().into(WorkspaceSchema)
+    .values(WORKSPACES.map((id) => ({ id, name: id, createdAt: now }))).execute();
+  for (const workspaceId of WORKSPACES) {
+    const rows: PostRow[] = Array.from({ length: POSTS_PER_WORKSPACE }, (_, i) => ({
+      id: `${workspaceId.slice(-1)}${String(i).padStart(25, '0')}`,
+      workspaceId,
+      status: POST_STATUSES[i % POST_STATUSES.length]!,
+      source: 'app',
+      externalSubmissionId: null,
+      requestedIntent: null,
+      groups: [],
+      // Every tenth post shares its millisecond with the one before: ties are ordered by id.
+      createdAt: new Date(now.getTime() + i - (i % 10 === 0 ? 1 : 0)),
+      updatedAt: now,
+    }));
+    for (let start = 0; start < rows.length; start += 250) {
+      await dataSource.createQueryBuilder().insert().into(PostSchema).values(rows.slice(start, start + 250)).execute();
+    }
+  }
+}
+
+const pageQuery = (status?: PostListQuery['status']): PostListQuery => ({ workspaceId: WORKSPACES[1]!, status, limit: 20, offset: 400 });
+
+describe('Post listing indexes on SQLite', () => {
+  let dataSource: DataSource;
+  before(async () => {
+    dataSource = await openTestDatabase('sqlite');
+    await seed(dataSource);
+    await dataSource.query('ANALYZE');
+  });
+  after(async () => dataSource?.destroy());
+
+  async function plan(sqlAndParameters: [string, unknown[]]): Promise<string[]> {
+    const [sql, parameters] = sqlAndParameters;
+    const rows: { detail: string }[] = await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
+    return rows.map((row) => row.detail);
+  }
+
+  for (const [label, status, index] of [['by workspace', undefined, BY_WORKSPACE], ['by workspace and status', 'scheduled', BY_STATUS]] as const) {
+    it(`reads a page ${label} in index order from ${index}, no sort, no table rows`, async () => {
+      const steps = await plan(pageOfPostIdsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
+      expect(steps).to.have.length(1);
+      expect(steps[0]).to.match(new RegExp(`^SCAN p USING COVERING INDEX ${index}|^SEARCH p USING COVERING INDEX ${index} \\(workspace_id=\\?`));
+      expect(steps.join('\n')).not.to.include('TEMP B-TREE');
+    });
+
+    it(`counts ${label} on a range of ${index}`, async () => {
+      const steps = await plan(countPostsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
+      expect(steps.join('\n')).to.match(new RegExp(`SEARCH p USING COVERING INDEX ${index} \\(workspace_id=\\?${status ? ' AND status=\\?' : ''}\\)`));
+    });
+  }
+
+  it('returns the page the plan promises: newest first, ties by id', async () => {
+    const ids = (await pageOfPostIdsQuery(dataSource.manager, { ...pageQuery(), offset: 0, limit: 3 }).getRawMany<{ id: string }>()).map((r) => r.id);
+    expect(ids).to.deep.equal(['B0000000000000000000001499', 'B0000000000000000000001498', 'B0000000000000000000001497']);
+  });
+});
+
+describe('Post listing indexes on MariaDB', function () {
+  let dataSource: DataSource;
+  before(async function () {
+    await requireServer(this, 'MySQL');
+    dataSource = await openTestDatabase('mysql');
+    await seed(dataSource);
+    await dataSource.query('ANALYZE TABLE posts');
+  });
+  after(async () => dataSource?.destroy());
+
+  async function explain(sqlAndParameters: [string, unknown[]]): Promise<{ key: string | null; Extra: string | null }> {
+    const [sql, parameters] = sqlAndParameters;
+    const rows: { key: string | null; Extra: string | null }[] = await dataSource.query(`EXPLAIN ${sql}`, parameters);
+    expect(rows, 'one table, no derived step').to.have.length(1);
+    return rows[0]!;
+  }
+
+  for (const [label, status, index] of [['by workspace', undefined, BY_WORKSPACE], ['by workspace and status', 'scheduled', BY_STATUS]] as const) {
+    it(`reads a page ${label} from ${index} alone, without a filesort`, async () => {
+      const row = await explain(pageOfPostIdsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
+      expect(row.key).to.equal(index);
+      expect(row.Extra ?? '').to.include('Using index').and.not.include('filesort');
+    });
+
+    it(`counts ${label} from ${index} alone`, async () => {
+      const row = await explain(countPostsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
+      expect(row.key).to.be.oneOf(status ? [BY_STATUS] : [BY_WORKSPACE, BY_STATUS]);
+      expect(row.Extra ?? '').to.include('Using index');
+    });
+  }
+});

@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { FIRST_OWNER_EMAIL } from '../../../application/admin/BootstrapFirstStart';
+import { AppFixture } from './appFixture';
+
+describe('BootstrapFirstStart: the newcomer\'s first curl works', () => {
+  let app: AppFixture;
+  beforeEach(() => { app = new AppFixture(); });
+
+  it('on an empty database, makes an owner whose printed password signs in', async () => {
+    const first = (await app.bootstrap.execute())!;
+    expect(first.email).to.equal(FIRST_OWNER_EMAIL);
+    expect(first.password.length).to.be.at.least(12);
+    const owner = (await app.users.findByEmail(FIRST_OWNER_EMAIL))!;
+    expect(await app.hasher.verifyPassword(first.password, owner.passwordHash)).to.equal(true);
+  });
+
+  it('prints an owner API key that works on the new workspace, billing included', async () => {
+    const first = (await app.bootstrap.execute())!;
+    expect(first.apiKey.secret).to.match(/^dsk_/);
+    const credential = await app.authenticate.execute(first.apiKey.secret);
+    const access = await app.authorize.execute(credential, first.workspaceId, 'billing:write');
+    expect(access.role).to.equal('owner');
+    const workspaces = await app.myWorkspaces.execute(credential);
+    expect(workspaces.map((w) => [w.id, w.role])).to.deep.equal([[first.workspaceId, 'owner']]);
+  });
+
+  it('runs once: a second call returns null and creates nothing', async () => {
+    const first = (await app.bootstrap.execute())!;
+    expect(await app.bootstrap.execute()).to.equal(null);
+    expect(await app.users.count()).to.equal(1);
+    expect(await app.memberships.listByWorkspace(first.workspaceId)).to.have.length(1);
+    await app.authenticate.execute(first.apiKey.secret);
+  });
+
+  it('does nothing on a database that already has a user', async () => {
+    await app.user('someone@example.com');
+    expect(await app.bootstrap.execute()).to.equal(null);
+    expect(await app.users.findByEmail(FIRST_OWNER_EMAIL)).to.equal(null);
+  });
+
+  it('prints a different password on each fresh database', async () => {
+    const other = new AppFixture();
+    const [a, b] = await Promise.all([app.bootstrap.execute(), other.bootstrap.execute()]);
+    expect(a!.password).not.to.equal(b!.password);
+    expect(a!.apiKey.secret).not.to.equal(b!.apiKey.secret);
+  });
+});

@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { type Credential } from '../../../domain/credential/Credential';
+import { ALL_SCOPES } from '../../../domain/credential/Scope';
+import { AppFixture, rejection } from './appFixture';
+
+describe('GetCurrentUser', () => {
+  let app: AppFixture;
+  let workspaceId: string;
+
+  beforeEach(async () => {
+    app = new AppFixture();
+    ({ workspace: { id: workspaceId } } = await app.ownerWithWorkspace());
+  });
+
+  it('answers a session with its user and every scope granted (the live role narrows them per workspace)', async () => {
+    const credential = await app.authenticate.execute(await app.sessionFor('owner@example.com'));
+    const me = await app.currentUser.execute(credential);
+    expect(me.user.email).to.equal('owner@example.com');
+    expect(me.credential).to.deep.equal(credential);
+    expect([...me.grantedScopes]).to.deep.equal([...ALL_SCOPES]);
+  });
+
+  it('answers an API key with the scopes it was granted', async () => {
+    const { secret } = await app.apiKeys.create({ workspaceId, email: 'owner@example.com', role: 'viewer', scopes: ['stats:read', 'posts:read'] });
+    const me = await app.currentUser.execute(await app.authenticate.execute(secret));
+    expect(me.grantedScopes).to.deep.equal(['posts:read', 'stats:read']);
+  });
+
+  it('answers not-found for a credential whose user does not exist', async () => {
+    const ghost: Credential = { kind: 'session', id: 'sess_1', userId: 'user_gone' };
+    expect((await rejection(app.currentUser.execute(ghost))).code).to.equal('user_not_found');
+  });
+});
+
+describe('ListMyWorkspaces', () => {
+  let app: AppFixture;
+
+  beforeEach(() => { app = new AppFixture(); });
+
+  it('lists a session\'s workspaces with the live role, oldest membership first', async () => {
+    const { workspace: acme } = await app.ownerWithWorkspace('owner@example.com', 'Acme');
+    const { workspace: beta } = await app.ownerWithWorkspace('boss@example.com', 'Beta');
+    await app.user('ed@example.com');
+    app.clock.advanceSeconds(10);
+    await app.members.add({ workspaceId: beta.id, email: 'ed@example.com', role: 'viewer' });
+    app.clock.advanceSeconds(10);
+    await app.members.add({ workspaceId: acme.id, email: 'ed@example.com', role: 'editor' });
+    const session = await app.authenticate.execute(await app.sessionFor('ed@example.com'));
+
+    const listed = await app.myWorkspaces.execute(session);
+    expect(listed.map((w) => [w.name, w.role])).to.deep.equal([['Beta', 'viewer'], ['Acme', 'editor']]);
+    expect(listed[0]!.joinedAt.getTime()).to.be.lessThan(listed[1]!.joinedAt.getTime());
+
+    await app.members.setRole({ workspaceId: beta.id, email: 'ed@example.com', role: 'contributor' });
+    await app.members.remove({ workspaceId: acme.id, email: 'ed@example.com' });
+    expect((await app.myWorkspaces.execute(session)).map((w) => [w.id, w.role])).to.deep.equal([[beta.id, 'contributor']]);
+  });
+
+  it('shows an API key only its own workspace, never the user\'s others', async () => {
+    const { workspace: acme } = await app.ownerWithWorkspace('owner@example.com', 'Acme');
+    await app.createWorkspace.execute({ name: 'Secret project', ownerEmail: 'owner@example.com' });
+    const { secret } = await app.apiKeys.create({ workspaceId: acme.id, email: 'owner@example.com', role: 'viewer' });
+    const listed = await app.myWorkspaces.execute(await app.authenticate.execute(secret));
+    expect(listed).to.deep.equal([{ id: acme.id, name: 'Acme', role: 'owner', joinedAt: app.clock.now() }]);
+  });
+
+  it('lists nothing for a user who belongs to no workspace', async () => {
+    await app.user('loner@example.com');
+    const session = await app.authenticate.execute(await app.sessionFor('loner@example.com'));
+    expect(await app.myWorkspaces.execute(session)).to.deep.equal([]);
+  });
+});
