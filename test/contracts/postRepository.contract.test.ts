@@ -214,6 +214,27 @@ function postRepositoryContract(name: string, openBackend: (ctx: Mocha.Context) 
         expect(await stored(holder)).to.deep.equal(holder.toSnapshot());
       });
 
+      it('replaces jobs another transaction queued after this one took its snapshot (last writer wins)', async function () {
+        if (b.dataSource!.options.type !== 'mysql') this.skip(); // SQLite has one writer, so no such interleaving
+        const post = buildPost(await newWorkspace(), { targets: [targetTo('TWITTER'), targetTo('BLUESKY')] });
+        await b.posts.save(post);
+        const [first, last] = [jobsOf(post, () => at(HOUR)), jobsOf(post, (i) => at(2 * HOUR + i))];
+        let snapshotTaken!: () => void;
+        let otherCommitted!: () => void;
+        const [taken, committed] = [new Promise<void>((r) => { snapshotTaken = r; }), new Promise<void>((r) => { otherCommitted = r; })];
+        const later = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+          expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
+          snapshotTaken();
+          await committed;
+          await b.queue.replaceForPost(post.workspaceId, post.id, last);
+        });
+        await taken;
+        await b.queue.replaceForPost(post.workspaceId, post.id, first);
+        otherCommitted();
+        await later;
+        expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal(last);
+      });
+
       it('refuses rows it cannot map instead of returning a half-read post', async () => {
         const [badStatus, badGroups] = [buildPost(await newWorkspace()), buildPost(await newWorkspace())];
         await b.posts.save(badStatus);

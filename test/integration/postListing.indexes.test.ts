@@ -53,6 +53,8 @@ describe('Post listing indexes on SQLite', () => {
   });
   after(async () => dataSource?.destroy());
 
+  const searched = (status?: string) => (status ? 'workspace_id=? AND status=?' : 'workspace_id=?');
+
   async function plan(sqlAndParameters: [string, unknown[]]): Promise<string[]> {
     const [sql, parameters] = sqlAndParameters;
     const rows: { detail: string }[] = await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters);
@@ -62,20 +64,21 @@ describe('Post listing indexes on SQLite', () => {
   for (const [label, status, index] of [['by workspace', undefined, BY_WORKSPACE], ['by workspace and status', 'scheduled', BY_STATUS]] as const) {
     it(`reads a page ${label} in index order from ${index}, no sort, no table rows`, async () => {
       const steps = await plan(pageOfPostIdsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
-      expect(steps).to.have.length(1);
-      expect(steps[0]).to.match(new RegExp(`^SCAN p USING COVERING INDEX ${index}|^SEARCH p USING COVERING INDEX ${index} \\(workspace_id=\\?`));
-      expect(steps.join('\n')).not.to.include('TEMP B-TREE');
+      expect(steps, 'one step: no sort after the search').to.deep.equal([`SEARCH p USING COVERING INDEX ${index} (${searched(status)})`]);
     });
 
-    it(`counts ${label} on a range of ${index}`, async () => {
+    it(`counts ${label} on an index range`, async () => {
       const steps = await plan(countPostsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
-      expect(steps.join('\n')).to.match(new RegExp(`SEARCH p USING COVERING INDEX ${index} \\(workspace_id=\\?${status ? ' AND status=\\?' : ''}\\)`));
+      // Without a status either index holds the range; SQLite may pick the narrower one.
+      const allowed = status ? [BY_STATUS] : [BY_WORKSPACE, BY_STATUS];
+      expect(steps).to.have.length(1);
+      expect(allowed.map((i) => `SEARCH p USING COVERING INDEX ${i} (${searched(status)})`)).to.include(steps[0]);
     });
   }
 
-  it('returns the page the plan promises: newest first, ties by id', async () => {
-    const ids = (await pageOfPostIdsQuery(dataSource.manager, { ...pageQuery(), offset: 0, limit: 3 }).getRawMany<{ id: string }>()).map((r) => r.id);
-    expect(ids).to.deep.equal(['B0000000000000000000001499', 'B0000000000000000000001498', 'B0000000000000000000001497']);
+  it('returns the page the plan promises: newest first, ties (1490 and 1489 share a millisecond) by id descending', async () => {
+    const ids = (await pageOfPostIdsQuery(dataSource.manager, { ...pageQuery(), offset: 8, limit: 4 }).getRawMany<{ id: string }>()).map((r) => r.id);
+    expect(ids).to.deep.equal(['B0000000000000000000001491', 'B0000000000000000000001490', 'B0000000000000000000001489', 'B0000000000000000000001488']);
   });
 });
 
@@ -103,7 +106,7 @@ describe('Post listing indexes on MariaDB', function () {
       expect(row.Extra ?? '').to.include('Using index').and.not.include('filesort');
     });
 
-    it(`counts ${label} from ${index} alone`, async () => {
+    it(`counts ${label} from an index alone`, async () => {
       const row = await explain(countPostsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
       expect(row.key).to.be.oneOf(status ? [BY_STATUS] : [BY_WORKSPACE, BY_STATUS]);
       expect(row.Extra ?? '').to.include('Using index');

@@ -6,6 +6,7 @@ export const apiKeyPaths: PathMap = {
   '/v1/workspaces/{workspaceId}/api-keys': {
     post: authenticatedOperation({
       operationId: 'apiKeys.create',
+      idempotent: true,
       summary: 'Create an API key bound to this workspace',
       description:
         'Needs apikeys:write. The role may not exceed the caller\'s, and the scopes may not exceed the role\'s ceiling nor what the caller holds (422). The secret is in the response only.',
@@ -20,6 +21,7 @@ export const apiKeyPaths: PathMap = {
   '/v1/workspaces/{workspaceId}/api-keys/{id}': {
     delete: authenticatedOperation({
       operationId: 'apiKeys.revoke',
+      idempotent: true,
       summary: 'Revoke an API key of this workspace',
       description: 'Needs apikeys:write. The key stops working at once. A key of another workspace answers 404; an already revoked one 409.',
       tags: ['apiKeys'],

@@ -4,6 +4,7 @@ import { type PublishJob, type PublishQueue } from '../../../../../application/p
 import { PublishJobMapper } from '../mappers/PublishJobMapper';
 import { PublishJobSchema } from '../schemas/PublishJobSchema';
 import { inTransaction, managerOf } from '../transactionContext';
+import { isUniqueViolation } from './uniqueViolation';
 import { checkJobsBelongTo } from '../../publishJobsOfPost';
 
 /** The publish_jobs table the worker claims rows from; a post's rows are replaced as a whole. */
@@ -15,13 +16,24 @@ export class TypeOrmPublishQueue implements PublishQueue {
     checkJobsBelongTo(workspaceId, postId, jobs);
     // Not part of the port's job, and no Clock reaches adapters: the row's own bookkeeping.
     const queuedAt = new Date();
+    const rows = jobs.map((job) => PublishJobMapper.toRow(job, queuedAt));
     await inTransaction(this.dataSource, async (manager) => {
       const where = { workspaceId, postId };
       // Every save of a post lands here, mostly with nothing queued. On MySQL a DELETE that
       // finds nothing still locks the index gap, and concurrent creates then deadlock on
       // their inserts; a plain read first keeps the DELETE for posts that have jobs.
       if (await manager.exists(PublishJobSchema, { where })) await manager.delete(PublishJobSchema, where);
-      if (jobs.length > 0) await manager.insert(PublishJobSchema, jobs.map((job) => PublishJobMapper.toRow(job, queuedAt)));
+      if (rows.length === 0) return;
+      try {
+        await manager.insert(PublishJobSchema, rows);
+      } catch (error) {
+        // The plain read sees the transaction's snapshot: jobs a concurrent edit of the same
+        // post committed since are invisible to it but collide here. The locking DELETE sees
+        // them; MySQL keeps the transaction open after a failed statement, so retry once.
+        if (!isUniqueViolation(error)) throw error;
+        await manager.delete(PublishJobSchema, where);
+        await manager.insert(PublishJobSchema, rows);
+      }
     });
   }
 
