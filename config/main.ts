@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { type AddressInfo } from 'node:net';
 import { type FirstStartCredentials } from '../application/admin/BootstrapFirstStart';
 import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
 import { type Logger } from '../application/ports/Logger';
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
     if (firstStart !== null) printFirstStart(firstStart, config);
   }
   const server = buildHttpApp(composition.container, config).listen(config.port, config.host, () => {
-    logger.info('listening', { url: config.baseUrl, host: config.host, port: config.port, database: config.database.kind });
+    const { port } = server.address() as AddressInfo;
+    logger.info('listening', { url: config.baseUrl, host: config.host, port, database: config.database.kind });
   });
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
