@@ -1,29 +1,5 @@
-import { type MigrationInterface, type QueryRunner, Table, type TableColumnOptions } from 'typeorm';
-
-/**
- * Column builders shared by the foundation tables. Strings are utf8mb4 on MySQL even when
- * the database's default charset is not (SQLite ignores the charset). Identifiers, emails
- * and lookup prefixes compare byte-for-byte on MySQL (utf8mb4_bin) as they do on SQLite,
- * so `jose@x.io`/`josé@x.io` or `dsk_Ab`/`dsk_aB` never collide on one database only.
- */
-function columnsFor(queryRunner: QueryRunner) {
-  const mysql = ['mysql', 'mariadb'].includes(queryRunner.dataSource.options.type);
-  const binary = mysql ? { collation: 'utf8mb4_bin' } : {};
-  return {
-    exact: (name: string, length = 26, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'varchar', length: String(length), charset: 'utf8mb4', ...binary, ...extra }),
-    text: (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'varchar', length: String(length), charset: 'utf8mb4', ...extra }),
-    longText: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'text', charset: 'utf8mb4', ...extra }),
-    // datetime(3): milliseconds survive on MySQL; TypeORM writes SQLite datetimes as UTC "YYYY-MM-DD HH:MM:SS.mmm".
-    timestamp: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'datetime', precision: 3, ...extra }),
-  };
-}
-
-// NO ACTION spelled out: it is what TypeORM's metadata assumes, so schema diffs stay empty on MySQL.
-const cascade = { onDelete: 'CASCADE', onUpdate: 'NO ACTION' } as const;
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
+import { cascadeTo, columnsFor } from './columns.v1';
 
 export class Foundation1732330000000 implements MigrationInterface {
   name = 'Foundation1732330000000';
@@ -55,8 +31,8 @@ export class Foundation1732330000000 implements MigrationInterface {
       ],
       indices: [{ name: 'idx_memberships_user', columnNames: ['user_id'] }],
       foreignKeys: [
-        { name: 'fk_memberships_workspace', columnNames: ['workspace_id'], referencedTableName: 'workspaces', referencedColumnNames: ['id'], ...cascade },
-        { name: 'fk_memberships_user', columnNames: ['user_id'], referencedTableName: 'users', referencedColumnNames: ['id'], ...cascade },
+        cascadeTo('fk_memberships_workspace', 'workspace_id', 'workspaces'),
+        cascadeTo('fk_memberships_user', 'user_id', 'users'),
       ],
     }), false, true, true);
     await queryRunner.createTable(new Table({
@@ -79,8 +55,8 @@ export class Foundation1732330000000 implements MigrationInterface {
         { name: 'idx_api_keys_user', columnNames: ['user_id'] },
       ],
       foreignKeys: [
-        { name: 'fk_api_keys_workspace', columnNames: ['workspace_id'], referencedTableName: 'workspaces', referencedColumnNames: ['id'], ...cascade },
-        { name: 'fk_api_keys_user', columnNames: ['user_id'], referencedTableName: 'users', referencedColumnNames: ['id'], ...cascade },
+        cascadeTo('fk_api_keys_workspace', 'workspace_id', 'workspaces'),
+        cascadeTo('fk_api_keys_user', 'user_id', 'users'),
       ],
     }), false, true, true);
     await queryRunner.createTable(new Table({
@@ -97,7 +73,7 @@ export class Foundation1732330000000 implements MigrationInterface {
       // Serves "oldest first, ties by id" listing per workspace, and the foreign key.
       indices: [{ name: 'idx_connections_workspace_created', columnNames: ['workspace_id', 'created_at', 'id'] }],
       foreignKeys: [
-        { name: 'fk_connections_workspace', columnNames: ['workspace_id'], referencedTableName: 'workspaces', referencedColumnNames: ['id'], ...cascade },
+        cascadeTo('fk_connections_workspace', 'workspace_id', 'workspaces'),
       ],
     }), false, true, true);
     await queryRunner.createTable(new Table({

@@ -1,32 +1,5 @@
-import { type MigrationInterface, type QueryRunner, Table, type TableColumnOptions, type TableForeignKeyOptions } from 'typeorm';
-
-/**
- * Column builders as in the Foundation migration, copied on purpose: a migration is history
- * and must not change when a shared helper does. Identifiers compare byte-for-byte on MySQL
- * (utf8mb4_bin) as on SQLite; JSON documents use the `json` type, which MariaDB stores as
- * LONGTEXT: a post's groups may hold tens of thousands of characters per segment, more
- * than MySQL's TEXT (64 KiB) takes.
- */
-function columnsFor(queryRunner: QueryRunner) {
-  const mysql = ['mysql', 'mariadb'].includes(queryRunner.dataSource.options.type);
-  const binary = mysql ? { collation: 'utf8mb4_bin' } : {};
-  return {
-    exact: (name: string, length = 26, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'varchar', length: String(length), charset: 'utf8mb4', ...binary, ...extra }),
-    text: (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'varchar', length: String(length), charset: 'utf8mb4', ...extra }),
-    longText: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'text', charset: 'utf8mb4', ...extra }),
-    json: (name: string): TableColumnOptions => ({ name, type: 'json' }),
-    integer: (name: string): TableColumnOptions => ({ name, type: 'integer' }),
-    timestamp: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'datetime', precision: 3, ...extra }),
-  };
-}
-
-// NO ACTION spelled out: it is what TypeORM's metadata assumes, so schema diffs stay empty on MySQL.
-const cascadeTo = (name: string, column: string, table: string): TableForeignKeyOptions =>
-  ({ name, columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete: 'CASCADE', onUpdate: 'NO ACTION' });
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
+import { cascadeTo, columnsFor } from './columns.v1';
 
 export class Posts1732340000000 implements MigrationInterface {
   name = 'Posts1732340000000';

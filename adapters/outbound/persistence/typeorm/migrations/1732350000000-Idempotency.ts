@@ -1,4 +1,5 @@
-import { type MigrationInterface, type QueryRunner, Table, type TableColumnOptions } from 'typeorm';
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
+import { columnsFor } from './columns.v1';
 
 /**
  * The idempotency records behind the Idempotency-Key header. The composite primary key
@@ -9,11 +10,8 @@ export class Idempotency1732350000000 implements MigrationInterface {
   name = 'Idempotency1732350000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const mysql = ['mysql', 'mariadb'].includes(queryRunner.dataSource.options.type);
     // Keys compare byte for byte on MySQL too (utf8mb4_bin), as they do on SQLite: `abc` ≠ `ABC`.
-    const exact = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'varchar', length: String(length), charset: 'utf8mb4', ...(mysql ? { collation: 'utf8mb4_bin' } : {}), ...extra });
-    const timestamp = (name: string): TableColumnOptions => ({ name, type: 'datetime', precision: 3 });
+    const { mysql, exact, text, timestamp } = columnsFor(queryRunner);
     await queryRunner.createTable(new Table({
       name: 'idempotency_keys',
       columns: [
@@ -22,7 +20,7 @@ export class Idempotency1732350000000 implements MigrationInterface {
         exact('fingerprint', 64),
         exact('state', 20),
         { name: 'response_status', type: 'integer', isNullable: true },
-        { name: 'response_content_type', type: 'varchar', length: '255', charset: 'utf8mb4', isNullable: true },
+        text('response_content_type', 255, { isNullable: true }),
         // MySQL's `text` stops at 64 KiB, less than a bulk response can be; mediumtext holds 16 MiB.
         // SQLite's `text` has no such limit (and knows no mediumtext).
         { name: 'response_body', type: mysql ? 'mediumtext' : 'text', charset: 'utf8mb4', isNullable: true },
