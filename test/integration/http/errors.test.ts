@@ -30,6 +30,12 @@ describe('HTTP error model', () => {
     expect(paths).to.include.members(['role', 'scopes', 'extra']);
   });
 
+  it('answers a body that is not JSON with 415 instead of reading it as empty', async () => {
+    const res = await api(t.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set('Authorization', `Bearer ${key}`)
+      .set('Content-Type', 'text/plain').send('role=viewer').expect(415);
+    expect(res.body.error).to.include({ type: 'UnsupportedMediaTypeError', code: 'unsupported_media_type' });
+  });
+
   it('answers an unknown route with 404 route_not_found and a request id', async () => {
     const res = await api(t.app).get('/v1/nothing-here').expect(404);
     expect(res.body.error).to.include({ type: 'NotFoundError', code: 'route_not_found' });
