@@ -9,6 +9,7 @@ import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rateLimit';
 import { serializeWrites } from './middleware/serializeWrites';
 import { requestId } from './middleware/requestId';
+import { requireJson } from './middleware/requireJson';
 import { OPENAPI_DOCUMENT } from './openapi/document';
 import { apiKeysRouter } from './routers/apiKeysRouter';
 import { connectionsRouter } from './routers/connectionsRouter';
@@ -21,12 +22,17 @@ import { postTargetsRouter } from './routers/postTargetsRouter';
 import { type AppState } from './state';
 
 /** PRODUCT.md: a key replays its first response for 24 hours. */
-const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_REPLAY_TTL_MS = 24 * 3600 * 1000;
+/**
+ * How long a running request holds its key: a request cut off by a crash blocks its retries
+ * this long, not a day. It must outlast any handler's run (the body is read before the key
+ * is claimed, so only the handler counts), or a slow request and its retry could both run.
+ */
+const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 
 /** Builds the Koa application (never listens: the entry point or a test does). */
 export function createApp(deps: HttpDependencies): Koa<AppState> {
   const app = new Koa<AppState>();
-  app.proxy = true;
   app.silent = true;
 
   const open = new Router<AppState>();
@@ -39,7 +45,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     authenticate(deps.authenticate),
     rateLimit({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit }),
     serializeWrites(deps.serializeWrites),
-    idempotency({ store: deps.idempotencyStore, clock: deps.clock, ttlMs: IDEMPOTENCY_TTL_MS }),
+    idempotency({ store: deps.idempotencyStore, clock: deps.clock, replayTtlMs: IDEMPOTENCY_REPLAY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS }),
   );
   for (const router of [
     meRouter(deps.getCurrentUser, deps.listMyWorkspaces),
@@ -56,6 +62,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     .use(requestId())
     .use(accessLog(deps.logger))
     .use(errorHandler(deps.logger, deps.settings.baseUrl))
+    .use(requireJson())
     .use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonStrict: true, jsonLimit: deps.settings.bodyLimitBytes, onError: rethrow }))
     .use(open.routes())
     .use(api.routes());

@@ -13,6 +13,7 @@ import { forbidden, validationError } from '../../../domain/shared/DomainError';
 import { FixedClock } from '../../support/fixedClock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const LEASE_MS = 2 * 60 * 1000;
 
 /** A gate a test opens when it chooses, to hold a handler mid-request. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -74,9 +75,11 @@ function testApp() {
     ctx.state.credential = credential;
     await next();
   });
-  app.use(idempotency({ store: new MemoryIdempotencyStore(), clock: new FixedClock(), ttlMs: DAY_MS }));
+  const store = new MemoryIdempotencyStore();
+  const clock = new FixedClock();
+  app.use(idempotency({ store, clock, replayTtlMs: DAY_MS, leaseMs: LEASE_MS }));
   app.use(router.routes());
-  return { server: http.createServer(app.callback()), runs, hold };
+  return { server: http.createServer(app.callback()), runs, hold, store, clock };
 }
 
 describe('idempotency middleware', () => {
@@ -145,6 +148,38 @@ describe('idempotency middleware', () => {
     expect(t.runs.crash).to.equal(2);
   });
 
+  it('lets a retry run once the lease of a request cut off mid-way (its record orphaned) has passed', async () => {
+    // A crash: the request fails and its record cannot be released, as if the instance died.
+    t.store.abandon = async () => { throw new Error('store went away'); };
+    await post('/crash', 'k-1').expect(500);
+
+    const early = await post('/crash', 'k-1').expect(409);
+    expect(early.body.error).to.include({ code: 'idempotency_key_in_use' });
+    t.clock.advance(LEASE_MS - 1);
+    await post('/crash', 'k-1').expect(409);
+    expect(t.runs.crash).to.equal(1);
+
+    t.clock.advance(1);
+    const retry = await post('/crash', 'k-1').expect(201);
+    expect(retry.headers).not.to.have.property('idempotent-replayed');
+    expect(t.runs.crash).to.equal(2);
+    expect((await post('/crash', 'k-1').expect(201)).headers['idempotent-replayed']).to.equal('true');
+    expect(t.runs.crash).to.equal(2);
+  });
+
+  it('replays a completed response for the replay TTL, not the lease, then runs the key afresh', async () => {
+    await post('/things', 'k-1').expect(201);
+    t.clock.advance(LEASE_MS);
+    expect((await post('/things', 'k-1').expect(201)).headers['idempotent-replayed']).to.equal('true');
+    t.clock.advance(DAY_MS - LEASE_MS - 1);
+    expect((await post('/things', 'k-1').expect(201)).headers['idempotent-replayed']).to.equal('true');
+    expect(t.runs.create).to.equal(1);
+
+    t.clock.advance(1);
+    expect((await post('/things', 'k-1').expect(201)).headers).not.to.have.property('idempotent-replayed');
+    expect(t.runs.create).to.equal(2);
+  });
+
   it('does not store an access refusal, which changes when access does', async () => {
     await post('/forbidden', 'k-1').expect(403);
     await post('/forbidden', 'k-1').expect(403);
@@ -176,6 +211,14 @@ describe('idempotency middleware', () => {
       expect(t.runs.create).to.equal(0);
     });
   }
+
+  it('refuses a lease or a replay TTL that is not a positive integer of milliseconds', () => {
+    const base = { store: new MemoryIdempotencyStore(), clock: new FixedClock(), replayTtlMs: DAY_MS, leaseMs: LEASE_MS };
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => idempotency({ ...base, leaseMs: bad })).to.throw(RangeError, /lease/);
+      expect(() => idempotency({ ...base, replayTtlMs: bad })).to.throw(RangeError, /replay TTL/);
+    }
+  });
 
   it('accepts a key of exactly 255 printable characters', async () => {
     await post('/things', `${'k'.repeat(250)} !~"'`).expect(201);

@@ -9,8 +9,14 @@ import { errorBody, STATUS_OF } from './errorBody';
 export interface IdempotencyOptions {
   readonly store: IdempotencyStore;
   readonly clock: Clock;
-  /** How long a key is remembered (PRODUCT.md: 24 h). */
-  readonly ttlMs: number;
+  /** How long a completed request's response is replayed (PRODUCT.md: 24 h). */
+  readonly replayTtlMs: number;
+  /**
+   * How long a running request holds its key. Short, so a request cut off by a crash blocks
+   * its retries only briefly; longer than any request can run, or a slow request and its
+   * retry could both run (see IdempotencyStore).
+   */
+  readonly leaseMs: number;
 }
 
 const GUARDED_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
@@ -30,8 +36,11 @@ const UNAVAILABLE_RETRY_AFTER_S = 5;
  * request, or while the first still runs, is a 409. Mounted after authentication (keys
  * belong to a user) and inside the error handler (so its 409/422 get the usual body).
  */
-export function idempotency({ store, clock, ttlMs }: IdempotencyOptions): Koa.Middleware {
-  if (!Number.isInteger(ttlMs) || ttlMs < 1) throw new RangeError(`idempotency TTL must be a positive integer of milliseconds, got ${ttlMs}`);
+export function idempotency({ store, clock, replayTtlMs, leaseMs }: IdempotencyOptions): Koa.Middleware {
+  if (!Number.isInteger(replayTtlMs) || replayTtlMs < 1) {
+    throw new RangeError(`idempotency replay TTL must be a positive integer of milliseconds, got ${replayTtlMs}`);
+  }
+  if (!Number.isInteger(leaseMs) || leaseMs < 1) throw new RangeError(`idempotency lease must be a positive integer of milliseconds, got ${leaseMs}`);
 
   return async (ctx, next) => {
     const header = ctx.headers['idempotency-key'];
@@ -44,7 +53,7 @@ export function idempotency({ store, clock, ttlMs }: IdempotencyOptions): Koa.Mi
 
     // Per user: the same user's key on another path or with another body is a mismatch.
     const scope = sha256(credential.userId);
-    const begun = await beginOrUnavailable(ctx, () => store.begin(scope, key, fingerprintOf(ctx), clock.now(), ttlMs));
+    const begun = await beginOrUnavailable(ctx, () => store.begin(scope, key, fingerprintOf(ctx), clock.now(), leaseMs));
     if (begun.outcome === 'completed') return replay(ctx, begun.response);
     if (begun.outcome === 'in_progress') throw conflict('idempotency_key_in_use', 'a request with this key is still running');
     if (begun.outcome === 'mismatch') throw conflict('idempotency_key_reused', 'this key was used with another request');
@@ -65,9 +74,9 @@ export function idempotency({ store, clock, ttlMs }: IdempotencyOptions): Koa.Mi
 
     const response = ctx.status < 500 ? freeze(ctx) : null;
     if (response === null) return abandonQuietly(store, scope, key);
-    // A failure here is a 500 and leaves the record in progress until it expires: a retry then
-    // gets a 409 rather than running the operation a second time.
-    await store.complete(scope, key, response);
+    // A failure here is a 500 and leaves the record in progress until its lease passes: a retry
+    // meanwhile gets a 409; one after it runs the operation again, as after a crash.
+    await store.complete(scope, key, response, new Date(clock.now().getTime() + replayTtlMs));
   };
 }
 
@@ -125,7 +134,7 @@ async function beginOrUnavailable<T>(ctx: Koa.Context, begin: () => Promise<T>):
   }
 }
 
-/** The request's own failure is what the client and the logs need; a record left behind expires. */
+/** The request's own failure is what the client and the logs need; a record left behind ends with its lease. */
 async function abandonQuietly(store: IdempotencyStore, scope: string, key: string): Promise<void> {
   await store.abandon(scope, key).catch(() => undefined);
 }

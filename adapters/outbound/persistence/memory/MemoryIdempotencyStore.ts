@@ -3,7 +3,8 @@ import { type IdempotencyBegin, type IdempotencyStore, type StoredResponse } fro
 
 interface Entry {
   readonly fingerprint: string;
-  readonly expiresAtMs: number;
+  /** The lease's end while in progress, keepUntil once completed. */
+  expiresAtMs: number;
   response: StoredResponse | null;
 }
 
@@ -15,13 +16,21 @@ interface Entry {
 export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly entries = new Map<string, Entry>();
   private nextSweepAtMs = 0;
+  /** The latest `now` a begin was given: complete has no clock of its own. */
+  private lastNowMs = 0;
+  /** The longest a record was set to live (a lease or a replay time): how often to sweep. */
+  private longestHoldMs = 0;
 
-  async begin(scope: string, key: string, fingerprint: string, now: Date, ttlMs: number): Promise<IdempotencyBegin> {
-    this.sweep(now.getTime(), ttlMs);
+  async begin(scope: string, key: string, fingerprint: string, now: Date, leaseMs: number): Promise<IdempotencyBegin> {
+    const nowMs = now.getTime();
+    this.lastNowMs = Math.max(this.lastNowMs, nowMs);
+    this.holding(leaseMs);
+    this.sweep(nowMs);
     const id = idOf(scope, key);
     const held = this.entries.get(id);
-    if (held === undefined || held.expiresAtMs <= now.getTime()) {
-      this.entries.set(id, { fingerprint, expiresAtMs: now.getTime() + ttlMs, response: null });
+    // A passed lease (a crashed request) or a passed keepUntil: the key is free again.
+    if (held === undefined || held.expiresAtMs <= nowMs) {
+      this.entries.set(id, { fingerprint, expiresAtMs: nowMs + leaseMs, response: null });
       return { outcome: 'started' };
     }
     if (held.fingerprint !== fingerprint) return { outcome: 'mismatch' };
@@ -29,9 +38,12 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return { outcome: 'completed', response: { ...held.response } };
   }
 
-  async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
+  async complete(scope: string, key: string, response: StoredResponse, keepUntil: Date): Promise<void> {
     const held = this.entries.get(idOf(scope, key));
-    if (held !== undefined && held.response === null) held.response = { ...response };
+    if (held === undefined || held.response !== null) return;
+    held.response = { ...response };
+    held.expiresAtMs = keepUntil.getTime();
+    this.holding(held.expiresAtMs - this.lastNowMs);
   }
 
   async abandon(scope: string, key: string): Promise<void> {
@@ -45,13 +57,20 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return this.entries.size;
   }
 
-  /** At most once per TTL, so memory follows recent keys at an amortised O(1) per request. */
-  private sweep(nowMs: number, ttlMs: number): void {
+  private holding(ms: number): void {
+    if (ms > this.longestHoldMs) this.longestHoldMs = ms;
+  }
+
+  /**
+   * At most once per longest hold (in practice the replay time), so memory follows recent
+   * keys at an amortised O(1) per request.
+   */
+  private sweep(nowMs: number): void {
     if (nowMs < this.nextSweepAtMs) return;
     for (const [id, entry] of this.entries) {
       if (entry.expiresAtMs <= nowMs) this.entries.delete(id);
     }
-    this.nextSweepAtMs = nowMs + ttlMs;
+    this.nextSweepAtMs = nowMs + this.longestHoldMs;
   }
 }
 

@@ -24,15 +24,17 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
     this.rows = dataSource.manager.getRepository(IdempotencyKeySchema);
   }
 
-  async begin(scope: string, key: string, fingerprint: string, now: Date, ttlMs: number): Promise<IdempotencyBegin> {
+  async begin(scope: string, key: string, fingerprint: string, now: Date, leaseMs: number): Promise<IdempotencyBegin> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // The primary key decides: of concurrent inserts exactly one succeeds, on every instance.
-      if (await this.tryInsert({ scope, key, fingerprint, now, ttlMs })) return { outcome: 'started' };
+      if (await this.tryInsert({ scope, key, fingerprint, now, leaseMs })) return { outcome: 'started' };
       const holder = await this.rows.findOneBy({ scope, key });
       if (holder === null) continue; // abandoned meanwhile: try to take it
       if (holder.expiresAt.getTime() <= now.getTime()) {
-        // Conditional on expiry, so a fresh record another caller just inserted is never removed;
-        // the insert that follows races on the primary key like any other.
+        // A passed lease (a crashed request) or a passed keepUntil. Conditional on expiry, so a
+        // fresh record another caller just inserted, or one its holder just completed (which
+        // moved expires_at on), is never removed; the insert that follows races on the primary
+        // key like any other.
         await this.rows.delete({ scope, key, expiresAt: LessThanOrEqual(now) });
         continue;
       }
@@ -41,10 +43,14 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
     return { outcome: 'in_progress' };
   }
 
-  async complete(scope: string, key: string, response: StoredResponse): Promise<void> {
+  async complete(scope: string, key: string, response: StoredResponse, keepUntil: Date): Promise<void> {
+    // expires_at moves from the lease's end to keepUntil in the same statement as the state.
     await this.rows.update(
       { scope, key, state: 'in_progress' },
-      { state: 'completed', responseStatus: response.status, responseContentType: response.contentType, responseBody: response.body },
+      {
+        state: 'completed', responseStatus: response.status, responseContentType: response.contentType, responseBody: response.body,
+        expiresAt: keepUntil,
+      },
     );
   }
 
@@ -59,11 +65,12 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
     return result.affected ?? 0;
   }
 
-  private async tryInsert(at: { scope: string; key: string; fingerprint: string; now: Date; ttlMs: number }): Promise<boolean> {
+  private async tryInsert(at: { scope: string; key: string; fingerprint: string; now: Date; leaseMs: number }): Promise<boolean> {
     const row: IdempotencyKeyRow = {
       scope: at.scope, key: at.key, fingerprint: at.fingerprint, state: 'in_progress',
       responseStatus: null, responseContentType: null, responseBody: null,
-      createdAt: at.now, expiresAt: new Date(at.now.getTime() + at.ttlMs),
+      // In progress: held only for the lease; complete() sets the replay expiry.
+      createdAt: at.now, expiresAt: new Date(at.now.getTime() + at.leaseMs),
     };
     try {
       // A plain INSERT (no upsert, no read-back): it either takes the key or fails on the primary key.
