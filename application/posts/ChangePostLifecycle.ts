@@ -1,6 +1,6 @@
 import { type Post } from '../../domain/post/Post';
-import { type Target } from '../../domain/post/Target';
 import { type TargetChanges } from '../../domain/post/PostInputs';
+import { type Target } from '../../domain/post/Target';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type PostActor } from './PostRequest';
@@ -14,47 +14,41 @@ export class ChangePostLifecycle {
     private readonly clock: Clock,
   ) {}
 
-  async publishNow(actor: PostActor, postId: string): Promise<Post> {
+  publishNow(actor: PostActor, postId: string): Promise<Post> {
     return this.change(actor, postId, (post, now) => post.publishNow(now, actor.reviewRequired));
   }
 
-  async remove(actor: PostActor, postId: string): Promise<boolean> {
-    const post = await this.store.load(actor.workspaceId, postId);
-    post.ensureRemovable();
-    return this.store.remove(post);
+  remove(actor: PostActor, postId: string): Promise<boolean> {
+    return this.store.remove(actor.workspaceId, postId, (post) => post.ensureRemovable());
   }
 
-  async approve(actor: PostActor, postId: string, comment: string | null): Promise<Post> {
+  approve(actor: PostActor, postId: string, comment: string | null): Promise<Post> {
     return this.change(actor, postId, (post, now) => post.approve(this.reviewer(actor), now, comment));
   }
 
-  async requestChanges(actor: PostActor, postId: string, comment: string): Promise<Post> {
+  requestChanges(actor: PostActor, postId: string, comment: string): Promise<Post> {
     return this.change(actor, postId, (post, now) => post.requestChanges(this.reviewer(actor), comment, now));
   }
 
-  async updateTarget(actor: PostActor, postId: string, targetId: string, changes: TargetChanges): Promise<Target> {
-    const post = await this.store.load(actor.workspaceId, postId);
-    const connectionOf = await this.store.connectionLookup([post.target(targetId).connectionId]);
+  updateTarget(actor: PostActor, postId: string, targetId: string, changes: TargetChanges): Promise<Target> {
     const now = this.clock.now();
-    const target = post.updateTarget(targetId, changes, { now, connectionOf });
-    await this.store.save(post, now);
-    return target;
+    return this.store.modify(actor.workspaceId, postId, now, async (post) => {
+      const connectionOf = await this.store.connectionLookup([post.target(targetId).connectionId]);
+      return post.updateTarget(targetId, changes, { now, connectionOf, reviewRequired: actor.reviewRequired });
+    });
   }
 
-  async retryTarget(actor: PostActor, postId: string, targetId: string): Promise<Target> {
+  retryTarget(actor: PostActor, postId: string, targetId: string): Promise<Target> {
     const now = this.clock.now();
-    const post = await this.store.load(actor.workspaceId, postId);
-    const target = post.retryTarget(targetId, now);
-    await this.store.save(post, now);
-    return target;
+    return this.store.modify(actor.workspaceId, postId, now, (post) => post.retryTarget(targetId, now));
   }
 
-  private async change(actor: PostActor, postId: string, apply: (post: Post, now: Date) => void): Promise<Post> {
+  private change(actor: PostActor, postId: string, apply: (post: Post, now: Date) => void): Promise<Post> {
     const now = this.clock.now();
-    const post = await this.store.load(actor.workspaceId, postId);
-    apply(post, now);
-    await this.store.save(post, now);
-    return post;
+    return this.store.modify(actor.workspaceId, postId, now, (post) => {
+      apply(post, now);
+      return post;
+    });
   }
 
   private reviewer(actor: PostActor) {

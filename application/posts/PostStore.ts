@@ -34,19 +34,43 @@ export class PostStore {
     return (id) => byId.get(id);
   }
 
-  /** The post and the queue change together or not at all. */
-  save(post: Post, now: Date): Promise<void> {
+  /** A new post and its jobs, stored together or not at all. */
+  add(post: Post, now: Date): Promise<void> {
+    return this.unitOfWork.run(() => this.persist(post, now));
+  }
+
+  /**
+   * Read, change and save one post as a unit, holding its lock throughout: two changes to
+   * the same post run one after the other, so neither silently undoes the other.
+   */
+  modify<T>(workspaceId: string, postId: string, now: Date, change: (post: Post) => T | Promise<T>): Promise<T> {
     return this.unitOfWork.run(async () => {
-      await this.posts.save(post);
-      await this.queue.replaceForPost(post.workspaceId, post.id, jobsFor(post, now));
+      const post = await this.locked(workspaceId, postId);
+      const result = await change(post);
+      await this.persist(post, now);
+      return result;
     });
   }
 
-  remove(post: Post): Promise<boolean> {
+  /** Removes the post if `mayRemove` accepts it, under the same lock as a change. */
+  remove(workspaceId: string, postId: string, mayRemove: (post: Post) => void): Promise<boolean> {
     return this.unitOfWork.run(async () => {
+      const post = await this.locked(workspaceId, postId);
+      mayRemove(post);
       await this.queue.replaceForPost(post.workspaceId, post.id, []);
       return this.posts.remove(post.workspaceId, post.id);
     });
+  }
+
+  private async locked(workspaceId: string, postId: string): Promise<Post> {
+    const post = await this.posts.findForUpdate(workspaceId, postId);
+    if (post === null) throw notFound('Post');
+    return post;
+  }
+
+  private async persist(post: Post, now: Date): Promise<void> {
+    await this.posts.save(post);
+    await this.queue.replaceForPost(post.workspaceId, post.id, jobsFor(post, now));
   }
 }
 

@@ -25,21 +25,22 @@ export class WritePosts {
       },
       { now, reviewRequired: actor.reviewRequired, connectionOf: await this.store.connectionLookup(connectionIds(request.targets)) },
     );
-    await this.store.save(post, now);
+    await this.store.add(post, now);
     return post;
   }
 
   async update(actor: PostActor, postId: string, request: PostRequest): Promise<Post> {
     const now = this.clock.now();
-    const post = await this.store.load(actor.workspaceId, postId);
-    // A target for the same account keeps its id across edits, so clients can follow it.
-    const idByConnection = new Map(post.targets.map((t) => [t.connectionId, t.id]));
-    post.update(
-      { ...request, targets: request.targets.map((t) => this.withId(t, idByConnection.get(t.connectionId))) },
-      { now, reviewRequired: actor.reviewRequired, connectionOf: await this.store.connectionLookup(connectionIds(request.targets)) },
-    );
-    await this.store.save(post, now);
-    return post;
+    const connectionOf = await this.store.connectionLookup(connectionIds(request.targets));
+    return this.store.modify(actor.workspaceId, postId, now, (post) => {
+      // A target for the same account keeps its id across edits, so clients can follow it.
+      const idByConnection = new Map(post.targets.map((t) => [t.connectionId, t.id]));
+      post.update(
+        { ...request, targets: request.targets.map((t) => this.withId(t, idByConnection.get(t.connectionId))) },
+        { now, reviewRequired: actor.reviewRequired, connectionOf },
+      );
+      return post;
+    });
   }
 
   private withId(target: TargetRequest, existing: string | undefined): TargetInput {

@@ -192,13 +192,20 @@ export class Post {
     if (current.status !== 'pending') {
       throw conflict('target_not_pending', `only a pending target can be changed (target ${targetId} is ${current.status})`);
     }
+    // A change that needs review cannot reach a post already going out target by target.
+    if (ctx.reviewRequired && this._status === 'publishing') {
+      throw conflict('review_required', 'this change needs review, and the post is already publishing');
+    }
     const changed = applyTargetChanges(current, changes, {
       workspaceId: this.workspaceId,
       groups: this._groups,
       // A scheduled post (or one publishing target by target) goes out by these times.
       timeMustBeFuture: awaitsSchedule(this.position) || this._status === 'publishing',
     }, ctx);
-    return this.replaceTarget(current.withChanges(changed), ctx.now);
+    const target = this.replaceTarget(current.withChanges(changed), ctx.now);
+    // Like a whole-post edit: approved content changed by someone who needs review goes back to review.
+    if (ctx.reviewRequired && this._status === 'scheduled') this.moveTo(positionForIntent('schedule', true), ctx.now);
+    return target;
   }
 
   toSnapshot(): PostSnapshot {

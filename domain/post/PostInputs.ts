@@ -47,4 +47,6 @@ export interface TargetChanges {
 export interface TargetEditContext {
   readonly now: Date;
   readonly connectionOf: ConnectionLookup;
+  /** True when the actor's changes must be reviewed (a contributor). */
+  readonly reviewRequired: boolean;
 }

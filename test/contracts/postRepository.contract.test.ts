@@ -93,6 +93,8 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       const post = buildPost(mine);
       await b.posts.save(post);
       expect(await b.posts.findById(theirs, post.id)).to.equal(null);
+      expect(await b.posts.findForUpdate(theirs, post.id)).to.equal(null);
+      expect((await b.posts.findForUpdate(mine, post.id))?.toSnapshot()).to.deep.equal(post.toSnapshot());
       expect(await listed(theirs, { limit: 10, offset: 0 })).to.deep.equal({ ids: [], total: 0 });
       expect(await b.posts.remove(theirs, post.id)).to.equal(false);
       expect(await stored(post)).to.deep.equal(post.toSnapshot());
@@ -231,6 +233,28 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
         otherCommitted();
         await later;
         expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal(last);
+      });
+
+      // SQLite has no row locks: its writers are serialized before they reach the database.
+      if (database === 'mysql') it('findForUpdate holds the post until the unit of work ends: a second one waits', async () => {
+        const post = buildPost(await newWorkspace());
+        await b.posts.save(post);
+        const order: string[] = [];
+        let locked!: () => void;
+        const firstHasLock = new Promise<void>((r) => { locked = r; });
+        const first = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+          await b.posts.findForUpdate(post.workspaceId, post.id);
+          locked();
+          await new Promise((r) => setTimeout(r, 150));
+          order.push('first commits');
+        });
+        await firstHasLock;
+        const second = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+          await b.posts.findForUpdate(post.workspaceId, post.id);
+          order.push('second has the post');
+        });
+        await Promise.all([first, second]);
+        expect(order).to.deep.equal(['first commits', 'second has the post']);
       });
 
       it('refuses rows it cannot map instead of returning a half-read post', async () => {

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { type Response } from 'supertest';
 import { PLATFORMS, type Platform } from '../../../domain/platform/Platform';
+import { type Post } from '../../../domain/post/Post';
+import { type PostRepository } from '../../../domain/post/PostRepository';
 import { type Role } from '../../../domain/workspace/Role';
+import { TOKENS } from '../../../config/tokens';
 import { type DatabaseKind, serverFor } from '../../support/databases';
 import { api, type ApiClient } from '../../support/openapi';
 import { requireServer } from '../../support/services';
@@ -36,8 +39,8 @@ export interface PostsWorld {
   readonly foreignConn: string;
   /** `/v1/workspaces/${ws}/posts` */
   readonly posts: string;
-  /** A member of `ws` with that role, and their API key. */
-  memberKey(role: Role): Promise<string>;
+  /** A new member of `ws` with that role: their session token (their live role applies). */
+  memberSession(role: Role): Promise<string>;
 }
 
 let memberCounter = 0;
@@ -65,11 +68,11 @@ export async function startPostsWorld(ctx: Mocha.Context, kind: DatabaseKind): P
     conn,
     foreignConn: await t.given.connection(otherWs, 'TWITTER', '@foreign'),
     posts: `/v1/workspaces/${ws}/posts`,
-    async memberKey(role: Role) {
+    async memberSession(role: Role) {
       const email = `${role}${++memberCounter}@example.com`;
       await t.given.user(email);
       await t.given.member(ws, email, role);
-      return (await t.given.apiKey(ws, email, role)).key;
+      return t.given.session(email);
     },
   };
 }
@@ -174,3 +177,22 @@ export async function created(w: PostsWorld, body: unknown, token = w.key): Prom
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body;
 }
+
+/**
+ * Moves a stored post the way the publishing worker will (a later issue): loads it through
+ * the real repository, applies `change`, saves it.
+ */
+export async function asWorker(w: PostsWorld, postId: string, change: (post: Post, now: Date) => void): Promise<void> {
+  const repository = w.t.composition.container.get<PostRepository>(TOKENS.PostRepository);
+  const post = await repository.findById(w.ws, postId);
+  if (post === null) throw new Error(`post ${postId} not found`);
+  change(post, new Date());
+  await repository.save(post);
+}
+
+/** Targets of a stored post, by platform of their connection. */
+export const targetIdOf = (w: PostsWorld, post: { targets: Json[] }, platform: Platform): string =>
+  post.targets.find((t) => t.connectionId === w.conn[platform])!.id as string;
+
+export const getPost = async (w: PostsWorld, id: string, token = w.key) =>
+  (await w.api.get(`${w.posts}/${id}`).set(bearer(token)).expect(200)).body as Json & { status: string; targets: Json[] };

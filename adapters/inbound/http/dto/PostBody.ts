@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, IsObject, IsRFC3339, IsString, MaxLength, ValidateNested,
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, IsObject, IsString, MaxLength, ValidateNested,
 } from 'class-validator';
 import { POST_INTENTS, POST_SOURCES, type PostIntent, type PostSource } from '../../../../domain/post/PostStatus';
+import { IsInstant } from './instant';
 import { OptionalNullable, RequiredNullable } from './nullable';
 import { SpecialNumbers } from './numbers';
 
@@ -38,7 +39,7 @@ export class TargetBody {
   @IsString() @MaxLength(ID_MAX) connectionId!: string;
   @IsString() @MaxLength(ID_MAX) groupId!: string;
   @IsObject() @ValidateNested() @Type(() => TargetSettingsBody) settings!: TargetSettingsBody;
-  @RequiredNullable() @IsRFC3339({ message: 'must be an RFC 3339 date-time with an offset' }) scheduledAt!: string | null;
+  @RequiredNullable() @IsInstant() scheduledAt!: string | null;
 }
 
 /** SPEC.md "Post create / update body". */
@@ -55,7 +56,7 @@ export class PostBody {
 export class TargetUpdateBody {
   @OptionalNullable() @IsString() @MaxLength(ID_MAX) groupId?: string | null;
   @OptionalNullable() @IsObject() @ValidateNested() @Type(() => TargetSettingsBody) settings?: TargetSettingsBody | null;
-  @OptionalNullable() @IsRFC3339({ message: 'must be an RFC 3339 date-time with an offset' }) scheduledAt?: string | null;
+  @OptionalNullable() @IsInstant() scheduledAt?: string | null;
 }
 
 export class ReviewBody {

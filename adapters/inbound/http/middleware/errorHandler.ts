@@ -33,8 +33,11 @@ export const errorHandler = (logger: Logger, baseUrl: string): Middleware<AppSta
     const http = caught as HttpishError;
     if (typeof http.status === 'number' && http.status >= 400 && http.status < 500 && http.expose !== false) {
       const { status, code } = clientHttpError(http);
+      const message = http.message ?? 'bad request';
+      // A 422 always names where the problem is; for an unreadable body that is the body itself.
+      const details = status === 422 ? [{ path: '', message }] : [];
       ctx.status = status;
-      ctx.body = errorBody(status, code, http.message ?? 'bad request', [], ctx.state.requestId);
+      ctx.body = errorBody(status, code, message, details, ctx.state.requestId);
       return;
     }
     logger.error('unhandled error', {

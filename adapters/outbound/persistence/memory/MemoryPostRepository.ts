@@ -23,6 +23,11 @@ export class MemoryPostRepository implements PostRepository {
     return snapshot === undefined || snapshot.workspaceId !== workspaceId ? null : Post.rehydrate(copyOf(snapshot));
   }
 
+  /** One thread, no interleaving within a change: nothing to lock. */
+  findForUpdate(workspaceId: string, id: string): Promise<Post | null> {
+    return this.findById(workspaceId, id);
+  }
+
   async list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
     const matching = [...this.byId.values()]
       .filter((p) => p.workspaceId === query.workspaceId && (query.status === undefined || p.status === query.status))

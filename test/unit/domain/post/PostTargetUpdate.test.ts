@@ -6,7 +6,7 @@ import {
 } from './postFixtures';
 import { postIn } from './postStates';
 
-const ctx = { now: NOW, connectionOf };
+const ctx = { now: NOW, connectionOf, reviewRequired: false };
 const twoGroups = () =>
   newPost({
     intent: 'schedule',
@@ -22,7 +22,7 @@ describe('Post.updateTarget', () => {
     const changed = post.updateTarget(
       't_tw',
       { groupId: 'g_other', settings: { platform: 'TWITTER', values: { replyRestriction: 'following' } }, scheduledAt: later },
-      { now: minutesFrom(NOW, 1), connectionOf },
+      { now: minutesFrom(NOW, 1), connectionOf, reviewRequired: false },
     );
     expect(changed.groupId).to.equal('g_other');
     expect(changed.settings).to.deep.equal({ platform: 'TWITTER', values: { replyRestriction: 'following' } });
@@ -79,7 +79,7 @@ describe('Post.updateTarget', () => {
     const post = scheduledPost();
     post.startPublishing('t_tw', LATER);
     const later = minutesFrom(LATER, 60);
-    expect(post.updateTarget('t_bs', { scheduledAt: later }, { now: LATER, connectionOf }).scheduledAt).to.deep.equal(later);
+    expect(post.updateTarget('t_bs', { scheduledAt: later }, { now: LATER, connectionOf, reviewRequired: false }).scheduledAt).to.deep.equal(later);
     expect(post.status).to.equal('publishing');
   });
 
@@ -100,5 +100,29 @@ describe('Post.updateTarget', () => {
       targets: [{ id: 't_tw', connectionId: 'conn_youtube', groupId: 'g_default', settings: { platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: false } }, scheduledAt: null }],
     });
     bad(post, { groupId: 'g_text' }, ['groups[1].segments[0].media']);
+  });
+
+  describe('by someone whose changes need review (a contributor)', () => {
+    const asContributor = { now: NOW, connectionOf, reviewRequired: true };
+
+    it('sends an approved, scheduled post back to review', () => {
+      const post = newPost({ intent: 'schedule' });
+      expect(post.status).to.equal('scheduled');
+      post.updateTarget('t_tw', { settings: { platform: 'TWITTER', values: { replyRestriction: 'following' } } }, asContributor);
+      expect(post.status).to.equal('pending_review');
+      expect(post.requestedIntent).to.equal('schedule');
+    });
+
+    it('leaves a draft a draft', () => {
+      const post = newPost({});
+      post.updateTarget('t_tw', { settings: { platform: 'TWITTER', values: { replyRestriction: 'following' } } }, asContributor);
+      expect(post.status).to.equal('draft');
+    });
+
+    it('is refused (409 review_required) once the post is publishing', () => {
+      const post = newPost({ intent: 'publish_now' });
+      expect(post.status).to.equal('publishing');
+      expectConflict(() => post.updateTarget('t_tw', { scheduledAt: LATER }, asContributor), 'review_required');
+    });
   });
 });

@@ -42,6 +42,19 @@ export class TypeOrmPostRepository implements PostRepository {
     return post!;
   }
 
+  findForUpdate(workspaceId: string, id: string): Promise<Post | null> {
+    // Joins the unit of work's transaction; alone it opens one, and the lock ends with it.
+    return inTransaction(this.dataSource, async (manager) => {
+      const query = manager.createQueryBuilder(PostSchema, 'post').where('post.id = :id AND post.workspaceId = :workspaceId', { id, workspaceId });
+      // SQLite has no row locks (and one writer at a time anyway); MySQL holds this row until commit.
+      if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
+      const row = await query.getOne();
+      if (row === null) return null;
+      const [post] = await this.assemble(manager, [row]);
+      return post!;
+    });
+  }
+
   async list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
     const manager = managerOf(this.dataSource);
     const counted = await countPostsQuery(manager, query).getRawOne<{ total: number | string }>();
