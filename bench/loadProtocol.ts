@@ -1,0 +1,27 @@
+/** What the bench asks of the load process, and what it gets back. */
+export interface LoadRequest {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+  readonly connections: number;
+  readonly warmupSeconds: number;
+  readonly seconds: number;
+}
+
+export interface LoadResult {
+  /** Successful (2xx) responses per second of the measured run. */
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  readonly ok: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+/** A LoadResult plus what the measured server's own process spent meanwhile. */
+export interface ServerLoadResult extends LoadResult {
+  /** CPU time of the bench process (the servers) over wall time, warm-up included: 1.0 = one core. */
+  readonly serverCpu: number;
+}

@@ -1,0 +1,156 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
+import { listDiagnostics } from './listDiagnostics';
+import { LoadClient } from './loadClient';
+import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
+import { type Measured, table } from './report';
+import { profiled } from './profile';
+import { seedPosts } from './seed';
+import { settleAfterSeed } from './settle';
+import { bareKoaApp, listen, type Listening, primaryKeySelectApp } from './servers';
+import { startService, threadBody } from './service';
+import { sqlCounter } from './sqlCounter';
+
+/**
+ * `npm run bench`: the real service on SQLite and on MariaDB, 100,000 posts in one workspace,
+ * posts.get / posts.list / posts.create under load next to two baselines measured in the
+ * same run. Everything listens on 127.0.0.1 and stops by itself.
+ */
+const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const POSTS = numberFromEnv('BENCH_POSTS', 100_000);
+const SECONDS = numberFromEnv('BENCH_SECONDS', 5);
+const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
+const CONNECTIONS = numberFromEnv('BENCH_CONNECTIONS', 16);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mariadb').split(',');
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+interface Operation {
+  readonly name: string;
+  readonly request: Omit<LoadRequest, 'connections' | 'warmupSeconds' | 'seconds'>;
+}
+
+async function main(): Promise<void> {
+  console.log(`# Dispatch benchmark, ${new Date().toISOString()}`);
+  console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
+  console.log(`load: autocannon in a child process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s measured per row; ${POSTS} posts in the workspace`);
+  if (PROFILE) console.log('BENCH_PROFILE=1: the service process is CPU-profiled during each run, which slows it: do not record these figures');
+  console.log('');
+  const load = new LoadClient();
+  const tables: string[] = [];
+  try {
+    for (const kind of DATABASES) {
+      const database = kind === 'sqlite' ? sqliteDatabase() : await mariadbDatabase();
+      if ('unreachable' in database) {
+        const note = `MariaDB SKIPPED: cannot connect to ${new URL(MARIADB_URL).host} (${database.unreachable})`;
+        console.log(`\n!! ${note}\n`);
+        tables.push(`### MariaDB\n\n${note}`);
+        continue;
+      }
+      try {
+        tables.push(await benchmark(database, load));
+      } finally {
+        await database.cleanup();
+      }
+    }
+  } finally {
+    load.close();
+  }
+  console.log(`\n## Results\n\n${tables.join('\n\n')}\n`);
+  console.log('Ratios: req/s of the row divided by req/s of the baseline (1.000 = as fast). p50/p99: autocannon, 1 ms resolution.');
+  console.log('server CPU: CPU time of the process running the servers per second of wall time (1.00 = one core busy).');
+}
+
+async function benchmark(database: BenchDatabase, load: LoadClient): Promise<string> {
+  // Other work on the machine shares its CPUs with the servers, the load and the database.
+  console.log(`## ${database.name} (load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  const service = await startService(database.env);
+  const dataSource = service.composition.dataSource;
+  const baselines: Listening[] = [];
+  try {
+    const auth = { authorization: `Bearer ${service.apiKey}` };
+    const postsUrl = `${service.server.baseUrl}/v1/workspaces/${service.workspaceId}/posts`;
+    const json = { ...auth, 'content-type': 'application/json' };
+
+    // The template goes through the API, so the seeded rows are exactly what the service writes.
+    const template = await send({ url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'template')) });
+    const seedStarted = performance.now();
+    await seedPosts(dataSource, (template as { id: string }).id, POSTS - 1);
+    console.log(`seeded ${POSTS - 1} posts (+1 template through the API) with their targets in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(`settled: ${await settleAfterSeed(dataSource)}`);
+
+    const [middle] = await dataSource.query(
+      'SELECT id FROM posts WHERE workspace_id = ? ORDER BY created_at, id LIMIT 1 OFFSET ?', [service.workspaceId, Math.floor(POSTS / 2)],
+    ) as Array<{ id: string }>;
+    const postId = middle!.id;
+    const bare = await listen(bareKoaApp());
+    const primaryKey = await listen(primaryKeySelectApp(dataSource));
+    baselines.push(bare, primaryKey);
+
+    const operations: Operation[] = [
+      { name: 'baseline: bare Koa JSON', request: { url: `${bare.baseUrl}/`, method: 'GET', headers: {} } },
+      { name: 'baseline: Koa + PK SELECT', request: { url: `${primaryKey.baseUrl}/?id=${postId}`, method: 'GET', headers: {} } },
+      { name: 'posts.get', request: { url: `${postsUrl}/${postId}`, method: 'GET', headers: auth } },
+      { name: 'posts.list (limit 20)', request: { url: `${postsUrl}?limit=20`, method: 'GET', headers: auth } },
+      { name: 'posts.create (thread)', request: { url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'bench')) } },
+    ];
+
+    const counted = sqlCounter(dataSource);
+    const rows: Measured[] = [];
+    const servers = [bare, primaryKey, service.server];
+    for (const operation of operations) {
+      // The previous run's queued requests finish first, so they are neither counted nor timed.
+      for (const server of servers) await server.idle();
+      // One request alone first: it must succeed, and it tells how many statements it sends.
+      const { result: body, statements } = await counted(() => send(operation.request));
+      if (operation.name.startsWith('posts.list')) {
+        const total = (body as { total: number }).total;
+        if (total !== POSTS) throw new Error(`posts.list reports total ${total}, expected ${POSTS}`);
+      }
+      const { result, breakdown } = await profiled(PROFILE, () => measureWithCpu(load, operation));
+      console.log(`${operation.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, server CPU ${result.serverCpu.toFixed(2)}, ${statements.length} SQL/req${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+      if (breakdown !== null) console.log(`  profile: ${breakdown}`);
+      rows.push({ operation: operation.name, result, statements: statements.length });
+    }
+
+    for (const server of servers) await server.idle();
+    const diagnostics = await listDiagnostics(dataSource, service.workspaceId);
+    const [totalRow] = await dataSource.query('SELECT COUNT(*) AS n FROM posts WHERE workspace_id = ?', [service.workspaceId]) as Array<{ n: number | string }>;
+    const notes = [
+      `posts.list internals at ${POSTS} posts, each query alone and sequential: COUNT(*) ${diagnostics.countMs.toFixed(2)} ms, page of 20 ids ${diagnostics.pageMs.toFixed(2)} ms`,
+      `  COUNT plan: ${diagnostics.countPlan.join(' / ')}`,
+      `  page plan:  ${diagnostics.pagePlan.join(' / ')}`,
+      `posts in the workspace after the run (posts.create adds them): ${Number(totalRow!.n)}`,
+    ];
+    console.log(notes.join('\n'));
+    return `${table(database.name, rows, rows[0]!.result, rows[1]!.result)}\n\n${notes.join('\n')}`;
+  } finally {
+    for (const server of baselines) await server.close();
+    await service.close();
+  }
+}
+
+/** The load run, and the CPU the servers' process spent during it (warm-up included). */
+async function measureWithCpu(load: LoadClient, operation: Operation): Promise<ServerLoadResult> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await load.measure({ ...operation.request, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS });
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ...result, serverCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - started) };
+}
+
+/** One request; anything but a 2xx stops the bench with the response body. */
+async function send(request: Operation['request']): Promise<unknown> {
+  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${request.method} ${request.url} answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,59 @@
+import { type Composition, compose } from '../config/container';
+import { loadConfig } from '../config/env';
+import { buildHttpApp } from '../config/httpApp';
+import { Fixtures } from '../test/support/testApp';
+import { listen, type Listening } from './servers';
+
+const OWNER_EMAIL = 'bench-owner@example.com';
+
+/** The real service on one database, listening, with an owner's API key and a Twitter connection. */
+export interface ServiceUnderTest {
+  readonly composition: Composition;
+  readonly server: Listening;
+  readonly workspaceId: string;
+  readonly connectionId: string;
+  readonly apiKey: string;
+  close(): Promise<void>;
+}
+
+/** Through the real composition root, as test/support/testApp.ts does; built only from env. */
+export async function startService(databaseEnv: Record<string, string>): Promise<ServiceUnderTest> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
+    BOOTSTRAP: 'false',
+    // The highest value the config accepts: the bench must measure work, not 429s.
+    RATE_LIMIT_MAX: '1000000',
+    ...databaseEnv,
+  });
+  const composition = await compose(config);
+  const server = await listen(buildHttpApp(composition.container, config));
+  const given = new Fixtures(composition);
+  await given.user(OWNER_EMAIL);
+  const workspaceId = await given.workspace(OWNER_EMAIL, 'Bench');
+  const { key } = await given.apiKey(workspaceId, OWNER_EMAIL, 'owner');
+  const connectionId = await given.connection(workspaceId, 'twitter', '@bench');
+  return {
+    composition, server, workspaceId, connectionId, apiKey: key,
+    async close() {
+      await server.close();
+      await composition.close();
+    },
+  };
+}
+
+/** A valid posts.create body: a two-tweet thread for one Twitter connection, kept as a draft. */
+export function threadBody(connectionId: string, label: string): object {
+  return {
+    groups: [{
+      id: 'main',
+      isDefault: true,
+      segments: [
+        { text: `${label}: a thread from the benchmark (1/2)`, media: [] },
+        { text: `${label}: and its second tweet (2/2)`, media: [] },
+      ],
+    }],
+    targets: [{ connectionId, groupId: 'main', settings: { platform: 'TWITTER', values: { replyRestriction: 'everyone' } }, scheduledAt: null }],
+    intent: 'draft',
+  };
+}
