@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -13,17 +14,17 @@ function typescriptFiles(dir: string): string[] {
 }
 
 /** Every module a file imports or requires, resolved to a path from the root for relative ones. */
-export function importsOf(file: string): string[] {
+export function importsOf(file: string, root = ROOT): string[] {
   const source = fs.readFileSync(file, 'utf8');
   const specifiers = [...source.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
-  return specifiers.map((s) => (s.startsWith('.') ? path.relative(ROOT, path.resolve(path.dirname(file), s)) : s));
+  return specifiers.map((s) => (s.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), s)) : s));
 }
 
-function violations(layer: string, allowed: (target: string) => boolean): string[] {
-  return typescriptFiles(path.join(ROOT, layer)).flatMap((file) =>
-    importsOf(file)
+function violations(layer: string, allowed: (target: string) => boolean, root = ROOT): string[] {
+  return typescriptFiles(path.join(root, layer)).flatMap((file) =>
+    importsOf(file, root)
       .filter((target) => !allowed(target))
-      .map((target) => `${path.relative(ROOT, file)} imports ${target}`),
+      .map((target) => `${path.relative(root, file)} imports ${target}`),
   );
 }
 
@@ -44,12 +45,14 @@ describe('the dependency rule', () => {
   });
 
   it('would catch a violation (the checker itself can fail)', () => {
-    const probe = path.join(ROOT, 'domain', '__probe__.ts');
-    fs.writeFileSync(probe, "import { x } from '../adapters/y';\nimport Koa from 'koa';\n");
+    // A scratch tree, never the source tree: an interrupted run must not leave a file behind.
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'dependency-rule-'));
     try {
-      expect(violations('domain', (t) => t.startsWith('domain/'))).to.have.length(2);
+      fs.mkdirSync(path.join(scratch, 'domain'));
+      fs.writeFileSync(path.join(scratch, 'domain', 'probe.ts'), "import { x } from '../adapters/y';\nimport Koa from 'koa';\n");
+      expect(violations('domain', (t) => t.startsWith('domain/'), scratch)).to.have.length(2);
     } finally {
-      fs.rmSync(probe);
+      fs.rmSync(scratch, { recursive: true, force: true });
     }
   });
 });
