@@ -1,4 +1,4 @@
-import { type ErrorDetail, validationError } from '../shared/DomainError';
+import { type ErrorDetail } from '../shared/DomainError';
 import { PLATFORMS, type Platform, isPlatform } from '../platform/Platform';
 import {
   type FACEBOOK_PRIVACY,
@@ -86,13 +86,6 @@ export function readTargetSettings(raw: unknown): SettingsReading {
   if (problems.length > 0) return { ok: false, problems };
   // Only the schema's keys survive the checks above, so the copy is exactly the variant.
   return { ok: true, settings: Object.freeze({ platform, values: Object.freeze({ ...(values as object) }) }) as TargetSettings };
-}
-
-/** As readTargetSettings, failing with a 422 `invalid_settings` listing every problem. */
-export function targetSettingsFrom(raw: unknown): TargetSettings {
-  const reading = readTargetSettings(raw);
-  if (!reading.ok) throw validationError('invalid_settings', reading.problems);
-  return reading.settings;
 }
 
 function checkValues(platform: Platform, values: Record<string, unknown>): ErrorDetail[] {

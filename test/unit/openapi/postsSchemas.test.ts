@@ -150,7 +150,7 @@ describe('OpenAPI: posts schemas', () => {
   it('accepts a bulk result mixing a success and a failure item', () => {
     const results = [
       { index: 0, ok: true, post: post() },
-      { index: 1, ok: false, error: { code: 'invalid_settings', message: 'settings.values.allowDuet: is required' } },
+      { index: 1, ok: false, error: { code: 'invalid_post', message: 'settings.values.allowDuet: is required' } },
     ];
     expect(() => assertMatchesOpenApi('POST', `${POSTS}/bulk`, 200, HEADERS, results)).to.not.throw();
   });

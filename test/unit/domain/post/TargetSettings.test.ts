@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PLATFORMS } from '../../../../domain/platform/Platform';
-import { readTargetSettings, targetSettingsFrom } from '../../../../domain/post/TargetSettings';
+import { readTargetSettings } from '../../../../domain/post/TargetSettings';
 import { SETTINGS, expectValidation } from './postFixtures';
 
 const problemsOf = (raw: unknown) => {
@@ -108,16 +108,11 @@ describe('TargetSettings', () => {
     ]);
   });
 
-  it('targetSettingsFrom throws a 422 invalid_settings', () => {
-    expectValidation(() => targetSettingsFrom({ platform: 'FACEBOOK', values: {} }), 'invalid_settings', [
-      'settings.values.privacy',
-    ]);
-    expect(targetSettingsFrom(SETTINGS.TWITTER)).to.deep.equal(SETTINGS.TWITTER);
-  });
-
   it('keeps a copy the caller cannot change afterwards', () => {
     const values = { privacy: 'PUBLIC' };
-    const settings = targetSettingsFrom({ platform: 'FACEBOOK', values });
+    const reading = readTargetSettings({ platform: 'FACEBOOK', values });
+    if (!reading.ok) throw new Error('expected FACEBOOK settings to read');
+    const { settings } = reading;
     values.privacy = 'ONLY_ME';
     expect(settings.values).to.deep.equal({ privacy: 'PUBLIC' });
     expect(() => { (settings.values as { privacy: string }).privacy = 'X'; }).to.throw(TypeError);

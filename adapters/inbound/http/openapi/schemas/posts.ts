@@ -103,7 +103,7 @@ const settingsSchemas: SchemaMap = {
   TargetSettings: {
     description:
       'Platform-specific settings of a target: `platform` tells which shape `values` has. ' +
-      'Unknown keys, missing required values and values outside their enums are refused (422 invalid_settings), and ' +
+      'Unknown keys, missing required values and values outside their enums are refused (422 invalid_post, or invalid_target on a target update), and ' +
       'the platform must be that of the target\'s connection.',
     oneOf: PLATFORMS.map((platform) => schemaRef(SETTINGS_NAMES[platform])),
   },
@@ -203,7 +203,7 @@ const responseSchemas: SchemaMap = {
       ok: { type: 'boolean', const: false },
       error: closedObject({
         properties: {
-          code: { type: 'string', description: 'The code the same body would get from posts.create (invalid_body, invalid_settings, …).' },
+          code: { type: 'string', description: 'The code the same body would get from posts.create (invalid_body, invalid_post, …).' },
           message: { type: 'string' },
         },
       }),
