@@ -34,9 +34,16 @@ export class WritePosts {
     const connectionOf = await this.store.connectionLookup(connectionIds(request.targets));
     return this.store.modify(actor.workspaceId, postId, now, (post) => {
       // A target for the same account keeps its id across edits, so clients can follow it.
+      // Only the first request target of an account inherits it: a second one (refused for
+      // naming the account twice) must not also be blamed for a duplicate id it never sent.
       const idByConnection = new Map(post.targets.map((t) => [t.connectionId, t.id]));
+      const targets = request.targets.map((t) => {
+        const inherited = idByConnection.get(t.connectionId);
+        idByConnection.delete(t.connectionId);
+        return this.withId(t, inherited);
+      });
       post.update(
-        { ...request, targets: request.targets.map((t) => this.withId(t, idByConnection.get(t.connectionId))) },
+        { ...request, targets },
         { now, reviewRequired: actor.reviewRequired, connectionOf },
       );
       return post;

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { PLATFORMS, type Platform } from '../../../domain/platform/Platform';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
-  FULL_SETTINGS, MEDIA_REQUIRED, REQUIRED_VALUES, SETTINGS, bodyFor, create, created, draftBody, expectValidation, group,
+  FULL_SETTINGS, MEDIA_REQUIRED, REQUIRED_VALUES, SETTINGS, bearer, bodyFor, create, created, draftBody, expectValidation, group,
   media, segment, startPostsWorld, target, type Json, type PostsWorld,
 } from './postsFixture';
 
@@ -111,6 +111,14 @@ for (const kind of DATABASE_KINDS) {
       it('refuses the same connection twice in one post', async () => {
         const res = await create(w, draftBody(w, { targets: [target(w, 'TWITTER'), target(w, 'TWITTER')] }));
         expectValidation(res, 'invalid_post', ['targets[1].connectionId']);
+      });
+
+      it('refuses the same connection twice in an edit, blaming only the connection (ids are the service\'s)', async () => {
+        const post = await created(w, draftBody(w, { targets: [target(w, 'TWITTER')] }));
+        const res = await w.api.patch(`${w.posts}/${post.id}`).set(bearer(w.key))
+          .send(draftBody(w, { targets: [target(w, 'TWITTER'), target(w, 'TWITTER')] }));
+        expectValidation(res, 'invalid_post', ['targets[1].connectionId']);
+        expect(res.body.error.details.map((d: Json) => d.path)).to.deep.equal(['targets[1].connectionId']);
       });
     });
 
