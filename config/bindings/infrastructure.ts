@@ -32,7 +32,10 @@ export function bindInfrastructure(container: Container, config: Config, dataSou
   container.bind(TOKENS.AccessTokenVerifier).toConstantValue(new NoAccessTokens());
   container
     .bind(TOKENS.KeyRing)
-    .toResolvedValue((store: SigningKeyStore) => new KeyRing(store, new SecretBox(resolveSecretKey(config))), [TOKENS.SigningKeyStore])
+    .toResolvedValue(
+      (store: SigningKeyStore, clock: SystemClock) => new KeyRing(store, new SecretBox(resolveSecretKey(config)), clock),
+      [TOKENS.SigningKeyStore, TOKENS.Clock],
+    )
     .inSingletonScope();
   container
     .bind(TOKENS.SessionTokens)

@@ -1,4 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { type Clock } from '../../../application/ports/Clock';
 import { type SecretBox } from './SecretBox';
 import { type SigningKeyStore } from './SigningKeyStore';
 
@@ -18,7 +19,11 @@ export class KeyRing {
   private signing: SigningKey | null = null;
   private loading: Promise<void> | null = null;
 
-  constructor(private readonly store: SigningKeyStore, private readonly box: SecretBox) {}
+  constructor(
+    private readonly store: SigningKeyStore,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
 
   readonly algorithm = ALGORITHM;
 
@@ -44,7 +49,7 @@ export class KeyRing {
     const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
     const publicJwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(publicJwk);
-    const createdAt = new Date();
+    const createdAt = this.clock.now();
     await this.store.add({
       kid,
       algorithm: ALGORITHM,

@@ -43,7 +43,7 @@ export class AppFixture {
   readonly signingKeys = new MemorySigningKeyStore();
   readonly hasher = new NodeSecretHasher();
   readonly random = new NodeRandomSource();
-  readonly sessions = new JoseSessionTokens(new KeyRing(this.signingKeys, new SecretBox('test-secret')), ISSUER, this.clock);
+  readonly sessions = new JoseSessionTokens(new KeyRing(this.signingKeys, new SecretBox('test-secret'), this.clock), ISSUER, this.clock);
 
   readonly createUser = new CreateUser(this.users, this.hasher, this.ids, this.clock);
   readonly createWorkspace = new CreateWorkspace(this.workspaces, this.memberships, this.users, this.ids, this.clock);

@@ -1,3 +1,4 @@
+import { SystemClock } from '../../../../adapters/outbound/clock/SystemClock';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { JoseSessionTokens } from '../../../../adapters/outbound/keys/JoseSessionTokens';
@@ -19,7 +20,7 @@ describe('JoseSessionTokens: first-party session JWTs', () => {
 
   beforeEach(() => {
     clock = new FixedClock();
-    ring = new KeyRing(new MemorySigningKeyStore(), new SecretBox('secret'));
+    ring = new KeyRing(new MemorySigningKeyStore(), new SecretBox('secret'), new SystemClock());
     sessions = new JoseSessionTokens(ring, ISSUER, clock);
   });
 
@@ -67,7 +68,7 @@ describe('JoseSessionTokens: first-party session JWTs', () => {
   });
 
   it('refuses a token signed by keys this service does not keep', async () => {
-    const stranger = new JoseSessionTokens(new KeyRing(new MemorySigningKeyStore(), new SecretBox('secret')), ISSUER, clock);
+    const stranger = new JoseSessionTokens(new KeyRing(new MemorySigningKeyStore(), new SecretBox('secret'), new SystemClock()), ISSUER, clock);
     const { token } = await stranger.issue(CLAIMS, 600);
     expect(await sessions.verify(token)).to.equal(null);
   });

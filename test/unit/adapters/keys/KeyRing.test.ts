@@ -1,3 +1,4 @@
+import { SystemClock } from '../../../../adapters/outbound/clock/SystemClock';
 import { expect } from 'chai';
 import { JoseSessionTokens } from '../../../../adapters/outbound/keys/JoseSessionTokens';
 import { KeyRing } from '../../../../adapters/outbound/keys/KeyRing';
@@ -11,7 +12,7 @@ const CLAIMS = { userId: 'user_1', sessionId: 'sess_1' };
 describe('KeyRing: signing keys shared through a store', () => {
   let store: MemorySigningKeyStore;
   let clock: FixedClock;
-  const ringOn = (secret = 'secret') => new KeyRing(store, new SecretBox(secret));
+  const ringOn = (secret = 'secret') => new KeyRing(store, new SecretBox(secret), new SystemClock());
   const tokensOf = (ring: KeyRing) => new JoseSessionTokens(ring, ISSUER, clock);
 
   beforeEach(() => {
@@ -84,7 +85,7 @@ describe('KeyRing: signing keys shared through a store', () => {
   // it about half the time: rotate() then returns, and keeps signing with, the OLD key.
   it('rotate() makes the new key the signing key, even right after the previous one', async () => {
     for (let i = 0; i < 50; i++) {
-      const ring = new KeyRing(new MemorySigningKeyStore(), new SecretBox('secret'));
+      const ring = new KeyRing(new MemorySigningKeyStore(), new SecretBox('secret'), new SystemClock());
       const first = await ring.rotate();
       const second = await ring.rotate();
       expect(second.kid, `ring ${i + 1}`).not.to.equal(first.kid);
