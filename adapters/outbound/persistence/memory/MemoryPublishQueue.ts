@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { type PublishJob, type PublishQueue } from '../../../../application/ports/PublishQueue';
-import { checkJobsBelongTo } from '../publishJobsOfPost';
+import { checkJobsBelongTo } from '../checkJobsBelongTo';
 import { type MemoryPostRepository } from './MemoryPostRepository';
 import { copyOf } from './ordering';
 

@@ -5,7 +5,7 @@ import { PublishJobMapper } from '../mappers/PublishJobMapper';
 import { PublishJobSchema } from '../schemas/PublishJobSchema';
 import { inTransaction, managerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
-import { checkJobsBelongTo } from '../../publishJobsOfPost';
+import { checkJobsBelongTo } from '../../checkJobsBelongTo';
 
 /** The publish_jobs table the worker claims rows from; a post's rows are replaced as a whole. */
 @injectable()
