@@ -1,10 +1,12 @@
 import { ApiKey } from '../../domain/credential/ApiKey';
+import { type WorkspaceAccess } from '../../domain/credential/AccessDecision';
 import { type ApiKeyRepository } from '../../domain/credential/ApiKeyRepository';
+import { type CredentialKind } from '../../domain/credential/Credential';
 import { type Scope } from '../../domain/credential/Scope';
-import { notFound } from '../../domain/shared/DomainError';
+import { forbidden, notFound, validationError } from '../../domain/shared/DomainError';
 import { type UserRepository } from '../../domain/user/UserRepository';
 import { type MembershipRepository } from '../../domain/workspace/MembershipRepository';
-import { lowerRole, type Role } from '../../domain/workspace/Role';
+import { ceilingOf, lowerRole, type Role } from '../../domain/workspace/Role';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
 import { API_KEY_PREFIX, API_KEY_SECRET_BYTES, lookupPrefixOf } from '../auth/apiKeyFormat';
 import { type Clock } from '../ports/Clock';
@@ -19,6 +21,20 @@ export interface CreatedApiKey {
   readonly secret: string;
 }
 
+/** Who asks to create a key: the kind of its credential and its effective access to the workspace. */
+export interface ApiKeyCaller {
+  readonly credentialKind: CredentialKind;
+  readonly access: WorkspaceAccess;
+}
+
+/** The key asked for. */
+export interface ApiKeyRequest {
+  readonly role: Role;
+  /** Defaults to the caller's scopes within the role's ceiling. */
+  readonly scopes?: readonly Scope[];
+  readonly name?: string;
+}
+
 export class ManageApiKeys {
   constructor(
     private readonly apiKeys: ApiKeyRepository,
@@ -31,19 +47,67 @@ export class ManageApiKeys {
     private readonly clock: Clock,
   ) {}
 
-  /** The operator path: the creator named by email. */
+  /** The operator path: the creator named by email; the scopes default to the role's ceiling. */
   async create(input: { workspaceId: string; email: string; role: Role; scopes?: readonly Scope[]; name?: string }): Promise<CreatedApiKey> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
     const user = await userByEmail(this.users, input.email);
-    return this.createFor({ ...input, workspaceId: workspace.id, userId: user.id });
+    return this.mint({ ...input, workspaceId: workspace.id, userId: user.id, creatorRoleCap: null });
   }
 
   /**
-   * `creatorRoleCap` is the caller's effective role when it is lower than its membership's
-   * (an API key creating a key): a key can never outrank the credential that made it.
+   * The API path: a member creates a key in the workspace its credential was authorized for.
+   * Only a first-party session (or an OAuth token) may: a key able to mint keys would let a
+   * leaked key plant replacements that outlive its own revocation. A caller hands out only
+   * scopes it holds, and by default all of them that fit the new key's role.
    */
-  async createFor(input: {
-    workspaceId: string; userId: string; role: Role; scopes?: readonly Scope[]; name?: string; creatorRoleCap?: Role;
+  async createFor(caller: ApiKeyCaller, request: ApiKeyRequest): Promise<CreatedApiKey> {
+    if (caller.credentialKind === 'api_key') {
+      throw forbidden('api_key_cannot_create_keys', 'an API key cannot create API keys; sign in to create one');
+    }
+    const held = caller.access.scopes;
+    const beyond = (request.scopes ?? []).filter((scope) => !held.has(scope));
+    if (beyond.length > 0) {
+      throw validationError('scope_above_caller', [{ path: 'scopes', message: `not held by this credential: ${beyond.join(', ')}` }]);
+    }
+    const ceiling = ceilingOf(request.role);
+    return this.mint({
+      workspaceId: caller.access.workspaceId,
+      userId: caller.access.userId,
+      role: request.role,
+      scopes: request.scopes ?? [...held].filter((scope) => ceiling.has(scope)),
+      name: request.name,
+      creatorRoleCap: caller.access.role,
+    });
+  }
+
+  /** The keys of a workspace, revoked ones included (never their secrets: only hashes are kept). */
+  listInWorkspace(workspaceId: string): Promise<ApiKey[]> {
+    return this.apiKeys.listByWorkspace(workspaceId);
+  }
+
+  async revoke(id: string): Promise<ApiKey> {
+    const apiKey = await this.apiKeys.findById(id);
+    if (apiKey === null) throw notFound('API key');
+    apiKey.revoke(this.clock.now());
+    await this.apiKeys.save(apiKey);
+    return apiKey;
+  }
+
+  /** Revokes a key only if it belongs to `workspaceId`; null otherwise (no cross-workspace probing). */
+  async revokeInWorkspace(workspaceId: string, id: string): Promise<ApiKey | null> {
+    const apiKey = await this.apiKeys.findById(id);
+    if (apiKey === null || apiKey.workspaceId !== workspaceId) return null;
+    apiKey.revoke(this.clock.now());
+    await this.apiKeys.save(apiKey);
+    return apiKey;
+  }
+
+  /**
+   * `creatorRoleCap` is the caller's effective role when it can be lower than its
+   * membership's: a key can never outrank the credential that made it.
+   */
+  private async mint(input: {
+    workspaceId: string; userId: string; role: Role; scopes?: readonly Scope[]; name?: string; creatorRoleCap: Role | null;
   }): Promise<CreatedApiKey> {
     const membership = await this.memberships.find(input.workspaceId, input.userId);
     if (membership === null) throw notFound('Membership');
@@ -63,22 +127,5 @@ export class ManageApiKeys {
     });
     await this.apiKeys.save(apiKey);
     return { apiKey, secret };
-  }
-
-  async revoke(id: string): Promise<ApiKey> {
-    const apiKey = await this.apiKeys.findById(id);
-    if (apiKey === null) throw notFound('API key');
-    apiKey.revoke(this.clock.now());
-    await this.apiKeys.save(apiKey);
-    return apiKey;
-  }
-
-  /** Revokes a key only if it belongs to `workspaceId`; null otherwise (no cross-workspace probing). */
-  async revokeInWorkspace(workspaceId: string, id: string): Promise<ApiKey | null> {
-    const apiKey = await this.apiKeys.findById(id);
-    if (apiKey === null || apiKey.workspaceId !== workspaceId) return null;
-    apiKey.revoke(this.clock.now());
-    await this.apiKeys.save(apiKey);
-    return apiKey;
   }
 }

@@ -1,11 +1,12 @@
 import { boundWorkspaceOf, type Credential } from '../../domain/credential/Credential';
 import { type MembershipRepository } from '../../domain/workspace/MembershipRepository';
-import { type Role } from '../../domain/workspace/Role';
+import { lowerRole, type Role } from '../../domain/workspace/Role';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
 
 export interface MyWorkspace {
   readonly id: string;
   readonly name: string;
+  /** The role this credential acts with: the live one, lowered to an API key's frozen role. */
   readonly role: Role;
   readonly joinedAt: Date;
 }
@@ -27,7 +28,11 @@ export class ListMyWorkspaces {
     const workspaces = new Map((await this.workspaces.findByIds(memberships.map((m) => m.workspaceId))).map((w) => [w.id, w]));
     return memberships
       .filter((m) => workspaces.has(m.workspaceId))
-      .map((m) => ({ id: m.workspaceId, name: workspaces.get(m.workspaceId)!.name, role: m.role, joinedAt: m.createdAt }))
+      .map((m) => ({ id: m.workspaceId, name: workspaces.get(m.workspaceId)!.name, role: effectiveRole(credential, m.role), joinedAt: m.createdAt }))
       .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.id.localeCompare(b.id));
   }
 }
+
+/** As the access decision holds it: a key never acts above the role frozen into it. */
+const effectiveRole = (credential: Credential, live: Role): Role =>
+  credential.kind === 'api_key' ? lowerRole(credential.frozenRole, live) : live;

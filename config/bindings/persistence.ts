@@ -11,15 +11,22 @@ import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeo
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
 import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
 import { noWriteLock, WriteLock } from '../../adapters/outbound/persistence/typeorm/WriteLock';
+import { WriteLockedIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/WriteLockedIdempotencyStore';
+import { EncryptedIdempotencyStore } from '../../adapters/outbound/keys/EncryptedIdempotencyStore';
 import { FileSigningKeyStore } from '../../adapters/outbound/keys/FileSigningKeyStore';
+import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
+import { type IdempotencyStore } from '../../application/ports/IdempotencyStore';
+import { type Logger } from '../../application/ports/Logger';
 import { type Config } from '../env';
+import { resolveSecretKey } from '../secretKey';
 import { TOKENS } from '../tokens';
 import path from 'node:path';
 
 /** Repositories on the one DataSource (SQLite or MySQL: the same adapters serve both). */
 export function bindPersistence(container: Container, config: Config, dataSource: DataSource): void {
   container.bind(TOKENS.DataSource).toConstantValue(dataSource);
-  container.bind(TOKENS.WriteLock).toConstantValue(config.database.kind === 'sqlite' ? new WriteLock() : noWriteLock);
+  const writeLock = config.database.kind === 'sqlite' ? new WriteLock() : null;
+  container.bind(TOKENS.WriteLock).toConstantValue(writeLock ?? noWriteLock);
   const repositories = [
     [TOKENS.UserRepository, TypeOrmUserRepository],
     [TOKENS.WorkspaceRepository, TypeOrmWorkspaceRepository],
@@ -29,14 +36,30 @@ export function bindPersistence(container: Container, config: Config, dataSource
     [TOKENS.PostRepository, TypeOrmPostRepository],
     [TOKENS.PublishQueue, TypeOrmPublishQueue],
     [TOKENS.UnitOfWork, TypeOrmUnitOfWork],
-    [TOKENS.IdempotencyStore, TypeOrmIdempotencyStore],
   ] as const;
   for (const [token, Repository] of repositories) {
     container.bind(token).toConstantValue(new Repository(dataSource));
   }
+  // Resolved on first use (the HTTP app), like the KeyRing: SECRET_KEY is read, or generated
+  // into the data directory, only by an entry point that needs it.
+  container
+    .bind(TOKENS.IdempotencyStore)
+    .toResolvedValue((logger: Logger) => idempotencyStore(config, dataSource, writeLock, logger), [TOKENS.Logger])
+    .inSingletonScope();
   container.bind(TOKENS.SigningKeyStore).toConstantValue(
     config.keyStore === 'file'
       ? new FileSigningKeyStore(path.join(config.dataDir, 'signing-keys.json'))
       : new TypeOrmSigningKeyStore(dataSource),
   );
+}
+
+/**
+ * Responses sealed under SECRET_KEY (they can hold a new API key's secret), outermost so the
+ * encryption runs outside any lock; on SQLite each store call then takes the write lock, as
+ * the middleware claims keys before a request takes that lock for its handler.
+ */
+function idempotencyStore(config: Config, dataSource: DataSource, writeLock: WriteLock | null, logger: Logger): IdempotencyStore {
+  const rows = new TypeOrmIdempotencyStore(dataSource, logger);
+  const locked = writeLock === null ? rows : new WriteLockedIdempotencyStore(rows, writeLock);
+  return new EncryptedIdempotencyStore(locked, new SecretBox(resolveSecretKey(config)));
 }

@@ -3,7 +3,11 @@ import { expect } from 'chai';
 import { type DataSource } from 'typeorm';
 import { type IdempotencyStore, type StoredResponse } from '../../application/ports/IdempotencyStore';
 import { MemoryIdempotencyStore } from '../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
-import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
+import { EncryptedIdempotencyStore } from '../../adapters/outbound/keys/EncryptedIdempotencyStore';
+import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
+import { SWEEP_INTERVAL_MS, TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
+import { noWriteLock, WriteLock } from '../../adapters/outbound/persistence/typeorm/WriteLock';
+import { WriteLockedIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/WriteLockedIdempotencyStore';
 import { openTestDatabase, type DatabaseKind } from '../support/databases';
 import { requireServer } from '../support/services';
 
@@ -162,5 +166,68 @@ for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[
     if (kind === 'mysql') await requireServer(ctx, 'MySQL');
     const dataSource: DataSource = await openTestDatabase(kind);
     return { open: () => new TypeOrmIdempotencyStore(dataSource), close: () => dataSource.destroy() };
+  });
+}
+
+/** As config/bindings/persistence.ts composes it: sealed bodies, and on SQLite each call under the one write lock. */
+for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[]) {
+  idempotencyStoreContract(`sealed${kind === 'sqlite' ? ', write-locked' : ''} TypeORM on ${kind === 'sqlite' ? 'SQLite' : 'MariaDB'}`, async (ctx) => {
+    if (kind === 'mysql') await requireServer(ctx, 'MySQL');
+    const dataSource: DataSource = await openTestDatabase(kind);
+    const lock = kind === 'sqlite' ? new WriteLock() : noWriteLock;
+    const box = new SecretBox('contract-secret');
+    return {
+      open: () => new EncryptedIdempotencyStore(new WriteLockedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource), lock), box),
+      close: () => dataSource.destroy(),
+    };
+  });
+}
+
+for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[]) {
+  describe(`IdempotencyStore at rest, TypeORM on ${kind === 'sqlite' ? 'SQLite' : 'MariaDB'}`, function () {
+    let dataSource: DataSource;
+    before(async function () {
+      if (kind === 'mysql') await requireServer(this, 'MySQL');
+      dataSource = await openTestDatabase(kind);
+    });
+    after(async () => dataSource?.destroy());
+
+    const rows = async (): Promise<Array<{ idempotency_key: string; response_body: string | null }>> =>
+      dataSource.query('SELECT idempotency_key, response_body FROM idempotency_keys ORDER BY idempotency_key');
+    const scope = () => randomUUID().replace(/-/g, '').padEnd(64, '0');
+
+    it('deletes expired records from within begin, at most once per 10 minutes per instance', async () => {
+      await dataSource.query('DELETE FROM idempotency_keys');
+      const store = new TypeOrmIdempotencyStore(dataSource);
+      const s = scope();
+      await store.begin(s, 'a', 'fp', T0, LEASE);
+      await store.complete(s, 'a', { status: 200, contentType: null, body: 'a' }, later(1000));
+      await store.begin(s, 'b', 'fp', later(2000), LEASE);
+      // Both are expired by now, but this instance swept at T0: not again before T0 + 10 minutes.
+      await store.begin(s, 'c', 'fp', later(SWEEP_INTERVAL_MS - 1), LEASE);
+      expect((await rows()).map((r) => r.idempotency_key)).to.deep.equal(['a', 'b', 'c']);
+
+      await store.begin(s, 'd', 'fp', later(SWEEP_INTERVAL_MS), LEASE);
+      expect((await rows()).map((r) => r.idempotency_key), 'a and b expired; c is held until its lease ends').to.deep.equal(['c', 'd']);
+
+      // Another instance sweeps on its first begin: c's lease has passed, d's has not.
+      await new TypeOrmIdempotencyStore(dataSource).begin(s, 'e', 'fp', later(SWEEP_INTERVAL_MS + LEASE - 1), LEASE);
+      expect((await rows()).map((r) => r.idempotency_key)).to.deep.equal(['d', 'e']);
+    });
+
+    it('keeps bodies sealed: the table never holds the response in clear, and a replay opens it exactly', async () => {
+      const store = new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource), new SecretBox('contract-secret'));
+      const s = scope();
+      const response: StoredResponse = { status: 201, contentType: JSON_TYPE, body: '{"key":"dsk_SECRETSECRETSECRET","name":"🚀"}' };
+      await store.begin(s, 'sealed', 'fp', T0, LEASE);
+      await store.complete(s, 'sealed', response, KEEP_UNTIL);
+      const stored = (await rows()).find((r) => r.idempotency_key === 'sealed')!;
+      expect(stored.response_body).to.be.a('string').and.not.contain('dsk_').and.not.contain('SECRET');
+      expect(await store.begin(s, 'sealed', 'fp', later(1000), LEASE)).to.deep.equal({ outcome: 'completed', response });
+      // Under another SECRET_KEY the body cannot be opened: an error (a 503 to the client), never a wrong replay.
+      const otherKey = new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource), new SecretBox('another-secret'));
+      const failure = await otherKey.begin(s, 'sealed', 'fp', later(1000), LEASE).then(() => null, (error: unknown) => error);
+      expect(failure).to.be.instanceOf(Error);
+    });
   });
 }

@@ -183,6 +183,21 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         await expectConflict(r.apiKeys.save(newKey(ws, user, first.lookupPrefix)), 'lookup_prefix_taken');
         expect((await r.apiKeys.findByLookupPrefix(first.lookupPrefix))!.id).to.equal(first.id);
       });
+
+      it('lists the keys of one workspace only, revoked ones included, oldest first with ties by id', async () => {
+        const { ws, user } = await workspaceWithOwner();
+        const other = await workspaceWithOwner();
+        const newer = ApiKey.rehydrate({ ...newKey(ws, user).toSnapshot(), createdAt: at(5_000) });
+        const first = newKey(ws, user);
+        const second = newKey(ws, user);
+        for (const key of [newer, second, first, newKey(other.ws, other.user)]) await r.apiKeys.save(key);
+        second.revoke(at(60_001));
+        await r.apiKeys.save(second);
+        const listed = await r.apiKeys.listByWorkspace(ws.id);
+        expect(listed.map((k) => k.id)).to.deep.equal([first.id, second.id, newer.id]);
+        expect(listed[1]!.toSnapshot()).to.deep.equal(second.toSnapshot());
+        expect(await r.apiKeys.listByWorkspace('0-no-such-workspace')).to.deep.equal([]);
+      });
     });
 
     describe('connections', () => {

@@ -24,6 +24,7 @@ export interface HttpDependencies {
   readonly serializeWrites: WriteSerializer;
   readonly logger: Logger;
   readonly rateLimitStore: RateLimitStore;
+  /** Mounted per writing route after its access check (see createApp); responses kept sealed at rest. */
   readonly idempotencyStore: IdempotencyStore;
   readonly authenticate: AuthenticateBearer;
   readonly authorizeWorkspace: AuthorizeWorkspace;

@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { Router } from '@koa/router';
 import { type HttpDependencies } from './HttpDependencies';
@@ -44,16 +44,15 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   api.use(
     authenticate(deps.authenticate),
     rateLimit({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit }),
-    serializeWrites(deps.serializeWrites),
-    idempotency({ store: deps.idempotencyStore, clock: deps.clock, replayTtlMs: IDEMPOTENCY_REPLAY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS }),
   );
+  const writes = writesOf(deps);
   for (const router of [
     meRouter(deps.getCurrentUser, deps.listMyWorkspaces),
     connectionsRouter(deps.authorizeWorkspace, deps.listConnections),
-    apiKeysRouter(deps.authorizeWorkspace, deps.apiKeys),
-    postsRouter(deps.authorizeWorkspace, deps.posts),
-    postTargetsRouter(deps.authorizeWorkspace, deps.posts),
-    postReviewsRouter(deps.authorizeWorkspace, deps.posts),
+    apiKeysRouter(deps.authorizeWorkspace, deps.apiKeys, writes),
+    postsRouter(deps.authorizeWorkspace, deps.posts, writes, deps.logger),
+    postTargetsRouter(deps.authorizeWorkspace, deps.posts, writes),
+    postReviewsRouter(deps.authorizeWorkspace, deps.posts, writes),
   ]) {
     api.use(router.routes(), router.allowedMethods({ throw: true }));
   }
@@ -67,6 +66,21 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     .use(open.routes())
     .use(api.routes());
   return app;
+}
+
+/**
+ * What every writing route runs after its access check (never before it: a stored answer,
+ * an API key's secret included, must be replayed only to a caller allowed to make the
+ * request now): the Idempotency-Key, then the database's write lock. The key is claimed
+ * before the lock is taken, so a duplicate arriving while the first runs is told the key is
+ * in use (409) rather than queueing for the lock and running, or replaying, after it. (On
+ * SQLite the store's own calls take the lock briefly too: the duplicate's claim then waits
+ * for the first request's handler, but is still answered before that request completes.)
+ */
+function writesOf(deps: HttpDependencies): Middleware<AppState> {
+  const guard = idempotency({ store: deps.idempotencyStore, clock: deps.clock, replayTtlMs: IDEMPOTENCY_REPLAY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS });
+  const serialize = serializeWrites(deps.serializeWrites);
+  return (ctx, next) => guard(ctx, () => serialize(ctx, next));
 }
 
 function rethrow(error: Error): never {

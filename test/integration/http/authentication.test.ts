@@ -122,11 +122,12 @@ for (const kind of DATABASE_KINDS) {
       const adminsKey = await t.given.apiKey(workspaceId, 'admin@example.com', 'admin');
       const create = (token: string) =>
         api(t.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(bearer(token)).send({ role: 'viewer' });
+      const list = (token: string) => api(t.app).get(`/v1/workspaces/${workspaceId}/api-keys`).set(bearer(token));
       await create(session).expect(201);
-      await create(adminsKey.key).expect(201);
+      await list(adminsKey.key).expect(200);
       await t.given.setRole(workspaceId, 'admin@example.com', 'editor');
       expect((await create(session).expect(403)).body.error.code).to.equal('insufficient_scope');
-      expect((await create(adminsKey.key).expect(403)).body.error.code).to.equal('insufficient_scope');
+      expect((await list(adminsKey.key).expect(403)).body.error.code).to.equal('insufficient_scope');
     });
 
     it('lists only the bound workspace for a key, and every membership for a session', async () => {

@@ -1,11 +1,21 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { type Response } from 'supertest';
+import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
+import { type WritePosts } from '../../../application/posts/WritePosts';
+import { TOKENS } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   bearer, created, draftBody, expectError, expectValidation, group, scheduleBody, segment, startPostsWorld,
   type Json, type PostsWorld,
 } from './postsFixture';
+
+/** A gate a test opens when it chooses. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => { open = resolve; });
+  return { opened, open };
+}
 
 let keyCounter = 0;
 const newKey = (): string => `posts-key-${Date.now()}-${++keyCounter}`;
@@ -76,9 +86,55 @@ for (const kind of DATABASE_KINDS) {
       for (const r of replays) expect(r.text).to.equal(fresh[0]!.text);
       for (const r of inUse) expect(r.body.error).to.include({ type: 'ConflictError', code: 'idempotency_key_in_use' });
       expect(await countWith(key)).to.equal(1);
+    });
+
+    it('answers 409 idempotency_key_in_use to every duplicate sent while the first request runs, and creates exactly one post', async () => {
+      const key = newKey();
+      const body = draftBody(w, { externalSubmissionId: key });
+      const write = w.t.composition.container.get<WritePosts>(TOKENS.WritePosts);
+      const store = w.t.composition.container.get<IdempotencyStore>(TOKENS.IdempotencyStore);
+      const { create } = write;
+      const { begin } = store;
+      const entered = gate();
+      const release = gate();
+      const allClaimed = gate();
+      let claims = 0;
+      // Hold the first request inside its handler: its key is claimed (and on SQLite the write
+      // lock taken) and it has not finished. Instance properties, removed in `finally`.
+      write.create = async function (this: WritePosts, ...args: Parameters<WritePosts['create']>) {
+        entered.open();
+        await release.opened;
+        return create.apply(this, args);
+      };
+      // Count the claims: on SQLite the duplicates' claims wait for the write lock the first
+      // request holds, so the first is released only once all of them are queued.
+      store.begin = function (this: IdempotencyStore, ...args: Parameters<IdempotencyStore['begin']>) {
+        if (++claims === 5) allClaimed.open();
+        return begin.apply(this, args);
+      };
+      let responses: Response[];
+      try {
+        const first = createWithKey(key, body).then((res) => res);
+        await entered.opened;
+        const duplicates = Array.from({ length: 4 }, () => createWithKey(key, body).then((res) => res));
+        // Bounded, so a regression (duplicates queueing before they claim) fails on the
+        // assertions below rather than on the test's timeout.
+        await Promise.race([allClaimed.opened, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+        release.open();
+        responses = await Promise.all([first, ...duplicates]);
+      } finally {
+        delete (write as Partial<WritePosts>).create;
+        delete (store as Partial<IdempotencyStore>).begin;
+      }
+      const [ran, ...refused] = responses;
+      expect(ran!.status, ran!.text).to.equal(200);
+      expect(ran!.headers).not.to.have.property('idempotent-replayed');
+      for (const r of refused) expectError(r, 409, 'ConflictError', 'idempotency_key_in_use');
+      expect(await countWith(key)).to.equal(1);
       // Once finished, the key replays.
       const later = await createWithKey(key, body).expect(200);
-      expect(later.text).to.equal(fresh[0]!.text);
+      expect(later.headers['idempotent-replayed']).to.equal('true');
+      expect(later.text).to.equal(ran!.text);
     });
 
     it('replays a final 422 too, with the same body (the request is not run again)', async () => {
@@ -127,14 +183,72 @@ for (const kind of DATABASE_KINDS) {
       await w.api.post(`${w.posts}/${post.id}/publish`).set(bearer(w.key)).expect(409);
     });
 
-    it('keeps keys per user: another user may use the same key', async () => {
+    it('keeps keys per credential and workspace: another user, or the same user\'s other credential, runs afresh', async () => {
       const key = newKey();
-      await createWithKey(key, draftBody(w)).expect(200);
+      const body = draftBody(w, { externalSubmissionId: key });
+      const mine = await createWithKey(key, body).expect(200);
+      const viaSession = await createWithKey(key, body, w.session).expect(200);
+      expect(viaSession.headers).to.not.have.property('idempotent-replayed');
+      expect(viaSession.body.id).not.to.equal(mine.body.id);
+      expect(await countWith(key)).to.equal(2);
+
       const conn = await w.t.given.connection(w.otherWs, 'TWITTER', '@other');
       const theirs = await w.api.post(`/v1/workspaces/${w.otherWs}/posts`).set(bearer(w.otherKey)).set('Idempotency-Key', key)
         .send(draftBody({ conn: { TWITTER: conn } as never })).expect(200);
       expect(theirs.headers).to.not.have.property('idempotent-replayed');
       expect(theirs.body.workspaceId).to.equal(w.otherWs);
+    });
+
+    it('decides access before any replay: a key bound to another workspace, or a removed member, gets no stored post', async () => {
+      const key = newKey();
+      const body = draftBody(w, { externalSubmissionId: key });
+      const email = `leaver-${key}@example.com`;
+      await w.t.given.user(email);
+      await w.t.given.member(w.ws, email, 'editor');
+      const session = await w.t.given.session(email);
+      const first = await createWithKey(key, body, session).expect(200);
+      expect((await createWithKey(key, body, session).expect(200)).text).to.equal(first.text);
+
+      // The same user's key bound to a workspace of their own.
+      const theirWorkspace = await w.t.given.workspace(email, 'Own');
+      const boundElsewhere = (await w.t.given.apiKey(theirWorkspace, email, 'owner')).key;
+      const wrongWorkspace = await createWithKey(key, body, boundElsewhere);
+      expectError(wrongWorkspace, 403, 'ForbiddenError', 'workspace_not_allowed');
+      expect(wrongWorkspace.text).not.to.contain(first.body.id);
+
+      await w.t.given.removeMember(w.ws, email);
+      const removed = await createWithKey(key, body, session);
+      expectError(removed, 404, 'NotFoundError', 'workspace_not_found');
+      expect(removed.headers).to.not.have.property('idempotent-replayed');
+      expect(await countWith(key)).to.equal(1);
+    });
+
+    it('answers a bulk whose item fails unexpectedly with 200, that item an internal_error naming the requestId; it is replayed, never stored twice', async () => {
+      const key = newKey();
+      const boom = `boom-${key}`;
+      const items = [draftBody(w, { externalSubmissionId: key }), draftBody(w, { externalSubmissionId: boom }), draftBody(w, { externalSubmissionId: key })];
+      const write = w.t.composition.container.get<WritePosts>(TOKENS.WritePosts);
+      const { create } = write;
+      write.create = async function (this: WritePosts, ...args: Parameters<WritePosts['create']>) {
+        if (args[1].externalSubmissionId === boom) throw new Error('connection lost');
+        return create.apply(this, args);
+      };
+      let first: Response;
+      try {
+        first = await w.api.post(`${w.posts}/bulk`).set(bearer(w.key)).set('Idempotency-Key', key).send(items).expect(200);
+      } finally {
+        delete (write as Partial<WritePosts>).create;
+      }
+      const results = first.body as Json[];
+      expect(results.map((r) => [r.index, r.ok])).to.deep.equal([[0, true], [1, false], [2, true]]);
+      expect((results[1]!.error as Json).code).to.equal('internal_error');
+      expect((results[1]!.error as Json).message).to.contain(first.headers['x-request-id']).and.not.contain('connection lost');
+      // The retry (the failing dependency is back) replays the answer: the stored items are not stored again.
+      const retry = await w.api.post(`${w.posts}/bulk`).set(bearer(w.key)).set('Idempotency-Key', key).send(items).expect(200);
+      expect(retry.headers['idempotent-replayed']).to.equal('true');
+      expect(retry.text).to.equal(first.text);
+      expect(await countWith(key)).to.equal(2);
+      expect(await countWith(boom)).to.equal(0);
     });
 
     for (const [what, key] of [['longer than 255 characters', 'k'.repeat(256)], ['not printable ASCII', 'clé-1']] as const) {

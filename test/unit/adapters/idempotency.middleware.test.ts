@@ -8,6 +8,7 @@ import { errorHandler } from '../../../adapters/inbound/http/middleware/errorHan
 import { idempotency } from '../../../adapters/inbound/http/middleware/idempotency';
 import { MemoryIdempotencyStore } from '../../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
 import { JsonLogger } from '../../../adapters/outbound/logging/JsonLogger';
+import { type WorkspaceAccess } from '../../../domain/credential/AccessDecision';
 import { type Credential } from '../../../domain/credential/Credential';
 import { forbidden, validationError } from '../../../domain/shared/DomainError';
 import { FixedClock } from '../../support/fixedClock';
@@ -24,8 +25,9 @@ function gate(): { opened: Promise<void>; open(): void } {
 
 /**
  * The middleware in the order the real app mounts it: request id, the real error handler,
- * koa-body, authentication (a stub taking the user from a test header), then idempotency
- * in front of routes that count how often they really ran.
+ * koa-body, authentication and the workspace access check (a stub taking the credential,
+ * its user and the workspace from test headers), then idempotency in front of routes that
+ * count how often they really ran.
  */
 function testApp() {
   const runs = { create: 0, invalid: 0, crash: 0, forbidden: 0, list: 0, remove: 0 };
@@ -71,8 +73,14 @@ function testApp() {
   app.use(errorHandler(new JsonLogger('silent'), 'http://localhost'));
   app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonStrict: true }));
   app.use(async (ctx, next) => {
-    const credential: Credential = { kind: 'session', id: 'session-1', userId: ctx.get('X-Test-User') || 'user-1' };
+    const userId = ctx.get('X-Test-User') || 'user-1';
+    const workspaceId = ctx.get('X-Test-Workspace') || 'ws-1';
+    const credential: Credential = ctx.get('X-Test-Key')
+      ? { kind: 'api_key', id: ctx.get('X-Test-Key'), userId, workspaceId, frozenRole: 'owner', scopes: ['posts:write'] }
+      : { kind: 'session', id: ctx.get('X-Test-Session') || 'session-1', userId };
+    const access: WorkspaceAccess = { userId, workspaceId, role: 'owner', reviewRequired: false, scopes: new Set(['posts:write']) };
     ctx.state.credential = credential;
+    ctx.state.access = access;
     await next();
   });
   const store = new MemoryIdempotencyStore();
@@ -112,10 +120,21 @@ describe('idempotency middleware', () => {
     expect([t.runs.create, t.runs.invalid]).to.deep.equal([1, 0]);
   });
 
-  it('keeps keys per user: another user may use the same key', async () => {
+  it('keeps keys per credential and workspace, never per user: no other credential replays them', async () => {
     await post('/things', 'k-1').expect(201);
+    const replays = async (res: Promise<request.Response>) => (await res).headers['idempotent-replayed'] === 'true';
+    expect(await replays(post('/things', 'k-1')), 'the same session, the same workspace').to.equal(true);
+    expect(t.runs.create).to.equal(1);
+
+    // The same user through another session, an API key, or in another workspace: each runs afresh.
+    expect(await replays(post('/things', 'k-1').set('X-Test-Session', 'session-2').expect(201))).to.equal(false);
+    expect(await replays(post('/things', 'k-1').set('X-Test-Key', 'key-1').expect(201))).to.equal(false);
+    expect(await replays(post('/things', 'k-1').set('X-Test-Workspace', 'ws-2').expect(201))).to.equal(false);
     await post('/things', 'k-1').set('X-Test-User', 'user-2').expect(201);
-    expect(t.runs.create).to.equal(2);
+    expect(t.runs.create).to.equal(5);
+    // A session id and an API key id that happen to be equal are still other credentials.
+    expect(await replays(post('/things', 'k-1').set('X-Test-Key', 'session-1').expect(201))).to.equal(false);
+    expect(t.runs.create).to.equal(6);
   });
 
   it('answers 409 idempotency_key_in_use while the first request with the key still runs', async () => {

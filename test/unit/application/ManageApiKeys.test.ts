@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import { type ApiKeyCaller } from '../../../application/admin/ManageApiKeys';
+import { type Credential, type CredentialKind } from '../../../domain/credential/Credential';
+import { type Scope } from '../../../domain/credential/Scope';
+import { ceilingOf, type Role } from '../../../domain/workspace/Role';
 import { AppFixture, rejection } from './appFixture';
 
 describe('ManageApiKeys: creating and revoking API keys', () => {
@@ -60,13 +64,60 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
       .to.equal('workspace_not_found');
   });
 
-  it('createFor caps the creator by the calling credential\'s role', async () => {
-    const error = await rejection(app.apiKeys.createFor({ workspaceId, userId: ownerId, role: 'owner', creatorRoleCap: 'admin' }));
-    expect(error.code).to.equal('role_above_creator');
-    const { apiKey } = await app.apiKeys.createFor({ workspaceId, userId: ownerId, role: 'admin', creatorRoleCap: 'admin' });
-    expect(apiKey.role).to.equal('admin');
-    expect((await rejection(app.apiKeys.createFor({ workspaceId, userId: ownerId, role: 'viewer', creatorRoleCap: 'editor' }))).code)
-      .to.equal('cannot_create_api_key');
+  describe('createFor: a member creating a key through the API', () => {
+    const caller = async (credentialKind: CredentialKind, role: Role, scopes?: Scope[]): Promise<ApiKeyCaller> => {
+      const session: Credential = { kind: 'session', id: 'session-1', userId: ownerId };
+      const access = await app.authorize.execute(session, workspaceId, null);
+      return { credentialKind, access: { ...access, role, scopes: new Set(scopes ?? access.scopes) } };
+    };
+
+    it('refuses an API key credential with 403 api_key_cannot_create_keys, whatever it holds', async () => {
+      const error = await rejection(app.apiKeys.createFor(await caller('api_key', 'owner'), { role: 'viewer' }));
+      expect(error).to.include({ kind: 'forbidden', code: 'api_key_cannot_create_keys' });
+      expect(await app.apiKeys.listInWorkspace(workspaceId)).to.deep.equal([]);
+    });
+
+    it('lets a session or an OAuth token create a key', async () => {
+      for (const kind of ['session', 'oauth'] as const) {
+        const { apiKey, secret } = await app.apiKeys.createFor(await caller(kind, 'owner'), { role: 'editor', name: kind });
+        expect(apiKey).to.include({ workspaceId, userId: ownerId, role: 'editor', name: kind });
+        expect(secret).to.match(/^dsk_/);
+      }
+    });
+
+    it('caps the key\'s role by the caller\'s effective role', async () => {
+      expect((await rejection(app.apiKeys.createFor(await caller('session', 'admin'), { role: 'owner' }))).code).to.equal('role_above_creator');
+      const { apiKey } = await app.apiKeys.createFor(await caller('session', 'admin'), { role: 'admin' });
+      expect(apiKey.role).to.equal('admin');
+      expect((await rejection(app.apiKeys.createFor(await caller('session', 'editor'), { role: 'viewer' }))).code)
+        .to.equal('cannot_create_api_key');
+    });
+
+    it('refuses scopes the caller does not hold with 422 scope_above_caller, naming them', async () => {
+      const narrow = await caller('session', 'owner', ['posts:read', 'apikeys:write']);
+      const error = await rejection(app.apiKeys.createFor(narrow, { role: 'editor', scopes: ['posts:read', 'posts:write', 'stats:read'] }));
+      expect(error).to.include({ kind: 'validation', code: 'scope_above_caller' });
+      expect(error.details).to.deep.equal([{ path: 'scopes', message: 'not held by this credential: posts:write, stats:read' }]);
+    });
+
+    it('defaults the scopes to the caller\'s within the role\'s ceiling', async () => {
+      const narrow = await caller('session', 'owner', ['posts:read', 'posts:write', 'billing:write', 'apikeys:write']);
+      const { apiKey } = await app.apiKeys.createFor(narrow, { role: 'contributor' });
+      expect(apiKey.scopes).to.deep.equal(['posts:read', 'posts:write']);
+      const full = await app.apiKeys.createFor(await caller('session', 'owner'), { role: 'viewer' });
+      expect(new Set(full.apiKey.scopes)).to.deep.equal(ceilingOf('viewer'));
+    });
+  });
+
+  it('lists a workspace\'s keys, revoked ones included, and no other workspace\'s', async () => {
+    const { workspace: other } = await app.createWorkspace.execute({ name: 'Other', ownerEmail: 'owner@example.com' });
+    const first = await create('owner');
+    app.clock.advanceSeconds(1);
+    const second = await create('viewer');
+    await app.apiKeys.create({ workspaceId: other.id, email: 'owner@example.com', role: 'viewer' });
+    await app.apiKeys.revoke(first.apiKey.id);
+    const listed = await app.apiKeys.listInWorkspace(workspaceId);
+    expect(listed.map((k) => [k.id, k.isRevoked])).to.deep.equal([[first.apiKey.id, true], [second.apiKey.id, false]]);
   });
 
   it('revokes a key, which then stops authenticating', async () => {

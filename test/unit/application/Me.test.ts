@@ -61,7 +61,19 @@ describe('ListMyWorkspaces', () => {
     await app.createWorkspace.execute({ name: 'Secret project', ownerEmail: 'owner@example.com' });
     const { secret } = await app.apiKeys.create({ workspaceId: acme.id, email: 'owner@example.com', role: 'viewer' });
     const listed = await app.myWorkspaces.execute(await app.authenticate.execute(secret));
-    expect(listed).to.deep.equal([{ id: acme.id, name: 'Acme', role: 'owner', joinedAt: app.clock.now() }]);
+    expect(listed).to.deep.equal([{ id: acme.id, name: 'Acme', role: 'viewer', joinedAt: app.clock.now() }]);
+  });
+
+  it('reports an API key\'s effective role: the lower of its frozen role and its creator\'s live one', async () => {
+    const { workspace: acme } = await app.ownerWithWorkspace('owner@example.com', 'Acme');
+    await app.member(acme.id, 'admin@example.com', 'admin');
+    const { secret } = await app.apiKeys.create({ workspaceId: acme.id, email: 'admin@example.com', role: 'admin' });
+    const roleNow = async () => (await app.myWorkspaces.execute(await app.authenticate.execute(secret))).map((w) => w.role);
+    expect(await roleNow()).to.deep.equal(['admin']);
+    await app.members.setRole({ workspaceId: acme.id, email: 'admin@example.com', role: 'editor' });
+    expect(await roleNow(), 'the live role lowers the frozen one').to.deep.equal(['editor']);
+    await app.members.setRole({ workspaceId: acme.id, email: 'admin@example.com', role: 'owner' });
+    expect(await roleNow(), 'a promotion does not raise the key').to.deep.equal(['admin']);
   });
 
   it('lists nothing for a user who belongs to no workspace', async () => {

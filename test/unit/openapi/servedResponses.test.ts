@@ -94,10 +94,14 @@ describe('responses served by the app match the OpenAPI document', () => {
   });
 
   describe('apiKeys', () => {
-    const create = () => api(subject.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(auth(ownerKey));
+    // Only a session (not an API key) may create keys.
+    const create = () => api(subject.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(auth(`session.${ownerId}`));
 
-    it('apiKeys.create: 201, then apiKeys.revoke: 200, 409 when already revoked, 404 when unknown', async () => {
+    it('apiKeys.create: 201, apiKeys.list: 200 without secrets, then apiKeys.revoke: 200, 409 when already revoked, 404 when unknown', async () => {
       const created = await create().send({ name: 'CI', role: 'viewer', scopes: ['posts:read'] }).expect(201);
+      const listed = await api(subject.app).get(`/v1/workspaces/${workspaceId}/api-keys`).set(auth(ownerKey)).expect(200);
+      expect(JSON.stringify(listed.body)).not.to.include(created.body.key);
+      await create().set(auth(ownerKey)).send({ role: 'viewer' }).expect(403);
       const revoke = (id: string) => api(subject.app).delete(`/v1/workspaces/${workspaceId}/api-keys/${id}`).set(auth(ownerKey));
       const revoked = await revoke(created.body.id).expect(200);
       expect(revoked.body.revokedAt).to.be.a('string');

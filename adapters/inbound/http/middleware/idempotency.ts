@@ -4,6 +4,7 @@ import { type Clock } from '../../../../application/ports/Clock';
 import { type IdempotencyStore, type StoredResponse } from '../../../../application/ports/IdempotencyStore';
 import { type Credential } from '../../../../domain/credential/Credential';
 import { conflict, DomainError, type ErrorKind, validationError } from '../../../../domain/shared/DomainError';
+import { accessOf, credentialOf } from '../state';
 import { errorBody, STATUS_OF } from './errorBody';
 
 export interface IdempotencyOptions {
@@ -33,8 +34,12 @@ const UNAVAILABLE_RETRY_AFTER_S = 5;
 /**
  * Idempotency-Key for POST, PATCH and DELETE (PRODUCT.md "Headers"): the first final
  * response under a key is stored and replayed byte for byte; the same key with another
- * request, or while the first still runs, is a 409. Mounted after authentication (keys
- * belong to a user) and inside the error handler (so its 409/422 get the usual body).
+ * request, or while the first still runs, is a 409. Mounted per writing route, AFTER the
+ * route's workspace access check: a stored response (an API key's secret, a post) is then
+ * replayed only to a caller allowed to make that request now. Keys belong to one credential
+ * in one workspace, never to the user: another key of the same user (a viewer's, one bound
+ * elsewhere) has keys of its own and can replay nothing of this one's. Inside the error
+ * handler, so its 409/422 get the usual body.
  */
 export function idempotency({ store, clock, replayTtlMs, leaseMs }: IdempotencyOptions): Koa.Middleware {
   if (!Number.isInteger(replayTtlMs) || replayTtlMs < 1) {
@@ -44,15 +49,14 @@ export function idempotency({ store, clock, replayTtlMs, leaseMs }: IdempotencyO
 
   return async (ctx, next) => {
     const header = ctx.headers['idempotency-key'];
-    const credential = ctx.state.credential as Credential | undefined;
-    if (!GUARDED_METHODS.has(ctx.method) || header === undefined || credential === undefined) return next();
+    if (!GUARDED_METHODS.has(ctx.method) || header === undefined) return next();
     const key = Array.isArray(header) ? header.join(', ') : header;
     if (!VALID_KEY.test(key)) {
       throw validationError('invalid_idempotency_key', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
     }
 
-    // Per user: the same user's key on another path or with another body is a mismatch.
-    const scope = sha256(credential.userId);
+    // Per credential and workspace: on another path or with another body the key is a mismatch.
+    const scope = scopeOf(credentialOf(ctx), accessOf(ctx).workspaceId);
     const begun = await beginOrUnavailable(ctx, () => store.begin(scope, key, fingerprintOf(ctx), clock.now(), leaseMs));
     if (begun.outcome === 'completed') return replay(ctx, begun.response);
     if (begun.outcome === 'in_progress') throw conflict('idempotency_key_in_use', 'a request with this key is still running');
@@ -78,6 +82,15 @@ export function idempotency({ store, clock, replayTtlMs, leaseMs }: IdempotencyO
     // meanwhile gets a 409; one after it runs the operation again, as after a crash.
     await store.complete(scope, key, response, new Date(clock.now().getTime() + replayTtlMs));
   };
+}
+
+/**
+ * sha256 (64 hex characters, the store's scope) of the credential (`kind:id`) and the
+ * workspace; and of the user, as defence in depth: should a verifier ever give two users'
+ * credentials one id, they still share nothing.
+ */
+function scopeOf(credential: Credential, workspaceId: string): string {
+  return sha256(JSON.stringify([`${credential.kind}:${credential.id}`, credential.userId, workspaceId]));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
 import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
 import { validationError } from '../../../../domain/shared/DomainError';
@@ -12,16 +13,18 @@ import { type PostsUseCases } from './postsRouter';
 const BASE = '/v1/workspaces/:workspaceId/posts/:id/reviews';
 
 /** The review history of a post, and a reviewer's decision (approve, or ask for changes). */
-export function postReviewsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases): Router<AppState> {
+export function postReviewsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>): Router<AppState> {
   const router = new Router<AppState>();
   router.get(BASE, workspaceAccess(authorize, 'reviews:read'), async (ctx) => {
     const post = await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!);
     ctx.body = { data: post.reviews.map(presentReview) };
   });
-  router.post(BASE, workspaceAccess(authorize, 'reviews:write'), async (ctx) => {
+  router.post(BASE, workspaceAccess(authorize, 'reviews:write'), writes, async (ctx) => {
     const body = validateBody(ReviewBody, ctx.request.body);
     const actor = actorOf(ctx);
     const comment = body.comment?.trim() || null;
+    // Post.requestChanges refuses this too, but as invalid_review and only after the post is
+    // found and awaiting review; here it is the body's fault, answered first, as documented.
     if (body.decision === 'changes_requested' && comment === null) {
       throw validationError('invalid_body', [{ path: 'comment', message: 'is required when asking for changes' }]);
     }

@@ -1,3 +1,4 @@
+import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
 import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
 import { TargetUpdateBody } from '../dto/PostBody';
@@ -11,16 +12,16 @@ import { type PostsUseCases } from './postsRouter';
 
 const BASE = '/v1/workspaces/:workspaceId/posts/:id/targets';
 
-export function postTargetsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases): Router<AppState> {
+export function postTargetsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>): Router<AppState> {
   const router = new Router<AppState>();
   router.get(BASE, workspaceAccess(authorize, 'posts:read'), async (ctx) => {
     ctx.body = (await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!)).targets.map(presentTarget);
   });
-  router.patch(`${BASE}/:targetId`, workspaceAccess(authorize, 'posts:write'), async (ctx) => {
+  router.patch(`${BASE}/:targetId`, workspaceAccess(authorize, 'posts:write'), writes, async (ctx) => {
     const changes = toTargetChanges(validateBody(TargetUpdateBody, ctx.request.body));
     ctx.body = presentTarget(await posts.lifecycle.updateTarget(actorOf(ctx), ctx.params.id!, ctx.params.targetId!, changes));
   });
-  router.post(`${BASE}/:targetId/retry`, workspaceAccess(authorize, 'posts:write'), async (ctx) => {
+  router.post(`${BASE}/:targetId/retry`, workspaceAccess(authorize, 'posts:write'), writes, async (ctx) => {
     ctx.body = presentTarget(await posts.lifecycle.retryTarget(actorOf(ctx), ctx.params.id!, ctx.params.targetId!));
   });
   return router;

@@ -1,4 +1,5 @@
 import { type Middleware } from 'koa';
+import { type Logger } from '../../../../application/ports/Logger';
 import { type WritePosts } from '../../../../application/posts/WritePosts';
 import { DomainError, validationError } from '../../../../domain/shared/DomainError';
 import { PostBody } from '../dto/PostBody';
@@ -17,8 +18,11 @@ type BulkResult =
 /**
  * posts.bulkCreate: each item is validated and stored on its own, so one bad item is
  * reported in its slot and never fails the others. Only a malformed envelope is a 422.
+ * An unexpected failure is reported in its slot too (internal_error), never as a 500 for
+ * the whole request: earlier items are already stored, and a 500 would let a retry under
+ * the same Idempotency-Key store them a second time. The 200 is kept and replayed.
  */
-export const bulkCreateRoute = (write: WritePosts): Middleware<AppState> => async (ctx) => {
+export const bulkCreateRoute = (write: WritePosts, logger: Logger): Middleware<AppState> => async (ctx) => {
   const items: unknown = ctx.request.body;
   if (!Array.isArray(items)) throw validationError('invalid_body', [{ path: '', message: 'must be an array of post create bodies' }]);
   if (items.length === 0 || items.length > MAX_ITEMS) {
@@ -31,9 +35,22 @@ export const bulkCreateRoute = (write: WritePosts): Middleware<AppState> => asyn
       const post = await write.create(actor, toPostRequest(validateBody(PostBody, item)));
       results.push({ index, ok: true, post: presentPost(post) });
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      results.push({ index, ok: false, error: { code: error.code, message: error.message } });
+      results.push({ index, ok: false, error: error instanceof DomainError ? { code: error.code, message: error.message } : internalError(ctx, index, error, logger) });
     }
   }
   ctx.body = results;
 };
+
+/** Logged like the error handler's 500s; the client gets only the request id to quote. */
+function internalError(ctx: { state: AppState; method: string; path: string }, index: number, error: unknown, logger: Logger) {
+  const requestId = ctx.state.requestId;
+  logger.error('unhandled error in a bulk item', {
+    requestId,
+    method: ctx.method,
+    path: ctx.path,
+    index,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
+  return { code: 'internal_error', message: `an unexpected error occurred; quote the requestId ${requestId} when reporting it` };
+}

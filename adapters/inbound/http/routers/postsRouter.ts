@@ -1,8 +1,10 @@
+import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
 import { type ChangePostLifecycle } from '../../../../application/posts/ChangePostLifecycle';
 import { type ReadPosts } from '../../../../application/posts/ReadPosts';
 import { type WritePosts } from '../../../../application/posts/WritePosts';
 import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
+import { type Logger } from '../../../../application/ports/Logger';
 import { isPostStatus, POST_STATUSES } from '../../../../domain/post/PostStatus';
 import { validationError } from '../../../../domain/shared/DomainError';
 import { PostBody } from '../dto/PostBody';
@@ -23,7 +25,8 @@ export interface PostsUseCases {
 
 const BASE = '/v1/workspaces/:workspaceId/posts';
 
-export function postsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases): Router<AppState> {
+/** `writes` (idempotency, then the write lock) runs after the access check of each writing route. */
+export function postsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>, logger: Logger): Router<AppState> {
   const router = new Router<AppState>();
   const canRead = workspaceAccess(authorize, 'posts:read');
   const canWrite = workspaceAccess(authorize, 'posts:write');
@@ -35,27 +38,27 @@ export function postsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases)
     ctx.body = { data: items.map(presentPost), total, ...page };
   });
 
-  router.post(BASE, canWrite, async (ctx) => {
+  router.post(BASE, canWrite, writes, async (ctx) => {
     const body = validateBody(PostBody, ctx.request.body);
     ctx.body = presentPost(await posts.write.create(actorOf(ctx), toPostRequest(body)));
   });
 
-  router.post(`${BASE}/bulk`, canWrite, bulkCreateRoute(posts.write));
+  router.post(`${BASE}/bulk`, canWrite, writes, bulkCreateRoute(posts.write, logger));
 
   router.get(`${BASE}/:id`, canRead, async (ctx) => {
     ctx.body = presentPost(await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!));
   });
 
-  router.patch(`${BASE}/:id`, canWrite, async (ctx) => {
+  router.patch(`${BASE}/:id`, canWrite, writes, async (ctx) => {
     const body = validateBody(PostBody, ctx.request.body);
     ctx.body = presentPost(await posts.write.update(actorOf(ctx), ctx.params.id!, toPostRequest(body)));
   });
 
-  router.delete(`${BASE}/:id`, canWrite, async (ctx) => {
+  router.delete(`${BASE}/:id`, canWrite, writes, async (ctx) => {
     ctx.body = { deleted: await posts.lifecycle.remove(actorOf(ctx), ctx.params.id!) };
   });
 
-  router.post(`${BASE}/:id/publish`, canWrite, async (ctx) => {
+  router.post(`${BASE}/:id/publish`, canWrite, writes, async (ctx) => {
     ctx.body = presentPost(await posts.lifecycle.publishNow(actorOf(ctx), ctx.params.id!));
   });
   return router;

@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { ApiKey, type ApiKeySnapshot } from '../../../../domain/credential/ApiKey';
 import { type ApiKeyRepository } from '../../../../domain/credential/ApiKeyRepository';
 import { conflict } from '../../../../domain/shared/DomainError';
-import { copyOf } from './ordering';
+import { copyOf, oldestFirst } from './ordering';
 
 @injectable()
 export class MemoryApiKeyRepository implements ApiKeyRepository {
@@ -25,6 +25,13 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
   async findByLookupPrefix(prefix: string): Promise<ApiKey | null> {
     const snapshot = this.withPrefix(prefix);
     return snapshot === undefined ? null : ApiKey.rehydrate(copyOf(snapshot));
+  }
+
+  async listByWorkspace(workspaceId: string): Promise<ApiKey[]> {
+    return [...this.byId.values()]
+      .filter((k) => k.workspaceId === workspaceId)
+      .sort(oldestFirst((k) => k.id))
+      .map((k) => ApiKey.rehydrate(copyOf(k)));
   }
 
   private withPrefix(prefix: string): ApiKeySnapshot | undefined {

@@ -4,12 +4,26 @@ import { type PathMap } from '../types';
 
 export const apiKeyPaths: PathMap = {
   '/v1/workspaces/{workspaceId}/api-keys': {
+    get: authenticatedOperation({
+      operationId: 'apiKeys.list',
+      summary: 'The API keys of this workspace',
+      description:
+        'Needs apikeys:write. Every key of the workspace, whoever created it, revoked ones included (revokedAt set), oldest first. ' +
+        'Never a secret: only the prefix that recognises a key.',
+      tags: ['apiKeys'],
+      scope: 'apikeys:write',
+      parameters: [parameterRef('WorkspaceId')],
+      success: { status: 200, description: 'The workspace\'s keys.', schema: schemaRef('ApiKeyList') },
+      errors: [403, 404],
+    }),
     post: authenticatedOperation({
       operationId: 'apiKeys.create',
       idempotent: true,
       summary: 'Create an API key bound to this workspace',
       description:
-        'Needs apikeys:write. The role may not exceed the caller\'s, and the scopes may not exceed the role\'s ceiling nor what the caller holds (422). The secret is in the response only.',
+        'Needs apikeys:write and a first-party session: an API key cannot create keys (403 api_key_cannot_create_keys), so a leaked key cannot plant replacements that outlive its revocation. ' +
+        'The role may not exceed the caller\'s (role_above_creator), and the scopes may not exceed the role\'s ceiling (scope_above_role) nor what the caller holds (scope_above_caller), all 422. ' +
+        'The secret is in this response only; under an Idempotency-Key the stored answer is kept encrypted and replayed only to the same credential.',
       tags: ['apiKeys'],
       scope: 'apikeys:write',
       parameters: [parameterRef('WorkspaceId')],

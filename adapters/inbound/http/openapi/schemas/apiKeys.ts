@@ -1,5 +1,6 @@
 import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
+import { schemaRef } from '../refs';
 import { roleRef, scopeRef } from './enums';
 
 const apiKeyProperties = {
@@ -19,6 +20,12 @@ export const apiKeySchemas: SchemaMap = {
   ApiKey: closedObject({
     description: 'An API key, without its secret.',
     properties: apiKeyProperties,
+  }),
+  ApiKeyList: closedObject({
+    description: 'The keys of a workspace, revoked ones included, oldest first; never their secrets.',
+    properties: {
+      data: arrayOf(schemaRef('ApiKey')),
+    },
   }),
   CreatedApiKey: closedObject({
     description: 'The new key, with its secret shown this once.',

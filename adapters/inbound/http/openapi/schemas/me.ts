@@ -30,7 +30,7 @@ export const meSchemas: SchemaMap = {
     },
   }),
   MyWorkspace: closedObject({
-    description: 'A workspace the caller is a member of, with the caller\'s live role there.',
+    description: 'A workspace the caller is a member of, with the caller\'s effective role there (for an API key: the lower of its frozen role and its creator\'s live role).',
     properties: {
       id,
       name: { type: 'string' },

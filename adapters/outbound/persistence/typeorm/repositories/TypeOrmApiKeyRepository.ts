@@ -38,6 +38,11 @@ export class TypeOrmApiKeyRepository implements ApiKeyRepository {
     return row === null ? null : ApiKeyMapper.toDomain(row);
   }
 
+  async listByWorkspace(workspaceId: string): Promise<ApiKey[]> {
+    const rows = await this.rows.find({ where: { workspaceId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(ApiKeyMapper.toDomain);
+  }
+
   private async prefixBelongsToAnother(row: ApiKeyRow): Promise<boolean> {
     const holder = await this.rows.findOneBy({ lookupPrefix: row.lookupPrefix });
     return holder !== null && holder.id !== row.id;

@@ -1,5 +1,6 @@
 import { injectable } from 'inversify';
 import { type DataSource, LessThanOrEqual, QueryFailedError, type Repository } from 'typeorm';
+import { type Logger } from '../../../../../application/ports/Logger';
 import { type IdempotencyBegin, type IdempotencyStore, type StoredResponse } from '../../../../../application/ports/IdempotencyStore';
 import { type IdempotencyKeyRow, IdempotencyKeySchema } from '../schemas/IdempotencyKeySchema';
 import { isUniqueViolation } from './uniqueViolation';
@@ -10,6 +11,11 @@ import { isUniqueViolation } from './uniqueViolation';
  * and "still running" is the honest answer.
  */
 const MAX_ATTEMPTS = 4;
+/**
+ * How often an instance deletes expired records (from within `begin`, so no job is needed):
+ * without it every key ever used, and the response stored with it, would stay in the table.
+ */
+export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Idempotency records in the shared database. Deliberately on the DataSource's own manager,
@@ -19,12 +25,15 @@ const MAX_ATTEMPTS = 4;
 @injectable()
 export class TypeOrmIdempotencyStore implements IdempotencyStore {
   private readonly rows: Repository<IdempotencyKeyRow>;
+  /** When this instance next sweeps expired records, in the time of the `now` begin is given. */
+  private nextSweepAtMs = Number.NEGATIVE_INFINITY;
 
-  constructor(dataSource: DataSource) {
+  constructor(dataSource: DataSource, private readonly logger?: Logger) {
     this.rows = dataSource.manager.getRepository(IdempotencyKeySchema);
   }
 
   async begin(scope: string, key: string, fingerprint: string, now: Date, leaseMs: number): Promise<IdempotencyBegin> {
+    await this.sweepIfDue(now);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // The primary key decides: of concurrent inserts exactly one succeeds, on every instance.
       if (await this.tryInsert({ scope, key, fingerprint, now, leaseMs })) return { outcome: 'started' };
@@ -59,10 +68,24 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
     await this.rows.delete({ scope, key, state: 'in_progress' });
   }
 
-  /** Removes expired records (not part of the port: for a periodic job); returns how many went. */
+  /** Removes expired records (begin does, at most once per SWEEP_INTERVAL_MS); returns how many went. */
   async deleteExpired(now: Date): Promise<number> {
     const result = await this.rows.delete({ expiresAt: LessThanOrEqual(now) });
     return result.affected ?? 0;
+  }
+
+  /**
+   * An expired record already counts as absent, so the sweep changes no outcome; it only
+   * frees the space (and drops old responses). Its failure (a lock wait, a deadlock with an
+   * insert on InnoDB) must not fail the request that happened to trigger it: it is logged,
+   * and the next sweep, an interval later, deletes what this one left.
+   */
+  private async sweepIfDue(now: Date): Promise<void> {
+    if (now.getTime() < this.nextSweepAtMs) return;
+    this.nextSweepAtMs = now.getTime() + SWEEP_INTERVAL_MS;
+    await this.deleteExpired(now).catch((error: unknown) => {
+      this.logger?.warn('idempotency sweep failed', { error: error instanceof Error ? error.message : String(error) });
+    });
   }
 
   private async tryInsert(at: { scope: string; key: string; fingerprint: string; now: Date; leaseMs: number }): Promise<boolean> {
