@@ -1,6 +1,6 @@
 import { type UserRepository } from '../../domain/user/UserRepository';
 import { type IdGenerator } from '../ports/IdGenerator';
-import { type SessionTokens } from '../ports/TokenSigner';
+import { type SessionTokens } from '../ports/SessionTokens';
 import { userByEmail } from './lookups';
 
 export class IssueSession {

@@ -5,7 +5,7 @@ import { type UserRepository } from '../../domain/user/UserRepository';
 import { type MembershipRepository } from '../../domain/workspace/MembershipRepository';
 import { type AccessTokenVerifier } from '../ports/AccessTokenVerifier';
 import { type SecretHasher } from '../ports/SecretHasher';
-import { type SessionTokens } from '../ports/TokenSigner';
+import { type SessionTokens } from '../ports/SessionTokens';
 import { API_KEY_PREFIX, isWellFormedApiKey, lookupPrefixOf } from './apiKeyFormat';
 
 const invalid = (message: string) => unauthenticated('invalid_token', message);

@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { type SessionClaims, type SessionTokens } from '../../../application/ports/TokenSigner';
+import { type SessionClaims, type SessionTokens } from '../../../application/ports/SessionTokens';
 import { type Clock } from '../../../application/ports/Clock';
 import { type KeyRing } from './KeyRing';
 

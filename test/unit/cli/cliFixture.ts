@@ -6,7 +6,7 @@ import { IssueSession } from '../../../application/admin/IssueSession';
 import { ManageApiKeys } from '../../../application/admin/ManageApiKeys';
 import { ManageMembers } from '../../../application/admin/ManageMembers';
 import { type Clock } from '../../../application/ports/Clock';
-import { type SessionClaims, type SessionTokens } from '../../../application/ports/TokenSigner';
+import { type SessionClaims, type SessionTokens } from '../../../application/ports/SessionTokens';
 import { runCli, type CliUseCases } from '../../../adapters/inbound/cli/runCli';
 import { NodeRandomSource } from '../../../adapters/outbound/crypto/NodeRandomSource';
 import { NodeSecretHasher } from '../../../adapters/outbound/crypto/NodeSecretHasher';

@@ -29,7 +29,7 @@ import { type AccessTokenVerifier } from '../../../application/ports/AccessToken
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type Logger } from '../../../application/ports/Logger';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
-import { type SessionTokens } from '../../../application/ports/TokenSigner';
+import { type SessionTokens } from '../../../application/ports/SessionTokens';
 import { type Credential } from '../../../domain/credential/Credential';
 
 import { MemoryIdempotencyStore } from '../../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
