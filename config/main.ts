@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   }
   const composition = await compose(config);
   const logger = composition.container.get<Logger>(TOKENS.Logger);
-  if (config.bootstrap) {
+  // Only the embedded database: a MySQL deployment is an operator's, set up with the CLI.
+  if (config.bootstrap && config.database.kind === 'sqlite') {
     const firstStart = await composition.container.get<BootstrapFirstStart>(TOKENS.BootstrapFirstStart).execute();
     if (firstStart !== null) printFirstStart(firstStart, config);
   }

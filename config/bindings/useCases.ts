@@ -54,5 +54,5 @@ export function bindUseCases(container: Container, config: Config): void {
   bind(T.ChangePostLifecycle, (...a: ConstructorParameters<typeof ChangePostLifecycle>) => new ChangePostLifecycle(...a),
     [T.PostStore, T.IdGenerator, T.Clock]);
   bind(T.BootstrapFirstStart, (...a: ConstructorParameters<typeof BootstrapFirstStart>) => new BootstrapFirstStart(...a),
-    [T.UserRepository, T.CreateUser, T.CreateWorkspace, T.ManageApiKeys, T.RandomSource]);
+    [T.UserRepository, T.CreateUser, T.CreateWorkspace, T.ManageApiKeys, T.RandomSource, T.UnitOfWork]);
 }

@@ -16,6 +16,7 @@ import { JoseSessionTokens } from '../../../adapters/outbound/keys/JoseSessionTo
 import { KeyRing } from '../../../adapters/outbound/keys/KeyRing';
 import { SecretBox } from '../../../adapters/outbound/keys/SecretBox';
 import { NoAccessTokens } from '../../../adapters/outbound/oauth/NoAccessTokens';
+import { MemoryUnitOfWork } from '../../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
 import {
   MemoryApiKeyRepository, MemoryConnectionRepository, MemoryMembershipRepository, MemorySigningKeyStore,
   MemoryUserRepository, MemoryWorkspaceRepository,
@@ -53,7 +54,7 @@ export class AppFixture {
   );
   readonly addConnection = new AddConnection(this.connections, this.workspaces, this.ids, this.clock);
   readonly issueSession = new IssueSession(this.users, this.sessions, this.ids, SESSION_TTL_SECONDS);
-  readonly bootstrap = new BootstrapFirstStart(this.users, this.createUser, this.createWorkspace, this.apiKeys, this.random);
+  readonly bootstrap = new BootstrapFirstStart(this.users, this.createUser, this.createWorkspace, this.apiKeys, this.random, new MemoryUnitOfWork());
   readonly authenticate = new AuthenticateBearer(
     this.apiKeyStore, this.memberships, this.users, this.hasher, this.sessions, new NoAccessTokens(),
   );

@@ -5,14 +5,16 @@ import { type ApiKeyRepository } from '../../../../../domain/credential/ApiKeyRe
 import { conflict } from '../../../../../domain/shared/DomainError';
 import { ApiKeyMapper } from '../mappers/ApiKeyMapper';
 import { type ApiKeyRow, ApiKeySchema } from '../schemas/ApiKeySchema';
+import { managerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
 @injectable()
 export class TypeOrmApiKeyRepository implements ApiKeyRepository {
-  private readonly rows: Repository<ApiKeyRow>;
+  constructor(private readonly dataSource: DataSource) {}
 
-  constructor(dataSource: DataSource) {
-    this.rows = dataSource.getRepository(ApiKeySchema);
+  /** Inside a unit of work, its transaction's repository: the write commits or rolls back with it. */
+  private get rows(): Repository<ApiKeyRow> {
+    return managerOf(this.dataSource).getRepository(ApiKeySchema);
   }
 
   async save(key: ApiKey): Promise<void> {

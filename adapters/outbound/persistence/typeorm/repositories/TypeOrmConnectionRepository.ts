@@ -4,14 +4,16 @@ import { type Connection } from '../../../../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../../../../domain/connection/ConnectionRepository';
 import { ConnectionMapper } from '../mappers/ConnectionMapper';
 import { type ConnectionRow, ConnectionSchema } from '../schemas/ConnectionSchema';
+import { managerOf } from '../transactionContext';
 import { orderByIds } from './orderByIds';
 
 @injectable()
 export class TypeOrmConnectionRepository implements ConnectionRepository {
-  private readonly rows: Repository<ConnectionRow>;
+  constructor(private readonly dataSource: DataSource) {}
 
-  constructor(dataSource: DataSource) {
-    this.rows = dataSource.getRepository(ConnectionSchema);
+  /** Inside a unit of work, its transaction's repository: the write commits or rolls back with it. */
+  private get rows(): Repository<ConnectionRow> {
+    return managerOf(this.dataSource).getRepository(ConnectionSchema);
   }
 
   async save(connection: Connection): Promise<void> {

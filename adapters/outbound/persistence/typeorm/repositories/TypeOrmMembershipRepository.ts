@@ -4,13 +4,15 @@ import { type Membership } from '../../../../../domain/workspace/Membership';
 import { type MembershipRepository } from '../../../../../domain/workspace/MembershipRepository';
 import { MembershipMapper } from '../mappers/MembershipMapper';
 import { type MembershipRow, MembershipSchema } from '../schemas/MembershipSchema';
+import { managerOf } from '../transactionContext';
 
 @injectable()
 export class TypeOrmMembershipRepository implements MembershipRepository {
-  private readonly rows: Repository<MembershipRow>;
+  constructor(private readonly dataSource: DataSource) {}
 
-  constructor(dataSource: DataSource) {
-    this.rows = dataSource.getRepository(MembershipSchema);
+  /** Inside a unit of work, its transaction's repository: the write commits or rolls back with it. */
+  private get rows(): Repository<MembershipRow> {
+    return managerOf(this.dataSource).getRepository(MembershipSchema);
   }
 
   async save(membership: Membership): Promise<void> {

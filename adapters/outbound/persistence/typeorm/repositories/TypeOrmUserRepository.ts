@@ -5,14 +5,16 @@ import { type User } from '../../../../../domain/user/User';
 import { type UserRepository } from '../../../../../domain/user/UserRepository';
 import { UserMapper } from '../mappers/UserMapper';
 import { type UserRow, UserSchema } from '../schemas/UserSchema';
+import { managerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
 @injectable()
 export class TypeOrmUserRepository implements UserRepository {
-  private readonly rows: Repository<UserRow>;
+  constructor(private readonly dataSource: DataSource) {}
 
-  constructor(dataSource: DataSource) {
-    this.rows = dataSource.getRepository(UserSchema);
+  /** Inside a unit of work, its transaction's repository: the write commits or rolls back with it. */
+  private get rows(): Repository<UserRow> {
+    return managerOf(this.dataSource).getRepository(UserSchema);
   }
 
   async save(user: User): Promise<void> {

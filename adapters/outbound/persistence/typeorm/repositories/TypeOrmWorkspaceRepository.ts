@@ -4,14 +4,16 @@ import { type Workspace } from '../../../../../domain/workspace/Workspace';
 import { type WorkspaceRepository } from '../../../../../domain/workspace/WorkspaceRepository';
 import { WorkspaceMapper } from '../mappers/WorkspaceMapper';
 import { type WorkspaceRow, WorkspaceSchema } from '../schemas/WorkspaceSchema';
+import { managerOf } from '../transactionContext';
 import { orderByIds } from './orderByIds';
 
 @injectable()
 export class TypeOrmWorkspaceRepository implements WorkspaceRepository {
-  private readonly rows: Repository<WorkspaceRow>;
+  constructor(private readonly dataSource: DataSource) {}
 
-  constructor(dataSource: DataSource) {
-    this.rows = dataSource.getRepository(WorkspaceSchema);
+  /** Inside a unit of work, its transaction's repository: the write commits or rolls back with it. */
+  private get rows(): Repository<WorkspaceRow> {
+    return managerOf(this.dataSource).getRepository(WorkspaceSchema);
   }
 
   async save(workspace: Workspace): Promise<void> {
