@@ -3,7 +3,7 @@ import { koaBody } from 'koa-body';
 import { Router } from '@koa/router';
 import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
-import { authenticate } from './middleware/authenticate';
+import { identifyCaller, requireCredential } from './middleware/authenticate';
 import { errorHandler } from './middleware/errorHandler';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rateLimit';
@@ -35,16 +35,14 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true;
 
+  // Health stays outside the rate limit: a load balancer polling it must never be refused.
+  const health = healthRouter(deps.checkHealth);
   const open = new Router<AppState>();
-  open.use(healthRouter(deps.checkHealth).routes());
   open.use(discoveryRouter(deps.settings.baseUrl).routes());
   open.get('/openapi.json', (ctx) => { ctx.body = OPENAPI_DOCUMENT; });
 
   const api = new Router<AppState>();
-  api.use(
-    authenticate(deps.authenticate),
-    rateLimit({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit }),
-  );
+  api.use(requireCredential());
   const writes = writesOf(deps);
   for (const router of [
     meRouter(deps.getCurrentUser, deps.listMyWorkspaces),
@@ -61,6 +59,10 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     .use(requestId())
     .use(accessLog(deps.logger))
     .use(errorHandler(deps.logger, deps.settings.baseUrl))
+    .use(health.routes())
+    // Every other request counts: per credential when it has a valid one, else per client address.
+    .use(identifyCaller(deps.authenticate))
+    .use(rateLimit({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit }))
     .use(requireJson())
     .use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonStrict: true, jsonLimit: deps.settings.bodyLimitBytes, onError: rethrow }))
     .use(open.routes())

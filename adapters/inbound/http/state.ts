@@ -1,11 +1,14 @@
 import { type DefaultContext, type ParameterizedContext } from 'koa';
 import { type WorkspaceAccess } from '../../../domain/credential/AccessDecision';
 import { type Credential } from '../../../domain/credential/Credential';
+import { type DomainError } from '../../../domain/shared/DomainError';
 
 /** What the middleware chain leaves on ctx.state for the routers. */
 export interface AppState {
   requestId: string;
   credential?: Credential;
+  /** Why the credential sent was refused; thrown by requireCredential after rate limiting. */
+  authFailure?: DomainError;
   access?: WorkspaceAccess;
 }
 

@@ -115,10 +115,12 @@ describe('rateLimit middleware', () => {
     expect(other.headers['ratelimit-remaining']).to.equal('2');
   });
 
-  it('leaves a request without a credential alone', async () => {
-    const res = await call();
-    expect(res.status).to.equal(200);
-    expect(res.headers).not.to.have.property('ratelimit-limit');
+  it('counts a request without a credential against its client address, apart from credentials', async () => {
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i++) remaining.push((await call()).headers['ratelimit-remaining']!);
+    expect(remaining).to.deep.equal(['2', '1', '0']);
+    expect((await call()).status).to.equal(429);
+    expect((await call('s1')).status, 'a credential has its own window').to.equal(200);
   });
 
   it('answers 503 with a short Retry-After when the store fails', async () => {

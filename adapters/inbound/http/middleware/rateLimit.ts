@@ -17,8 +17,7 @@ const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
  * Counts every authenticated request per credential in fixed windows and refuses the
- * ones over the limit with 429. Placed after authentication: a request without a
- * credential is left to the auth middleware and not counted.
+ * ones over the limit with 429; requests without a valid credential count per client address.
  */
 export function rateLimit({ store, limit, windowMs, clock }: RateLimitOptions): Koa.Middleware {
   // Checked once at start: a bad limit would otherwise surface as a 503 on every request.
@@ -29,12 +28,14 @@ export function rateLimit({ store, limit, windowMs, clock }: RateLimitOptions): 
 
   return async (ctx, next) => {
     const credential = ctx.state.credential as Credential | undefined;
-    if (!credential) return next();
+    // Without a valid credential (none sent, or a refused one) the client address is counted,
+    // so guessing tokens is limited like any other traffic.
+    const key = credential ? `${credential.kind}:${credential.id}` : `client:${ctx.ip}`;
 
     const now = clock.now();
     let window;
     try {
-      window = await store.hit(`${credential.kind}:${credential.id}`, windowMs, now);
+      window = await store.hit(key, windowMs, now);
     } catch (cause) {
       // Letting requests through unlimited would be silently wrong; refusing them all
       // with a clear, retryable 503 keeps the limit honest while the store is down.
