@@ -1,38 +1,55 @@
 import { expect } from 'chai';
 import { api } from '../../support/openapi';
+import { DATABASE_KINDS, serverFor } from '../../support/databases';
 import { REDIS_URL, requireServer } from '../../support/services';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('HTTP rate limiting', function () {
-  describe('in memory (the default)', () => {
-    let t: TestApp;
-    let key: string;
-    let otherKey: string;
+  for (const kind of DATABASE_KINDS) {
+    describe(`in memory (the default), on ${kind}`, () => {
+      let t: TestApp;
+      let key: string;
+      let otherKey: string;
 
-    before(async () => {
-      t = await startTestApp(await freshDatabaseEnv('sqlite'), { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
-      await t.given.user('owner@example.com');
-      const workspaceId = await t.given.workspace('owner@example.com');
-      key = (await t.given.apiKey(workspaceId, 'owner@example.com', 'owner')).key;
-      otherKey = (await t.given.apiKey(workspaceId, 'owner@example.com', 'viewer')).key;
-    });
-    after(async () => t?.close());
+      before(async function () {
+        const server = serverFor(kind);
+        if (server) await requireServer(this, server);
+        t = await startTestApp(await freshDatabaseEnv(kind), { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+        await t.given.user('owner@example.com');
+        const workspaceId = await t.given.workspace('owner@example.com');
+        key = (await t.given.apiKey(workspaceId, 'owner@example.com', 'owner')).key;
+        otherKey = (await t.given.apiKey(workspaceId, 'owner@example.com', 'viewer')).key;
+      });
+      after(async () => t?.close());
 
-    it('counts down, then answers 429 with Retry-After, per credential', async () => {
-      const remaining: string[] = [];
-      for (let i = 0; i < 3; i++) {
-        remaining.push((await api(t.app).get('/v1/me').set(bearer(key)).expect(200)).headers['ratelimit-remaining']!);
-      }
-      expect(remaining).to.deep.equal(['2', '1', '0']);
-      const limited = await api(t.app).get('/v1/me').set(bearer(key)).expect(429);
-      expect(limited.body.error).to.include({ type: 'RateLimitedError', code: 'rate_limited' });
-      expect(Number(limited.headers['retry-after'])).to.be.within(1, 60);
-      expect(limited.headers['ratelimit-remaining']).to.equal('0');
-      await api(t.app).get('/v1/me').set(bearer(otherKey)).expect(200);
+      it('counts down, then answers 429 with Retry-After, per credential', async () => {
+        const remaining: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          remaining.push((await api(t.app).get('/v1/me').set(bearer(key)).expect(200)).headers['ratelimit-remaining']!);
+        }
+        expect(remaining).to.deep.equal(['2', '1', '0']);
+        const limited = await api(t.app).get('/v1/me').set(bearer(key)).expect(429);
+        expect(limited.body.error).to.include({ type: 'RateLimitedError', code: 'rate_limited' });
+        expect(Number(limited.headers['retry-after'])).to.be.within(1, 60);
+        expect(limited.headers['ratelimit-remaining']).to.equal('0');
+        await api(t.app).get('/v1/me').set(bearer(otherKey)).expect(200);
+      });
+
+      it('limits refused tokens per client address: guessing keys ends in 429, valid keys unaffected', async () => {
+        const guess = () => api(t.app).get('/v1/me').set(bearer(`dsk_${'G'.repeat(43)}`));
+        const first = await guess().expect(401);
+        expect(first.headers).to.have.property('ratelimit-limit', '3');
+        await guess().expect(401);
+        await guess().expect(401);
+        await guess().expect(429);
+        await api(t.app).get('/openapi.json').expect(429);
+        await api(t.app).get('/health').expect(200);
+        await api(t.app).get('/v1/me').set(bearer(otherKey)).expect(200);
+      });
     });
-  });
+  }
 
   describe('in Redis, shared by two instances', () => {
     let first: TestApp;

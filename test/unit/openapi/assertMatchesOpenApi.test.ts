@@ -6,7 +6,10 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const unauthorized = {
   error: { type: 'UnauthorizedError', code: 'missing_credential', message: 'send a credential', details: [], requestId: 'req-1' },
 };
-const challenge = { 'www-authenticate': 'Bearer realm="dispatch", resource_metadata="http://localhost/.well-known/oauth-protected-resource"' };
+const challenge = {
+  'www-authenticate': 'Bearer realm="dispatch", resource_metadata="http://localhost/.well-known/oauth-protected-resource"',
+  'ratelimit-limit': '600', 'ratelimit-remaining': '599', 'ratelimit-reset': '60',
+};
 
 describe('assertMatchesOpenApi', () => {
   it('accepts a documented error, ignoring the query string and the header case', () => {

@@ -14,8 +14,9 @@ const errorResponse = (description: string, headers: ResponseObject['headers']):
 const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly response: ResponseObject }> = {
   401: {
     name: 'Unauthorized',
-    response: errorResponse('UnauthorizedError: the credential is missing, malformed, unknown, revoked or expired (codes missing_credential, invalid_token). Refresh or reauthorize.', {
+    response: errorResponse('UnauthorizedError: the credential is missing, malformed, unknown, revoked or expired (codes missing_credential, invalid_token). Refresh or reauthorize. Counted against the client address.', {
       'WWW-Authenticate': wwwAuthenticateHeader(true),
+      ...rateLimitHeaders(true),
     }),
   },
   402: {

@@ -9,8 +9,8 @@ export const requestIdHeader: HeaderObject = {
 };
 
 /**
- * Rate-limit state of the credential's current window. Set once the credential is
- * authenticated and counted: absent on 401, and on errors raised before counting.
+ * Rate-limit state of the current window: the credential's when the request has a valid
+ * one, else the client address's. Absent on /health and when the limiter's store is down.
  */
 export function rateLimitHeaders(required: boolean): Record<string, HeaderObject> {
   return {

@@ -101,12 +101,23 @@ export function openResponse(description: string, schema: SchemaObject, headers:
   return { description, headers: { 'X-Request-Id': requestIdHeader, ...headers }, content: jsonContent(schema) };
 }
 
-/** An operation that takes no credential (not counted by the rate limiter); 500 added. */
-export function openOperation(spec: Described & { readonly responses: Readonly<Record<number, ResponseObject>> }): OperationObject {
+/**
+ * An operation that takes no credential; 500 added. Unless `rateLimited` is false (health), it
+ * is counted per client address: RateLimit headers on its answers, and 429 / 503 possible.
+ */
+export function openOperation(spec: Described & {
+  readonly responses: Readonly<Record<number, ResponseObject>>;
+  readonly rateLimited?: boolean;
+}): OperationObject {
+  const rateLimited = spec.rateLimited !== false;
+  const responses = Object.fromEntries(Object.entries(spec.responses).map(([status, response]) => [
+    status,
+    rateLimited ? { ...response, headers: { ...response.headers, ...rateLimitHeaders(true) } } : response,
+  ]));
   return {
     ...described(spec),
     security: noCredential,
-    responses: { ...spec.responses, ...errorResponses([500]) },
+    responses: { ...responses, ...errorResponses(rateLimited ? [429, 500, 503] : [500]) },
   };
 }
 

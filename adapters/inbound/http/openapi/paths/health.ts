@@ -7,6 +7,7 @@ export const healthPaths: PathMap = {
   '/health': {
     get: openOperation({
       operationId: 'health.check',
+      rateLimited: false,
       summary: 'Health of the service and of the stores it needs',
       description: 'No credential. 503 names the failing check, and turns back to 200 once the dependency recovers, without a restart.',
       tags: ['health'],
