@@ -54,6 +54,25 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   return value === 'true' || value === '1';
 }
 
+/**
+ * A URL as it may appear in an error: the password (or a lone user part, which may be a token)
+ * masked, and the query and fragment left out. Works on text that does not parse as a URL too,
+ * since that is when it is shown; everything up to the last "@" counts as user info.
+ */
+export function redactUrl(raw: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0] ?? '';
+  let rest = raw.slice(scheme.length);
+  const at = rest.lastIndexOf('@');
+  if (at >= 0) {
+    const userinfo = rest.slice(0, at);
+    const colon = userinfo.indexOf(':');
+    rest = `${colon >= 0 ? `${userinfo.slice(0, colon)}:***` : '***'}${rest.slice(at)}`;
+  }
+  const query = rest.search(/[?#]/);
+  if (query >= 0) rest = `${rest.slice(0, query)}${rest[query]}…`;
+  return `${scheme}${rest}`;
+}
+
 function url(env: Env, name: string, fallback: string | null, protocols: readonly string[]): string | null {
   const raw = env[name]?.trim() || fallback;
   if (raw === null) return null;
@@ -61,7 +80,7 @@ function url(env: Env, name: string, fallback: string | null, protocols: readonl
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+    throw new ConfigError(name, `must be a URL, got "${redactUrl(raw)}"`);
   }
   if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(name, `must start with ${protocols.join(' or ')}, got "${parsed.protocol}"`);
@@ -90,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR?.trim() || 'data');
   const secretKey = env.SECRET_KEY?.trim() || null;
+  // Never echoed, not even in part.
   if (secretKey !== null && secretKey.length < 32) throw new ConfigError('SECRET_KEY', 'must be at least 32 characters');
   if (production && secretKey === null) throw new ConfigError('SECRET_KEY', 'is required when NODE_ENV=production');
   const rateLimitStore = oneOf(env, 'RATE_LIMIT_STORE', ['memory', 'redis'] as const, 'memory');

@@ -1,12 +1,19 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError as ClassValidationError } from 'class-validator';
 import { validationError, type ErrorDetail } from '../../../domain/shared/DomainError';
+import { jsonShapeProblems } from './jsonShape';
 
-/** Checks a JSON body against a DTO class: unknown properties refused, every problem named by path. */
+/**
+ * Checks a JSON body against a DTO class: unknown properties refused, every problem named by path.
+ * The raw JSON is scanned first (depth, Object.prototype key names, lone surrogates: see
+ * jsonShape.ts), so class-transformer and class-validator only ever walk a body they can handle.
+ */
 export function validateBody<T extends object>(dto: ClassConstructor<T>, body: unknown): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw validationError('invalid_body', [{ path: '', message: 'the body must be a JSON object' }]);
   }
+  const shapeProblems = jsonShapeProblems(body);
+  if (shapeProblems.length > 0) throw validationError('invalid_body', shapeProblems);
   const instance = plainToInstance(dto, body);
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) throw validationError('invalid_body', flatten(errors, ''));

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import { expect } from 'chai';
+import { ConfigError, loadConfig, redactUrl } from '../../../config/env';
+
+const SECRET = 'a-secret-key-of-at-least-32-characters!';
+
+/** The ConfigError `env` fails with (the test fails if it loads). */
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected ${JSON.stringify(Object.keys(env))} to be refused`);
+}
+
+describe('loadConfig (environment variables)', () => {
+  it('has a default for everything outside production', () => {
+    const config = loadConfig({});
+    expect(config).to.deep.include({
+      production: false,
+      port: 3000,
+      host: '127.0.0.1',
+      baseUrl: 'http://localhost:3000',
+      dataDir: path.resolve('data'),
+      database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
+      secretKey: null,
+      keyStore: 'database',
+      logLevel: 'info',
+      rateLimit: { store: 'memory', limit: 600, windowMs: 60_000 },
+      redisUrl: null,
+      sessionTtlSeconds: 12 * 3600,
+      bootstrap: true,
+      bodyLimitBytes: 1024 * 1024,
+    });
+  });
+
+  it('reads every variable it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production', PORT: '8080', HOST: '0.0.0.0', BASE_URL: 'https://dispatch.example/', DATA_DIR: '/var/lib/dispatch',
+      DATABASE_URL: 'mariadb://app:pw@db.example:3306/dispatch', SECRET_KEY: SECRET, KEY_STORE: 'file', LOG_LEVEL: 'warn',
+      RATE_LIMIT_STORE: 'redis', REDIS_URL: 'rediss://:pw@cache.example:6380', RATE_LIMIT_MAX: '100', RATE_LIMIT_WINDOW_SECONDS: '30',
+      SESSION_TTL_SECONDS: '3600', BOOTSTRAP: 'true',
+    });
+    expect(config).to.deep.include({
+      production: true,
+      port: 8080,
+      host: '0.0.0.0',
+      baseUrl: 'https://dispatch.example',
+      dataDir: '/var/lib/dispatch',
+      database: { kind: 'mysql', url: 'mysql://app:pw@db.example:3306/dispatch' },
+      secretKey: SECRET,
+      keyStore: 'file',
+      logLevel: 'warn',
+      rateLimit: { store: 'redis', limit: 100, windowMs: 30_000 },
+      redisUrl: 'rediss://:pw@cache.example:6380',
+      sessionTtlSeconds: 3600,
+      bootstrap: false, // never in production
+    });
+  });
+
+  it('treats empty and blank values as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '  ', DATABASE_URL: ' ', SECRET_KEY: '' })).to.deep.include({ port: 3000, logLevel: 'info', secretKey: null });
+  });
+
+  describe('a bad value names its variable', () => {
+    const cases: [string, Record<string, string>, RegExp][] = [
+      ['PORT', { PORT: 'eighty' }, /must be a whole number/],
+      ['PORT', { PORT: '70000' }, /between 0 and 65535/],
+      ['PORT', { PORT: '-1' }, /must be a whole number/],
+      ['BASE_URL', { BASE_URL: 'not a url' }, /must be a URL/],
+      ['BASE_URL', { BASE_URL: 'ftp://dispatch.example' }, /must start with http: or https:/],
+      ['DATABASE_URL', { DATABASE_URL: 'postgres://app@db/dispatch' }, /must start with mysql: or mariadb:/],
+      ['DATABASE_URL', { DATABASE_URL: 'mysql://app@db.example:3306' }, /must name a database/],
+      ['DATABASE_URL', { DATABASE_URL: 'mysql://app@db.example:33o6/dispatch' }, /must be a URL/],
+      ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }, /needs a file path/],
+      ['SECRET_KEY', { SECRET_KEY: 'short' }, /at least 32 characters/],
+      ['KEY_STORE', { KEY_STORE: 'vault' }, /must be one of database, file/],
+      ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }, /must be one of debug, info, warn, error, silent/],
+      ['RATE_LIMIT_STORE', { RATE_LIMIT_STORE: 'memcached' }, /must be one of memory, redis/],
+      ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '0' }, /between 1 and 1000000/],
+      ['RATE_LIMIT_MAX', { RATE_LIMIT_MAX: '1.5' }, /must be a whole number/],
+      ['RATE_LIMIT_WINDOW_SECONDS', { RATE_LIMIT_WINDOW_SECONDS: '86401' }, /between 1 and 86400/],
+      ['SESSION_TTL_SECONDS', { SESSION_TTL_SECONDS: '59' }, /between 60 and 2592000/],
+      ['SESSION_TTL_SECONDS', { SESSION_TTL_SECONDS: 'a day' }, /must be a whole number/],
+      ['BOOTSTRAP', { BOOTSTRAP: 'yes' }, /must be one of true, false, 1, 0/],
+      ['REDIS_URL', { REDIS_URL: 'http://cache.example' }, /must start with redis: or rediss:/],
+      ['REDIS_URL', { REDIS_URL: 'redis://cache.example:port' }, /must be a URL/],
+      ['REDIS_URL', { RATE_LIMIT_STORE: 'redis' }, /is required when RATE_LIMIT_STORE=redis/],
+    ];
+    for (const [variable, env, problem] of cases) {
+      it(`${variable}=${JSON.stringify(Object.values(env).at(-1))}`, () => {
+        const error = failure(env);
+        expect(error.message.startsWith(`${variable}: `), error.message).to.equal(true);
+        expect(error.message).to.match(problem);
+      });
+    }
+  });
+
+  describe('never prints a secret', () => {
+    it('masks the password of a DATABASE_URL it cannot parse', () => {
+      const { message } = failure({ DATABASE_URL: 'mysql://app:Sup3rSecret@db.example:33o6/dispatch' });
+      expect(message).not.to.include('Sup3rSecret');
+      expect(message).to.equal('DATABASE_URL: must be a URL, got "mysql://app:***@db.example:33o6/dispatch"');
+    });
+
+    it('masks the password of a REDIS_URL it cannot parse, even one holding "@" and ":"', () => {
+      const { message } = failure({ REDIS_URL: 'redis://:p@ss:w0rd@cache example:6379' });
+      expect(message).not.to.match(/p@ss|w0rd/);
+      expect(message).to.equal('REDIS_URL: must be a URL, got "redis://:***@cache example:6379"');
+    });
+
+    it('prints no password in the other URL errors either', () => {
+      for (const env of [
+        { DATABASE_URL: 'postgres://app:Sup3rSecret@db.example/dispatch' },
+        { DATABASE_URL: 'mysql://app:Sup3rSecret@db.example:3306' },
+        { REDIS_URL: 'http://:Sup3rSecret@cache.example' },
+        { BASE_URL: 'https://admin:Sup3rSecret@dispatch.example:99999' },
+      ] as Record<string, string>[]) {
+        expect(failure(env).message).not.to.include('Sup3rSecret');
+      }
+    });
+
+    it('masks a user part alone (it may be a token) and leaves out query strings', () => {
+      expect(redactUrl('redis://t0ken@cache.example:6379')).to.equal('redis://***@cache.example:6379');
+      expect(redactUrl('mysql://db.example/dispatch?password=Sup3rSecret')).to.equal('mysql://db.example/dispatch?…');
+      expect(redactUrl('app:Sup3rSecret@db.example')).to.equal('app:***@db.example');
+      expect(redactUrl('https://dispatch.example/path')).to.equal('https://dispatch.example/path');
+    });
+
+    it('never prints SECRET_KEY', () => {
+      const { message } = failure({ SECRET_KEY: 'tooShortSecret' });
+      expect(message).to.equal('SECRET_KEY: must be at least 32 characters');
+    });
+  });
+
+  describe('production', () => {
+    it('requires SECRET_KEY', () => {
+      expect(failure({ NODE_ENV: 'production' }).message).to.equal('SECRET_KEY: is required when NODE_ENV=production');
+      expect(failure({ NODE_ENV: 'production', SECRET_KEY: '   ' }).message).to.equal('SECRET_KEY: is required when NODE_ENV=production');
+    });
+
+    it('starts with one, and never bootstraps', () => {
+      const config = loadConfig({ NODE_ENV: 'production', SECRET_KEY: SECRET, BOOTSTRAP: 'true' });
+      expect(config).to.include({ production: true, secretKey: SECRET, bootstrap: false });
+    });
+  });
+
+  describe('sqlite: DATABASE_URLs', () => {
+    for (const [url, file] of [
+      ['sqlite:./data/dispatch.sqlite', path.resolve('data/dispatch.sqlite')],
+      ['sqlite://relative/dispatch.sqlite', path.resolve('relative/dispatch.sqlite')],
+      ['sqlite:/var/lib/dispatch/db.sqlite', '/var/lib/dispatch/db.sqlite'],
+      ['sqlite:///var/lib/dispatch/db.sqlite', '/var/lib/dispatch/db.sqlite'],
+    ] as const) {
+      it(`${url} → ${file}`, () => {
+        expect(loadConfig({ DATABASE_URL: url }).database).to.deep.equal({ kind: 'sqlite', file });
+      });
+    }
+
+    it('refuses sqlite: without a path, and sqlite:// alone', () => {
+      expect(failure({ DATABASE_URL: 'sqlite:' }).message).to.match(/^DATABASE_URL: sqlite: needs a file path/);
+      expect(failure({ DATABASE_URL: 'sqlite://' }).message).to.match(/^DATABASE_URL: sqlite: needs a file path/);
+    });
+
+    it('defaults to dispatch.sqlite under DATA_DIR', () => {
+      expect(loadConfig({ DATA_DIR: '/srv/dispatch' }).database).to.deep.equal({ kind: 'sqlite', file: '/srv/dispatch/dispatch.sqlite' });
+    });
+  });
+});
