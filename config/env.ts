@@ -26,6 +26,8 @@ export interface Config {
   readonly redisUrl: string | null;
   readonly sessionTtlSeconds: number;
   readonly bootstrap: boolean;
+  /** Trust X-Forwarded-For/-Proto from a reverse proxy in front (client addresses for rate limits). */
+  readonly trustProxy: boolean;
   readonly bodyLimitBytes: number;
 }
 
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
     bodyLimitBytes: 1024 * 1024,
   };
 }

@@ -9,7 +9,7 @@ import { TOKENS as T } from './tokens';
 /** Hands the HTTP adapter its use cases and settings. */
 export function buildHttpApp(container: Container, config: Config): Koa<AppState> {
   return createApp({
-    settings: { baseUrl: config.baseUrl, bodyLimitBytes: config.bodyLimitBytes, rateLimit: { limit: config.rateLimit.limit, windowMs: config.rateLimit.windowMs } },
+    settings: { trustProxy: config.trustProxy, baseUrl: config.baseUrl, bodyLimitBytes: config.bodyLimitBytes, rateLimit: { limit: config.rateLimit.limit, windowMs: config.rateLimit.windowMs } },
     clock: container.get(T.Clock),
     serializeWrites: (work) => container.get<WriteLock>(T.WriteLock).run(work),
     logger: container.get(T.Logger),

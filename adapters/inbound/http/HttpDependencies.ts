@@ -15,6 +15,8 @@ import { type PostsUseCases } from './routers/postsRouter';
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDependencies {
   readonly settings: {
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    readonly trustProxy: boolean;
     readonly baseUrl: string;
     readonly bodyLimitBytes: number;
     readonly rateLimit: { readonly limit: number; readonly windowMs: number };

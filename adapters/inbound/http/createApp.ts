@@ -34,6 +34,7 @@ const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 export function createApp(deps: HttpDependencies): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true;
+  app.proxy = deps.settings.trustProxy;
 
   // Health stays outside the rate limit: a load balancer polling it must never be refused.
   const health = healthRouter(deps.checkHealth);

@@ -32,8 +32,14 @@ describe('loadConfig (environment variables)', () => {
       redisUrl: null,
       sessionTtlSeconds: 12 * 3600,
       bootstrap: true,
+      trustProxy: false,
       bodyLimitBytes: 1024 * 1024,
     });
+  });
+
+  it('trusts a reverse proxy only when TRUST_PROXY says so', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).to.equal(true);
+    expect(failure({ TRUST_PROXY: 'yes' }).message).to.match(/^TRUST_PROXY: must be one of/);
   });
 
   it('reads every variable it is given', () => {
