@@ -1,10 +1,8 @@
-import { injectable } from 'inversify';
 import { ApiKey, type ApiKeySnapshot } from '../../../../domain/credential/ApiKey';
 import { type ApiKeyRepository } from '../../../../domain/credential/ApiKeyRepository';
 import { conflict } from '../../../../domain/shared/DomainError';
 import { copyOf, oldestFirst } from './ordering';
 
-@injectable()
 export class MemoryApiKeyRepository implements ApiKeyRepository {
   private readonly byId = new Map<string, ApiKeySnapshot>();
 

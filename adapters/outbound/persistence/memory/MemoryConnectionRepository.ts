@@ -1,9 +1,7 @@
-import { injectable } from 'inversify';
 import { Connection, type ConnectionSnapshot } from '../../../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../../../domain/connection/ConnectionRepository';
 import { copyOf, oldestFirst } from './ordering';
 
-@injectable()
 export class MemoryConnectionRepository implements ConnectionRepository {
   private readonly byId = new Map<string, ConnectionSnapshot>();
 

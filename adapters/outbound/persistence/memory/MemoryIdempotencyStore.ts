@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type IdempotencyBegin, type IdempotencyStore, type StoredResponse } from '../../../../application/ports/IdempotencyStore';
 
 interface Entry {
@@ -12,7 +11,6 @@ interface Entry {
  * Idempotency records in this process: for a single instance and the unit tests. `begin`
  * does its read and write with no await in between, so it is atomic on Node's one thread.
  */
-@injectable()
 export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly entries = new Map<string, Entry>();
   private nextSweepAtMs = 0;

@@ -1,11 +1,9 @@
-import { injectable } from 'inversify';
 import { Membership, type MembershipSnapshot } from '../../../../domain/workspace/Membership';
 import { type MembershipRepository } from '../../../../domain/workspace/MembershipRepository';
 import { copyOf, oldestFirst } from './ordering';
 
 const keyOf = (workspaceId: string, userId: string): string => `${workspaceId}\u0000${userId}`;
 
-@injectable()
 export class MemoryMembershipRepository implements MembershipRepository {
   private readonly byKey = new Map<string, MembershipSnapshot>();
 

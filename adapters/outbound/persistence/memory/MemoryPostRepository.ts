@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { Post } from '../../../../domain/post/Post';
 import { type PostListQuery, type PostRepository } from '../../../../domain/post/PostRepository';
 import { type PostSnapshot } from '../../../../domain/post/PostSnapshot';
@@ -7,7 +6,6 @@ import { copyOf } from './ordering';
 type RemovalListener = (workspaceId: string, postId: string) => void;
 
 /** Posts as snapshots in a map; every read rehydrates a fresh aggregate, as a database would. */
-@injectable()
 export class MemoryPostRepository implements PostRepository {
   private readonly byId = new Map<string, PostSnapshot>();
   private readonly removalListeners: RemovalListener[] = [];

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type PublishJob, type PublishQueue } from '../../../../application/ports/PublishQueue';
 import { checkJobsBelongTo } from '../checkJobsBelongTo';
 import { type MemoryPostRepository } from './MemoryPostRepository';
@@ -8,7 +7,6 @@ import { copyOf } from './ordering';
  * Jobs per post in a map. Given the post repository, it forgets a removed post's jobs, as
  * the database's foreign key cascade does; without it, jobs stay until replaced.
  */
-@injectable()
 export class MemoryPublishQueue implements PublishQueue {
   private readonly byPost = new Map<string, PublishJob[]>();
 

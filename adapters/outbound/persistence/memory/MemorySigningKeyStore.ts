@@ -1,9 +1,7 @@
-import { injectable } from 'inversify';
 import { conflict } from '../../../../domain/shared/DomainError';
 import { type SigningKeyStore, type StoredSigningKey } from '../../keys/SigningKeyStore';
 import { copyOf, oldestFirst } from './ordering';
 
-@injectable()
 export class MemorySigningKeyStore implements SigningKeyStore {
   private readonly byKid = new Map<string, StoredSigningKey>();
 

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type UnitOfWork } from '../../../../application/ports/UnitOfWork';
 
 /**
@@ -6,7 +5,6 @@ import { type UnitOfWork } from '../../../../application/ports/UnitOfWork';
  * halfway keeps the writes made before it (NO rollback). Good for unit tests of use cases;
  * atomicity itself is checked against the databases (TypeOrmUnitOfWork).
  */
-@injectable()
 export class MemoryUnitOfWork implements UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T> {
     return work();

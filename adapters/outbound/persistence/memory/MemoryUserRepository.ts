@@ -1,10 +1,8 @@
-import { injectable } from 'inversify';
 import { conflict } from '../../../../domain/shared/DomainError';
 import { User, type UserSnapshot } from '../../../../domain/user/User';
 import { type UserRepository } from '../../../../domain/user/UserRepository';
 import { copyOf } from './ordering';
 
-@injectable()
 export class MemoryUserRepository implements UserRepository {
   private readonly byId = new Map<string, UserSnapshot>();
 

@@ -1,9 +1,7 @@
-import { injectable } from 'inversify';
 import { Workspace, type WorkspaceSnapshot } from '../../../../domain/workspace/Workspace';
 import { type WorkspaceRepository } from '../../../../domain/workspace/WorkspaceRepository';
 import { copyOf } from './ordering';
 
-@injectable()
 export class MemoryWorkspaceRepository implements WorkspaceRepository {
   private readonly byId = new Map<string, WorkspaceSnapshot>();
 

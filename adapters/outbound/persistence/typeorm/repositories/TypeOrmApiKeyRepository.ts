@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource, type Repository } from 'typeorm';
 import { type ApiKey } from '../../../../../domain/credential/ApiKey';
 import { type ApiKeyRepository } from '../../../../../domain/credential/ApiKeyRepository';
@@ -8,7 +7,6 @@ import { type ApiKeyRow, ApiKeySchema } from '../schemas/ApiKeySchema';
 import { managerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
-@injectable()
 export class TypeOrmApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly dataSource: DataSource) {}
 

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource, In, type Repository } from 'typeorm';
 import { type Connection } from '../../../../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../../../../domain/connection/ConnectionRepository';
@@ -7,7 +6,6 @@ import { type ConnectionRow, ConnectionSchema } from '../schemas/ConnectionSchem
 import { managerOf } from '../transactionContext';
 import { orderByIds } from './orderByIds';
 
-@injectable()
 export class TypeOrmConnectionRepository implements ConnectionRepository {
   constructor(private readonly dataSource: DataSource) {}
 

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource, LessThanOrEqual, QueryFailedError, type Repository } from 'typeorm';
 import { type Logger } from '../../../../../application/ports/Logger';
 import { type IdempotencyBegin, type IdempotencyStore, type StoredResponse } from '../../../../../application/ports/IdempotencyStore';
@@ -22,7 +21,6 @@ export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * never the UnitOfWork's transaction: the record must outlive a rolled-back business
  * transaction, and other instances must see it at once.
  */
-@injectable()
 export class TypeOrmIdempotencyStore implements IdempotencyStore {
   private readonly rows: Repository<IdempotencyKeyRow>;
   /** When this instance next sweeps expired records, in the time of the `now` begin is given. */

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource, type Repository } from 'typeorm';
 import { type Membership } from '../../../../../domain/workspace/Membership';
 import { type MembershipRepository } from '../../../../../domain/workspace/MembershipRepository';
@@ -6,7 +5,6 @@ import { MembershipMapper } from '../mappers/MembershipMapper';
 import { type MembershipRow, MembershipSchema } from '../schemas/MembershipSchema';
 import { managerOf } from '../transactionContext';
 
-@injectable()
 export class TypeOrmMembershipRepository implements MembershipRepository {
   constructor(private readonly dataSource: DataSource) {}
 

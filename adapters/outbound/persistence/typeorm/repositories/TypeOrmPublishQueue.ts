@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource } from 'typeorm';
 import { type PublishJob, type PublishQueue } from '../../../../../application/ports/PublishQueue';
 import { PublishJobMapper } from '../mappers/PublishJobMapper';
@@ -8,7 +7,6 @@ import { isUniqueViolation } from './uniqueViolation';
 import { checkJobsBelongTo } from '../../checkJobsBelongTo';
 
 /** The publish_jobs table the worker claims rows from; a post's rows are replaced as a whole. */
-@injectable()
 export class TypeOrmPublishQueue implements PublishQueue {
   constructor(private readonly dataSource: DataSource) {}
 

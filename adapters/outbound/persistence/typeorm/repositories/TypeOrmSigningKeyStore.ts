@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource, type Repository } from 'typeorm';
 import { conflict } from '../../../../../domain/shared/DomainError';
 import { type SigningKeyStore, type StoredSigningKey } from '../../../keys/SigningKeyStore';
@@ -6,7 +5,6 @@ import { SigningKeyMapper } from '../mappers/SigningKeyMapper';
 import { type SigningKeyRow, SigningKeySchema } from '../schemas/SigningKeySchema';
 import { isUniqueViolation } from './uniqueViolation';
 
-@injectable()
 export class TypeOrmSigningKeyStore implements SigningKeyStore {
   private readonly rows: Repository<SigningKeyRow>;
 

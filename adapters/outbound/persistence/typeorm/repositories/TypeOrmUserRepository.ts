@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource, type Repository } from 'typeorm';
 import { conflict } from '../../../../../domain/shared/DomainError';
 import { type User } from '../../../../../domain/user/User';
@@ -8,7 +7,6 @@ import { type UserRow, UserSchema } from '../schemas/UserSchema';
 import { managerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
-@injectable()
 export class TypeOrmUserRepository implements UserRepository {
   constructor(private readonly dataSource: DataSource) {}
 

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { type DataSource, In, type Repository } from 'typeorm';
 import { type Workspace } from '../../../../../domain/workspace/Workspace';
 import { type WorkspaceRepository } from '../../../../../domain/workspace/WorkspaceRepository';
@@ -7,7 +6,6 @@ import { type WorkspaceRow, WorkspaceSchema } from '../schemas/WorkspaceSchema';
 import { managerOf } from '../transactionContext';
 import { orderByIds } from './orderByIds';
 
-@injectable()
 export class TypeOrmWorkspaceRepository implements WorkspaceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
