@@ -22,7 +22,9 @@ export class AuthenticateBearer {
   ) {}
 
   async execute(token: string): Promise<Credential> {
-    const credential = token.startsWith(API_KEY_PREFIX) ? await this.apiKey(token) : await this.jwt(token);
+    // An API key's live membership (checked in apiKey) already proves its user exists.
+    if (token.startsWith(API_KEY_PREFIX)) return this.apiKey(token);
+    const credential = await this.jwt(token);
     if ((await this.users.findById(credential.userId)) === null) throw invalid('the credential\'s user no longer exists');
     return credential;
   }
