@@ -3,6 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type PublishJob, type PublishQueue } from '../../application/ports/PublishQueue';
 import { type Post } from '../../domain/post/Post';
 import { type PostRepository } from '../../domain/post/PostRepository';
+import { POST_STATUSES } from '../../domain/post/PostStatus';
 import { Workspace } from '../../domain/workspace/Workspace';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
 import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
@@ -49,6 +50,36 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       const { items, total } = await b.posts.list({ workspaceId, ...page });
       return { ids: items.map((p) => p.id), total };
     };
+    /**
+     * The totals posts.list reports: `all` without a status, then each status that has posts.
+     * On the databases, post_counts must also agree with a COUNT(*) of the posts themselves.
+     */
+    async function totals(workspaceId: string): Promise<Record<string, number>> {
+      const total = async (status?: Post['status']) => (await b.posts.list({ workspaceId, status, limit: 0, offset: 0 })).total;
+      const counted: Record<string, number> = { all: await total() };
+      for (const status of POST_STATUSES) {
+        const n = await total(status);
+        if (n !== 0) counted[status] = n;
+      }
+      if (b.dataSource) {
+        const count = b.dataSource.driver.escape('count');
+        const kept: Array<{ status: string; n: number | string }> = await b.dataSource.query(
+          `SELECT status, ${count} AS n FROM post_counts WHERE workspace_id = ? AND ${count} <> 0 ORDER BY status`, [workspaceId]);
+        const actual: Array<{ status: string; n: number | string }> = await b.dataSource.query(
+          'SELECT status, COUNT(*) AS n FROM posts WHERE workspace_id = ? GROUP BY status ORDER BY status', [workspaceId]);
+        const plain = (rows: typeof kept) => rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+        expect(plain(kept), 'post_counts against COUNT(*) of posts').to.deep.equal(plain(actual));
+      }
+      return counted;
+    }
+    const scheduledPost = (workspaceId: string, ms = 0) =>
+      buildPost(workspaceId, { now: at(ms), intent: 'schedule', targets: [targetTo('TWITTER', { scheduledAt: at(HOUR) })] });
+    /** Edits a post into `intent` (a draft, or scheduled in an hour), as posts.update would. */
+    function edit(post: Post, intent: 'draft' | 'schedule', ms = 5): Post {
+      const targets = [targetTo('TWITTER', { scheduledAt: intent === 'schedule' ? at(HOUR) : null })];
+      post.update({ groups: [group()], targets, intent }, { now: at(ms), reviewRequired: false, connectionOf: connectionsIn(post.workspaceId) });
+      return post;
+    }
 
     it('round-trips a whole aggregate: groups, segments, media, targets of five platforms, reviews, milliseconds', async () => {
       const post = publishingPostWithHistory(await newWorkspace());
@@ -132,6 +163,56 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       expect((await listed(ws, { limit: 10, offset: 0 })).total).to.equal(4);
     });
 
+    it('counts a new post in its workspace and status: the total, and the total of that status', async () => {
+      const ws = await newWorkspace();
+      expect(await totals(ws), 'no posts yet').to.deep.equal({ all: 0 });
+      await b.posts.save(buildPost(ws));
+      expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
+      for (const p of [buildPost(ws), scheduledPost(ws), publishingPostWithHistory(ws)]) await b.posts.save(p);
+      expect(await totals(ws)).to.deep.equal({ all: 4, draft: 2, scheduled: 1, publishing: 1 });
+    });
+
+    it('moves the count when a save changes the status, and leaves it when the status stays', async () => {
+      const ws = await newWorkspace();
+      const [post, other] = [buildPost(ws), buildPost(ws)];
+      await b.posts.save(post);
+      await b.posts.save(other);
+      await b.posts.save(edit(post, 'schedule'));
+      expect(await totals(ws)).to.deep.equal({ all: 2, draft: 1, scheduled: 1 });
+      await b.posts.save(edit(post, 'schedule', 6));
+      await b.posts.save(post);
+      expect(await totals(ws), 'saved again in the same status').to.deep.equal({ all: 2, draft: 1, scheduled: 1 });
+      await b.posts.save(edit(post, 'draft', 7));
+      expect(await totals(ws), 'and back').to.deep.equal({ all: 2, draft: 2 });
+      const loaded = (await b.posts.findForUpdate(ws, other.id))!;
+      await b.posts.save(edit(loaded, 'schedule', 8));
+      expect(await totals(ws), 'through findForUpdate').to.deep.equal({ all: 2, draft: 1, scheduled: 1 });
+    });
+
+    it('counts down on remove, and not for a post that is not there or not in that workspace', async () => {
+      const [ws, theirs] = [await newWorkspace(), await newWorkspace()];
+      const [draft, scheduled] = [buildPost(ws), scheduledPost(ws)];
+      for (const p of [draft, scheduled, buildPost(theirs)]) await b.posts.save(p);
+      expect(await b.posts.remove(theirs, scheduled.id)).to.equal(false);
+      expect(await totals(ws)).to.deep.equal({ all: 2, draft: 1, scheduled: 1 });
+      expect(await b.posts.remove(ws, scheduled.id)).to.equal(true);
+      expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
+      expect(await b.posts.remove(ws, scheduled.id), 'already gone').to.equal(false);
+      expect(await b.posts.remove(ws, draft.id)).to.equal(true);
+      expect(await totals(ws)).to.deep.equal({ all: 0 });
+      expect(await totals(theirs)).to.deep.equal({ all: 1, draft: 1 });
+      await b.posts.save(draft);
+      expect(await totals(ws), 'saved again after its removal: a new post').to.deep.equal({ all: 1, draft: 1 });
+    });
+
+    it('keeps the counts of two workspaces apart, with or without a status filter', async () => {
+      const [mine, theirs] = [await newWorkspace(), await newWorkspace()];
+      for (const p of [buildPost(mine), scheduledPost(mine), scheduledPost(mine, 1), buildPost(theirs), buildPost(theirs)]) await b.posts.save(p);
+      expect(await totals(mine)).to.deep.equal({ all: 3, draft: 1, scheduled: 2 });
+      expect(await totals(theirs)).to.deep.equal({ all: 2, draft: 2 });
+      expect(await listed(theirs, { status: 'scheduled', limit: 10, offset: 0 })).to.deep.equal({ ids: [], total: 0 });
+    });
+
     it('removes a post with everything it holds: targets, reviews, queued jobs', async () => {
       const post = publishingPostWithHistory(await newWorkspace());
       const survivor = buildPost(post.workspaceId);
@@ -188,6 +269,21 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
         expect(await failed.then(() => null, (e: Error) => e.message)).to.equal('crash mid-request');
         expect(await b.posts.findById(post.workspaceId, post.id)).to.equal(null);
         expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
+        expect(await totals(post.workspaceId), 'nor its count').to.deep.equal({ all: 0 });
+      });
+
+      it('a status change or a remove that fails leaves the counts as they were', async () => {
+        const ws = await newWorkspace();
+        const post = buildPost(ws);
+        await b.posts.save(post);
+        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+        const crash = (work: () => Promise<unknown>) => unitOfWork.run(async () => {
+          await work();
+          throw new Error('crash after the write');
+        }).catch(() => undefined);
+        await crash(() => b.posts.save(edit(post, 'schedule')));
+        await crash(() => b.posts.remove(ws, post.id));
+        expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
       });
 
       it('a failed update inside a unit of work leaves the previous version whole', async () => {
@@ -212,6 +308,88 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
         expect(await b.posts.save(clash).then(() => null, (e: unknown) => e)).to.be.instanceOf(Error);
         expect(await b.posts.findById(ws, clash.id)).to.equal(null);
         expect(await stored(holder)).to.deep.equal(holder.toSnapshot());
+        expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
+      });
+
+      // SQLite has one writer; on MySQL these are the interleavings the count rows must survive.
+      if (database === 'mysql') it('counts 20 posts saved at once in one workspace, drafts and scheduled: none lost, none deadlocked', async () => {
+        const ws = await newWorkspace();
+        const posts = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? buildPost(ws) : scheduledPost(ws, i)));
+        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+        // As PostStore.add does: the post, then its jobs, in one unit of work; two count rows made at once.
+        const results = await Promise.allSettled(posts.map((post) => unitOfWork.run(async () => {
+          await b.posts.save(post);
+          await b.queue.replaceForPost(ws, post.id, post.status === 'scheduled' ? jobsOf(post, () => at(HOUR)) : []);
+        })));
+        expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
+        expect(await totals(ws)).to.deep.equal({ all: 20, draft: 10, scheduled: 10 });
+      });
+
+      if (database === 'mysql') it('moves counts both ways at once: drafts scheduled while scheduled posts go back to drafts', async () => {
+        const ws = await newWorkspace();
+        const posts = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? buildPost(ws, { now: at(i) }) : scheduledPost(ws, i)));
+        for (const post of posts) await b.posts.save(post);
+        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+        // As PostStore.modify does: lock, change, save, queue.
+        const results = await Promise.allSettled(posts.map(({ id, status }) => unitOfWork.run(async () => {
+          const post = edit((await b.posts.findForUpdate(ws, id))!, status === 'draft' ? 'schedule' : 'draft');
+          await b.posts.save(post);
+          await b.queue.replaceForPost(ws, id, post.status === 'scheduled' ? jobsOf(post, () => at(HOUR)) : []);
+        })));
+        expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
+        expect(await totals(ws)).to.deep.equal({ all: 16, draft: 8, scheduled: 8 });
+      });
+
+      if (database === 'mysql') it('a remove counts down before its cascade, so a save holding the count row can still queue jobs', async () => {
+        const ws = await newWorkspace();
+        const removed = scheduledPost(ws);
+        await b.posts.save(removed);
+        await b.queue.replaceForPost(ws, removed.id, jobsOf(removed, () => at(HOUR)));
+        // A newer id: its jobs go right after the removed post's in publish_jobs' post index,
+        // into the gap the cascade of the remove locks.
+        const added = scheduledPost(ws, 1);
+        let counted!: () => void;
+        const holdsCountRow = new Promise<void>((r) => { counted = r; });
+        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+        const save = unitOfWork.run(async () => {
+          await b.posts.save(added);
+          counted();
+          await new Promise((r) => setTimeout(r, 150)); // the remove reaches the count row meanwhile
+          await b.queue.replaceForPost(ws, added.id, jobsOf(added, () => at(HOUR)));
+        });
+        await holdsCountRow;
+        const remove = unitOfWork.run(async () => {
+          await b.posts.findForUpdate(ws, removed.id);
+          return b.posts.remove(ws, removed.id);
+        });
+        const results = await Promise.allSettled([save, remove]);
+        expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
+        expect(await totals(ws)).to.deep.equal({ all: 1, scheduled: 1 });
+        expect(await b.queue.listForPost(ws, added.id)).to.have.length(1);
+      });
+
+      if (database === 'mysql') it('counts a post once when two saves of it race without findForUpdate', async () => {
+        const ws = await newWorkspace();
+        const post = buildPost(ws);
+        await b.posts.save(post);
+        const [first, second] = [edit((await b.posts.findById(ws, post.id))!, 'schedule'), edit((await b.posts.findById(ws, post.id))!, 'schedule', 6)];
+        let firstSaved!: () => void;
+        let release!: () => void;
+        const [saved, released] = [new Promise<void>((r) => { firstSaved = r; }), new Promise<void>((r) => { release = r; })];
+        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+        const one = unitOfWork.run(async () => {
+          await b.posts.save(first);
+          firstSaved();
+          await released;
+        });
+        await saved;
+        // Its snapshot still shows a draft: only a locking read tells it the post is scheduled now.
+        const two = unitOfWork.run(() => b.posts.save(second));
+        await new Promise((r) => setTimeout(r, 100));
+        release();
+        await Promise.all([one, two]);
+        expect((await stored(post))!.targets.map((t) => t.id)).to.deep.equal(second.targets.map((t) => t.id));
+        expect(await totals(ws)).to.deep.equal({ all: 1, scheduled: 1 });
       });
 
       // SQLite has one writer, so there is no such interleaving to test there.
