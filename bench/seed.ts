@@ -13,7 +13,8 @@ type GroupsDocument = Array<{ segments: Array<{ text: string }> }>;
  * service writes) `count` times, with its targets: fresh ULIDs, distinct texts, and
  * creation times one second apart, all older than the template. Multi-row INSERTs through
  * TypeORM's query builder in one transaction, so the columns are converted as the
- * repository's own writes convert them (JSON, DATETIME(3) in UTC).
+ * repository's own writes convert them (JSON, DATETIME(3) in UTC). The workspace's
+ * post_counts rows are then made again from the posts, so posts.list reports them all.
  */
 export async function seedPosts(dataSource: DataSource, templateId: string, count: number): Promise<void> {
   const template = await dataSource.manager.findOneByOrFail(PostSchema, { id: templateId });
@@ -33,6 +34,14 @@ export async function seedPosts(dataSource: DataSource, templateId: string, coun
       await manager.createQueryBuilder().insert().into(PostSchema).values(posts).updateEntity(false).execute();
       await manager.createQueryBuilder().insert().into(PostTargetSchema).values(targets).updateEntity(false).execute();
     }
+    // The rows went in around the repository, which keeps post_counts: count the workspace
+    // again as the PostCounts migration's backfill does, in the same transaction.
+    const countColumn = dataSource.driver.escape('count');
+    await manager.query('DELETE FROM post_counts WHERE workspace_id = ?', [template.workspaceId]);
+    await manager.query(
+      `INSERT INTO post_counts (workspace_id, status, ${countColumn}) SELECT workspace_id, status, COUNT(*) FROM posts WHERE workspace_id = ? GROUP BY workspace_id, status`,
+      [template.workspaceId],
+    );
   });
 }
 

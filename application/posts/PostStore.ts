@@ -57,7 +57,8 @@ export class PostStore {
     return this.unitOfWork.run(async () => {
       const post = await this.locked(workspaceId, postId);
       mayRemove(post);
-      await this.queue.replaceForPost(post.workspaceId, post.id, []);
+      // Its queued jobs go with it (PostRepository.remove takes everything the post holds);
+      // clearing them first would lock the queue before the counts and can deadlock a save.
       return this.posts.remove(post.workspaceId, post.id);
     });
   }
