@@ -101,6 +101,25 @@ for (const kind of DATABASE_KINDS) {
         expect(res.status).to.equal(422);
       });
 
+      it('refuses an array or a scalar where an item object belongs, at every level (never a 500)', async () => {
+        const cases: [string, Json, string][] = [
+          // The path names the list; the message says each item must be an object.
+          ['a group', { groups: [[]] }, 'groups'],
+          ['a segment', { groups: [{ id: 'g1', isDefault: true, segments: [[]] }] }, 'groups[0].segments'],
+          ['a media item', { groups: [group('g1', true, [segment('x', [['m'] as unknown as Json])])] }, 'groups[0].segments[0].media'],
+          ['a target', { targets: [[]] }, 'targets'],
+          ['a target (number)', { targets: [7] }, 'targets'],
+        ];
+        for (const [what, edit, path] of cases) {
+          const res = await create(w, draftBody(w, edit));
+          expect(res.status, `${what}: ${JSON.stringify(res.body)}`).to.equal(422);
+          expectValidation(res, 'invalid_body', [path]);
+        }
+        const bulk = await w.api.post(`${w.posts}/bulk`).set(bearer(w.key)).send([draftBody(w, { groups: [[]] })]).expect(200);
+        expect(bulk.body[0]).to.deep.include({ index: 0, ok: false });
+        expect(bulk.body[0].error.code).to.equal('invalid_body');
+      });
+
       it('refuses a body that is not declared JSON with 415 unsupported_media_type', async () => {
         const res = await w.api.post(w.posts).set(bearer(w.key)).set('Content-Type', 'text/plain').send(JSON.stringify(draftBody(w)));
         expectError(res, 415, 'UnsupportedMediaTypeError', 'unsupported_media_type');

@@ -19,14 +19,14 @@ export class MediaBody {
 
 export class SegmentBody {
   @IsString() @MaxLength(TEXT_MAX) text!: string;
-  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => MediaBody) media!: MediaBody[];
+  @IsArray() @ArrayMaxSize(50) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => MediaBody) media!: MediaBody[];
   @SpecialNumbers() @OptionalNullable() @IsNumber({ allowNaN: true, allowInfinity: true }) delayMinutes?: number | null;
 }
 
 export class GroupBody {
   @IsString() @MaxLength(ID_MAX) id!: string;
   @IsBoolean() isDefault!: boolean;
-  @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => SegmentBody) segments!: SegmentBody[];
+  @IsArray() @ArrayMaxSize(100) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => SegmentBody) segments!: SegmentBody[];
 }
 
 /** Settings' `values` vary by platform: the domain reads them (unknown keys, enums, required ones). */
@@ -44,8 +44,8 @@ export class TargetBody {
 
 /** SPEC.md "Post create / update body". */
 export class PostBody {
-  @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => GroupBody) groups!: GroupBody[];
-  @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => TargetBody) targets!: TargetBody[];
+  @IsArray() @ArrayMaxSize(20) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => GroupBody) groups!: GroupBody[];
+  @IsArray() @ArrayMaxSize(50) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => TargetBody) targets!: TargetBody[];
   @OptionalNullable() @IsIn(POST_INTENTS) intent?: PostIntent | null;
   @OptionalNullable() @IsIn(POST_SOURCES) source?: PostSource | null;
   @OptionalNullable() @IsString() @MaxLength(ID_MAX) externalSubmissionId?: string | null;
