@@ -5,7 +5,9 @@ import { type MembershipRepository } from '../../domain/workspace/MembershipRepo
 import { assertKeepsAnOwner } from '../../domain/workspace/ownership';
 import { type Role } from '../../domain/workspace/Role';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
+import { type ApiKeyRepository } from '../../domain/credential/ApiKeyRepository';
 import { type Clock } from '../ports/Clock';
+import { type UnitOfWork } from '../ports/UnitOfWork';
 import { userByEmail, workspaceById } from './lookups';
 
 interface MemberRef {
@@ -20,6 +22,8 @@ export class ManageMembers {
     private readonly memberships: MembershipRepository,
     private readonly users: UserRepository,
     private readonly clock: Clock,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async add(input: MemberRef & { role: Role }): Promise<Membership> {
@@ -45,7 +49,16 @@ export class ManageMembers {
     const { workspaceId, userId } = await this.resolve(input);
     const membership = await this.existing(workspaceId, userId);
     assertKeepsAnOwner(await this.memberships.listByWorkspace(workspaceId), userId, null);
-    await this.memberships.remove(workspaceId, userId);
+    const now = this.clock.now();
+    // A key dies with its creator's membership: re-adding the member must not revive it.
+    const keys = (await this.apiKeys.listByWorkspace(workspaceId)).filter((k) => k.userId === userId && !k.isRevoked);
+    await this.unitOfWork.run(async () => {
+      for (const key of keys) {
+        key.revoke(now);
+        await this.apiKeys.save(key);
+      }
+      await this.memberships.remove(workspaceId, userId);
+    });
     return membership;
   }
 

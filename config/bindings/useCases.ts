@@ -38,7 +38,7 @@ export function bindUseCases(container: Container, config: Config): void {
   bind(T.CreateWorkspace, (...a: ConstructorParameters<typeof CreateWorkspace>) => new CreateWorkspace(...a),
     [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock]);
   bind(T.ManageMembers, (...a: ConstructorParameters<typeof ManageMembers>) => new ManageMembers(...a),
-    [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock]);
+    [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);
   bind(T.ManageApiKeys, (...a: ConstructorParameters<typeof ManageApiKeys>) => new ManageApiKeys(...a),
     [T.ApiKeyRepository, T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.SecretHasher, T.RandomSource, T.IdGenerator, T.Clock]);
   bind(T.AddConnection, (...a: ConstructorParameters<typeof AddConnection>) => new AddConnection(...a),

@@ -115,6 +115,17 @@ for (const kind of DATABASE_KINDS) {
       await api(t.app).get(`/v1/workspaces/${workspaceId}/connections`).set(bearer(key)).expect(200);
     });
 
+    it('keeps a removed member\'s keys dead when the member is added back', async () => {
+      await t.given.user('returner@example.com');
+      await t.given.member(workspaceId, 'returner@example.com', 'admin');
+      const { key } = await t.given.apiKey(workspaceId, 'returner@example.com', 'editor');
+      await api(t.app).get('/v1/me').set(bearer(key)).expect(200);
+      await t.given.removeMember(workspaceId, 'returner@example.com');
+      await t.given.member(workspaceId, 'returner@example.com', 'admin');
+      const res = await api(t.app).get('/v1/me').set(bearer(key)).expect(401);
+      expect(res.body.error.message).to.match(/revoked/);
+    });
+
     it('applies a demotion on the next request, to sessions and to keys the member created', async () => {
       await t.given.user('admin@example.com');
       await t.given.member(workspaceId, 'admin@example.com', 'admin');

@@ -48,7 +48,7 @@ export class AppFixture {
 
   readonly createUser = new CreateUser(this.users, this.hasher, this.ids, this.clock);
   readonly createWorkspace = new CreateWorkspace(this.workspaces, this.memberships, this.users, this.ids, this.clock);
-  readonly members = new ManageMembers(this.workspaces, this.memberships, this.users, this.clock);
+  readonly members = new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeyStore, new MemoryUnitOfWork());
   readonly apiKeys = new ManageApiKeys(
     this.apiKeyStore, this.workspaces, this.memberships, this.users, this.hasher, this.random, this.ids, this.clock,
   );

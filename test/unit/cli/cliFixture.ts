@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { AddConnection } from '../../../application/admin/AddConnection';
+import { MemoryUnitOfWork } from '../../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
 import { CreateUser } from '../../../application/admin/CreateUser';
 import { CreateWorkspace } from '../../../application/admin/CreateWorkspace';
 import { IssueSession } from '../../../application/admin/IssueSession';
@@ -62,7 +63,7 @@ export class CliFixture {
     this.useCases = {
       createUser: new CreateUser(this.users, this.hasher, ids, this.clock),
       createWorkspace: new CreateWorkspace(this.workspaces, this.memberships, this.users, ids, this.clock),
-      members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock),
+      members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeys, new MemoryUnitOfWork()),
       apiKeys: new ManageApiKeys(
         this.apiKeys, this.workspaces, this.memberships, this.users, this.hasher, new NodeRandomSource(), ids, this.clock,
       ),

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { createApp } from '../../../adapters/inbound/http/createApp';
+import { MemoryUnitOfWork } from '../../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
 import { type HttpDependencies } from '../../../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../../../adapters/inbound/http/state';
 import { SystemClock } from '../../../adapters/outbound/clock/SystemClock';
@@ -101,7 +102,7 @@ export function inMemoryApp(options: { rateLimit?: number; rateLimitStore?: Rate
     workspace: async (ownerEmail: string) =>
       (await new CreateWorkspace(workspaces, memberships, users, ids, clock).execute({ name: 'Studio', ownerEmail })).workspace.id,
     member: (workspaceId: string, email: string, role: 'viewer' | 'editor') =>
-      new ManageMembers(workspaces, memberships, users, clock).add({ workspaceId, email, role }),
+      new ManageMembers(workspaces, memberships, users, clock, apiKeys, new MemoryUnitOfWork()).add({ workspaceId, email, role }),
     connection: async (workspaceId: string) =>
       (await new AddConnection(connections, workspaces, ids, clock).execute({ workspaceId, platform: 'BLUESKY', handle: 'studio.bsky.social' })).id,
     apiKey: async (workspaceId: string, email: string, role: 'owner' | 'viewer', scopes?: ('accounts:read' | 'posts:read')[]) =>
