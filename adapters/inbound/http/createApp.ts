@@ -53,7 +53,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     postTargetsRouter(deps.authorizeWorkspace, deps.posts, writes),
     postReviewsRouter(deps.authorizeWorkspace, deps.posts, writes),
   ]) {
-    api.use(router.routes(), router.allowedMethods({ throw: true }));
+    api.use(router.routes());
   }
 
   app
@@ -67,7 +67,9 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     .use(requireJson())
     .use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonStrict: true, jsonLimit: deps.settings.bodyLimitBytes, onError: rethrow }))
     .use(open.routes())
-    .use(api.routes());
+    .use(api.routes())
+    // A known path with another method: 405 with an Allow header, not a 404.
+    .use(api.allowedMethods());
   return app;
 }
 

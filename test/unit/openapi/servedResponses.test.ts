@@ -40,9 +40,11 @@ describe('responses served by the app match the OpenAPI document', () => {
       await api(subject.app).get('/openapi.json').expect(200);
     });
 
-    it('an unknown route or method: 404 with the error body', async () => {
+    it('an unknown route: 404; a known path with another method: 405 with Allow, both with the error body', async () => {
       await api(subject.app).get('/v1/nothing-here').expect(404);
-      await api(subject.app).put('/v1/me').set(auth(ownerKey)).expect(404);
+      const wrongMethod = await api(subject.app).put('/v1/me').set(auth(ownerKey)).expect(405);
+      expect(wrongMethod.headers.allow).to.include('GET');
+      expect(wrongMethod.body.error).to.include({ type: 'MethodNotAllowedError', code: 'method_not_allowed' });
     });
   });
 

@@ -24,6 +24,7 @@ const TYPE_OF_STATUS: Record<number, string> = {
   422: 'ValidationError',
   429: 'RateLimitedError',
   500: 'InternalError',
+  501: 'NotImplementedError',
   503: 'HealthUnavailable',
 };
 

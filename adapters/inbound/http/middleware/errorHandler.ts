@@ -5,20 +5,28 @@ import { type AppState } from '../state';
 import { errorBody, STATUS_OF } from './errorBody';
 import { challengeFor } from './wwwAuthenticate';
 
+const ROUTING_CODES: Record<number, string> = { 404: 'route_not_found', 405: 'method_not_allowed', 501: 'not_implemented' };
+
 interface HttpishError {
   status?: number;
   expose?: boolean;
   message?: string;
   type?: string;
+  /** http-errors carries response headers here (the Allow of a 405). */
+  headers?: Record<string, string>;
 }
 
 /** The one place errors become responses: domain errors by kind, client HTTP errors by status, the rest 500. */
 export const errorHandler = (logger: Logger, baseUrl: string): Middleware<AppState> => async (ctx, next) => {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined) {
-      ctx.status = 404;
-      ctx.body = errorBody(404, 'route_not_found', `no route for ${ctx.method} ${ctx.path}`, [], ctx.state.requestId);
+    // What the router answers without a body: no route (404), a known path with another
+    // method (405, Allow set), a method it does not know at all (501).
+    if (ctx.body === undefined && ctx.status >= 400) {
+      const status = ctx.status;
+      const code = ROUTING_CODES[status] ?? 'bad_request';
+      ctx.status = status;
+      ctx.body = errorBody(status, code, `${code.replace(/_/g, ' ')}: ${ctx.method} ${ctx.path}`, [], ctx.state.requestId);
     }
   } catch (caught) {
     if (caught instanceof DomainError) {
@@ -37,6 +45,7 @@ export const errorHandler = (logger: Logger, baseUrl: string): Middleware<AppSta
       // A 422 always names where the problem is; for an unreadable body that is the body itself.
       const details = status === 422 ? [{ path: '', message }] : [];
       ctx.status = status;
+      if (http.headers) ctx.set(http.headers);
       ctx.body = errorBody(status, code, message, details, ctx.state.requestId);
       return;
     }
