@@ -35,10 +35,12 @@ export class AuthenticateBearer {
     if (key === null || !this.hasher.tokenMatches(token, key.secretHash)) throw invalid('the API key is not valid');
     if (key.isRevoked) throw invalid('the API key has been revoked');
     // A key stops working as soon as its creator leaves the workspace.
-    if ((await this.memberships.find(key.workspaceId, key.userId)) === null) {
-      throw invalid('the API key\'s creator is no longer a member of its workspace');
-    }
-    return { kind: 'api_key', id: key.id, userId: key.userId, workspaceId: key.workspaceId, frozenRole: key.role, scopes: key.scopes };
+    const creator = await this.memberships.find(key.workspaceId, key.userId);
+    if (creator === null) throw invalid('the API key\'s creator is no longer a member of its workspace');
+    return {
+      kind: 'api_key', id: key.id, userId: key.userId, workspaceId: key.workspaceId,
+      frozenRole: key.role, creatorRole: creator.role, scopes: key.scopes,
+    };
   }
 
   private async jwt(token: string): Promise<Credential> {

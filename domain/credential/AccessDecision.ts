@@ -22,7 +22,7 @@ export interface WorkspaceAccess {
 export function decideWorkspaceAccess(
   credential: Credential,
   workspaceId: string,
-  membership: Membership | null,
+  membership: Pick<Membership, 'workspaceId' | 'userId' | 'role'> | null,
 ): WorkspaceAccess {
   const bound = boundWorkspaceOf(credential);
   if (bound !== null && bound !== workspaceId) {

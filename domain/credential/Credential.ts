@@ -9,6 +9,8 @@ export type Credential =
       readonly userId: string;
       readonly workspaceId: string;
       readonly frozenRole: Role;
+      /** The creator's live role in the key's workspace, read when the key was checked (this request). */
+      readonly creatorRole: Role;
       readonly scopes: readonly Scope[];
     }
   | {

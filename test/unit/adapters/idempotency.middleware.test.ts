@@ -76,7 +76,7 @@ function testApp() {
     const userId = ctx.get('X-Test-User') || 'user-1';
     const workspaceId = ctx.get('X-Test-Workspace') || 'ws-1';
     const credential: Credential = ctx.get('X-Test-Key')
-      ? { kind: 'api_key', id: ctx.get('X-Test-Key'), userId, workspaceId, frozenRole: 'owner', scopes: ['posts:write'] }
+      ? { kind: 'api_key', id: ctx.get('X-Test-Key'), userId, workspaceId, frozenRole: 'owner', creatorRole: 'owner', scopes: ['posts:write'] }
       : { kind: 'session', id: ctx.get('X-Test-Session') || 'session-1', userId };
     const access: WorkspaceAccess = { userId, workspaceId, role: 'owner', reviewRequired: false, scopes: new Set(['posts:write']) };
     ctx.state.credential = credential;

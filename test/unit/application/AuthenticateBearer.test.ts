@@ -22,7 +22,7 @@ describe('AuthenticateBearer: turning a bearer token into a credential', () => {
   it('recognises an API key, bound to its workspace with its frozen role and scopes', async () => {
     const { apiKey, secret } = await app.apiKeys.create({ workspaceId, email: 'owner@example.com', role: 'editor', scopes: ['posts:read'] });
     expect(await app.authenticate.execute(secret)).to.deep.equal({
-      kind: 'api_key', id: apiKey.id, userId: ownerId, workspaceId, frozenRole: 'editor', scopes: ['posts:read'],
+      kind: 'api_key', id: apiKey.id, userId: ownerId, workspaceId, frozenRole: 'editor', creatorRole: 'owner', scopes: ['posts:read'],
     });
   });
 

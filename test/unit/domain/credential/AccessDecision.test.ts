@@ -10,7 +10,7 @@ const NOW = new Date('2030-01-01T00:00:00.000Z');
 const member = (role: Role, workspaceId = 'ws_1', userId = 'user_1') => Membership.create({ workspaceId, userId, role, now: NOW });
 const session: Credential = { kind: 'session', id: 'sess_1', userId: 'user_1' };
 const apiKey = (frozenRole: Role, scopes: readonly Scope[] = [...ceilingOf(frozenRole)], workspaceId = 'ws_1'): Credential =>
-  ({ kind: 'api_key', id: 'key_1', userId: 'user_1', workspaceId, frozenRole, scopes });
+  ({ kind: 'api_key', id: 'key_1', userId: 'user_1', workspaceId, frozenRole, creatorRole: 'owner', scopes });
 const oauth = (scopes: readonly Scope[], workspaceId = 'ws_1'): Credential =>
   ({ kind: 'oauth', id: 'tok_1', userId: 'user_1', clientId: 'client_1', workspaceId, scopes });
 
