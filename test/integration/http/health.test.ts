@@ -18,6 +18,20 @@ describe('GET /health', () => {
     }
   });
 
+  it('goes 503 on SQLite while its database is closed, and back to 200 once it is open again', async () => {
+    const t = await startTestApp(await freshDatabaseEnv('sqlite'));
+    try {
+      await api(t.app).get('/health').expect(200);
+      await t.composition.dataSource.destroy();
+      const down = await api(t.app).get('/health').expect(503);
+      expect(down.body).to.deep.include({ status: 'unavailable', checks: { database: 'unavailable' } });
+      await t.composition.dataSource.initialize();
+      await api(t.app).get('/health').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
   describe('on MariaDB reached through a proxy the test can cut', () => {
     let t: TestApp;
     let proxy: TcpProxy;
