@@ -1,17 +1,16 @@
 import { conflict, notFound } from '../shared/DomainError';
 import { Group } from './Group';
-import { buildPostContent } from './PostContent';
 import {
   type LifecyclePosition,
+  assertAwaitingReview,
+  assertPublishingAllowed,
+  assertTimesStillAhead,
   awaitsSchedule,
-  checkReadiness,
   positionAfterEdit,
   positionForIntent,
-  scheduleProblem,
 } from './PostLifecycle';
 import {
   type NewPostInput,
-  type PostContentInput,
   type PostContext,
   type PostEditInput,
   type TargetChanges,
@@ -20,7 +19,6 @@ import {
 import { type PostSnapshot } from './PostSnapshot';
 import {
   EDITABLE_STATUSES,
-  PUBLISHING_STATUSES,
   type PostSource,
   type PostStatus,
   type ReviewableIntent,
@@ -29,7 +27,7 @@ import {
 import { type Review, type ReviewerAction, recordReview, rehydrateReview } from './Review';
 import { type PublishedOutcome, Target } from './Target';
 import { applyTargetChanges } from './TargetEdit';
-import { ValidationProblems } from './ValidationProblems';
+import { needsReview, preparePostContent } from './preparePostContent';
 
 /**
  * The aggregate root of publishing: content groups, the targets they go to, the lifecycle
@@ -54,7 +52,7 @@ export class Post {
   /** Validates everything and reports every problem at once (422 `invalid_post`). */
   static create(input: NewPostInput, ctx: PostContext): Post {
     const start = positionForIntent(input.intent ?? 'draft', needsReview(input, ctx));
-    const { groups, targets, position } = prepare(input, start, input.workspaceId, ctx);
+    const { groups, targets, position } = preparePostContent(input, start, input.workspaceId, ctx);
     const post = new Post(
       input.id,
       input.workspaceId,
@@ -116,7 +114,7 @@ export class Post {
       throw conflict('post_not_editable', `a ${this._status} post can no longer be edited`);
     }
     const start = positionAfterEdit(this.position, input.intent, needsReview(input, ctx));
-    const { groups, targets, position } = prepare(input, start, this.workspaceId, ctx);
+    const { groups, targets, position } = preparePostContent(input, start, this.workspaceId, ctx);
     this._groups = groups;
     this._targets = targets;
     this.moveTo(position, ctx.now);
@@ -139,26 +137,18 @@ export class Post {
   }
 
   approve(by: ReviewerAction, now: Date, comment: string | null = null): void {
-    this.mustAwaitReview();
+    assertAwaitingReview(this._status);
     // Always set while in review; were it ever missing, scheduling is the safer guess:
     // it checks the times and publishes nothing early.
     const intent = this._requestedIntent ?? 'schedule';
-    if (intent === 'schedule') {
-      // Approving a time that has passed would publish late without anyone deciding so:
-      // 409, and the author picks a new time (an edit keeps the post in review).
-      const late = this._targets.filter((t) => scheduleProblem(t.scheduledAt, now) !== undefined);
-      if (late.length > 0) {
-        const ids = late.map((t) => t.id).join(', ');
-        throw conflict('scheduled_time_passed', `the scheduled time of target(s) ${ids} is no longer in the future`);
-      }
-    }
+    if (intent === 'schedule') assertTimesStillAhead(this._targets, now);
     const review = recordReview(by, 'approved', comment, now);
     this._reviews = Object.freeze([...this._reviews, review]);
     this.moveTo(positionForIntent(intent, false), now);
   }
 
   requestChanges(by: ReviewerAction, comment: string, now: Date): void {
-    this.mustAwaitReview();
+    assertAwaitingReview(this._status);
     const review = recordReview(by, 'changes_requested', comment, now);
     this._reviews = Object.freeze([...this._reviews, review]);
     // The requested intent is kept: it says what the author was asking for.
@@ -167,17 +157,17 @@ export class Post {
 
   /** A worker takes a pending target; the post is publishing from then on. */
   startPublishing(targetId: string, now: Date): Target {
-    this.mustHavePublishingAllowed();
+    assertPublishingAllowed(this._status);
     return this.replaceTarget(this.target(targetId).startPublishing(), now);
   }
 
   markPublished(targetId: string, outcome: PublishedOutcome, now: Date): Target {
-    this.mustHavePublishingAllowed();
+    assertPublishingAllowed(this._status);
     return this.replaceTarget(this.target(targetId).markPublished(outcome), now);
   }
 
   markFailed(targetId: string, error: string, now: Date): Target {
-    this.mustHavePublishingAllowed();
+    assertPublishingAllowed(this._status);
     return this.replaceTarget(this.target(targetId).markFailed(error), now);
   }
 
@@ -247,28 +237,4 @@ export class Post {
     this._updatedAt = new Date(now);
     return changed;
   }
-
-  private mustAwaitReview(): void {
-    if (this._status !== 'pending_review') {
-      throw conflict('post_not_in_review', `a ${this._status} post is not waiting for review`);
-    }
-  }
-
-  private mustHavePublishingAllowed(): void {
-    if (this._status !== 'scheduled' && !PUBLISHING_STATUSES.includes(this._status)) {
-      throw conflict('post_not_publishing', `a ${this._status} post is not being published`);
-    }
-  }
-}
-
-const needsReview = (input: PostContentInput, ctx: PostContext): boolean =>
-  input.submitForReview === true || ctx.reviewRequired;
-
-/** Content checks plus the intent's own checks, all reported together. */
-function prepare(input: PostContentInput, position: LifecyclePosition, workspaceId: string, ctx: PostContext) {
-  const problems = new ValidationProblems();
-  const content = buildPostContent(input, { workspaceId, connectionOf: ctx.connectionOf }, problems);
-  checkReadiness(position, input.targets, ctx.now, problems);
-  problems.throwIfAny('invalid_post');
-  return { groups: Object.freeze([...content.groups]), targets: Object.freeze([...content.targets]), position };
 }

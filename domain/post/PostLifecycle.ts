@@ -1,4 +1,5 @@
-import { type PostIntent, type PostStatus, type ReviewableIntent } from './PostStatus';
+import { conflict } from '../shared/DomainError';
+import { PUBLISHING_STATUSES, type PostIntent, type PostStatus, type ReviewableIntent } from './PostStatus';
 import { type ValidationProblems } from './ValidationProblems';
 
 /**
@@ -70,4 +71,26 @@ export function scheduleProblem(at: Date | null, now: Date): string | undefined 
   if (at === null) return 'is required to schedule the post';
   if (Number.isNaN(at.getTime())) return undefined; // reported as an invalid time already
   return at.getTime() > now.getTime() ? undefined : 'must be in the future';
+}
+
+/**
+ * Approving a time that has passed would publish late without anyone deciding so: 409, and
+ * the author picks a new time (an edit keeps the post in review).
+ */
+export function assertTimesStillAhead(targets: readonly { readonly id: string; readonly scheduledAt: Date | null }[], now: Date): void {
+  const late = targets.filter((t) => scheduleProblem(t.scheduledAt, now) !== undefined);
+  if (late.length > 0) {
+    throw conflict('scheduled_time_passed', `the scheduled time of target(s) ${late.map((t) => t.id).join(', ')} is no longer in the future`);
+  }
+}
+
+export function assertAwaitingReview(status: PostStatus): void {
+  if (status !== 'pending_review') throw conflict('post_not_in_review', `a ${status} post is not waiting for review`);
+}
+
+/** The worker's transitions: only on a post that is scheduled or past publishing's start. */
+export function assertPublishingAllowed(status: PostStatus): void {
+  if (status !== 'scheduled' && !PUBLISHING_STATUSES.includes(status)) {
+    throw conflict('post_not_publishing', `a ${status} post is not being published`);
+  }
 }
