@@ -280,6 +280,8 @@ function mutate(base: unknown, rng: Rng, allowRoot = false): { body: unknown; mu
 // ---------------------------------------------------------------------------------------------
 // Checking responses
 
+// Restated from SPEC.md's error table on purpose: importing errorBody.ts's map would make
+// this check agree with the code whatever the code says.
 const TYPE_OF_STATUS: Record<number, string> = {
   401: 'UnauthorizedError',
   402: 'QuotaExceededError',
