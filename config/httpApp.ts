@@ -2,7 +2,6 @@ import type Koa from 'koa';
 import { type Container } from 'inversify';
 import { createApp } from '../adapters/inbound/http/createApp';
 import { type AppState } from '../adapters/inbound/http/state';
-import { type WriteLock } from '../adapters/outbound/persistence/typeorm/WriteLock';
 import { type Config } from './env';
 import { TOKENS as T } from './tokens';
 
@@ -11,7 +10,6 @@ export function buildHttpApp(container: Container, config: Config): Koa<AppState
   return createApp({
     settings: { trustProxy: config.trustProxy, baseUrl: config.baseUrl, bodyLimitBytes: config.bodyLimitBytes, rateLimit: { limit: config.rateLimit.limit, windowMs: config.rateLimit.windowMs } },
     clock: container.get(T.Clock),
-    serializeWrites: (work) => container.get<WriteLock>(T.WriteLock).run(work),
     logger: container.get(T.Logger),
     rateLimitStore: container.get(T.RateLimitStore),
     idempotencyStore: container.get(T.IdempotencyStore),

@@ -2,7 +2,6 @@
 export const TOKENS = {
   Config: Symbol('Config'),
   DataSource: Symbol('DataSource'),
-  WriteLock: Symbol('WriteLock'),
   Clock: Symbol('Clock'),
   IdGenerator: Symbol('IdGenerator'),
   RandomSource: Symbol('RandomSource'),

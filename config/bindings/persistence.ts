@@ -10,8 +10,6 @@ import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typ
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
 import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
-import { noWriteLock, WriteLock } from '../../adapters/outbound/persistence/typeorm/WriteLock';
-import { WriteLockedIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/WriteLockedIdempotencyStore';
 import { EncryptedIdempotencyStore } from '../../adapters/outbound/keys/EncryptedIdempotencyStore';
 import { FileSigningKeyStore } from '../../adapters/outbound/keys/FileSigningKeyStore';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
@@ -25,8 +23,6 @@ import path from 'node:path';
 /** Repositories on the one DataSource (SQLite or MySQL: the same adapters serve both). */
 export function bindPersistence(container: Container, config: Config, dataSource: DataSource): void {
   container.bind(TOKENS.DataSource).toConstantValue(dataSource);
-  const writeLock = config.database.kind === 'sqlite' ? new WriteLock() : null;
-  container.bind(TOKENS.WriteLock).toConstantValue(writeLock ?? noWriteLock);
   const repositories = [
     [TOKENS.UserRepository, TypeOrmUserRepository],
     [TOKENS.WorkspaceRepository, TypeOrmWorkspaceRepository],
@@ -44,7 +40,7 @@ export function bindPersistence(container: Container, config: Config, dataSource
   // into the data directory, only by an entry point that needs it.
   container
     .bind(TOKENS.IdempotencyStore)
-    .toResolvedValue((logger: Logger) => idempotencyStore(config, dataSource, writeLock, logger), [TOKENS.Logger])
+    .toResolvedValue((logger: Logger) => idempotencyStore(config, dataSource, logger), [TOKENS.Logger])
     .inSingletonScope();
   container.bind(TOKENS.SigningKeyStore).toConstantValue(
     config.keyStore === 'file'
@@ -53,13 +49,7 @@ export function bindPersistence(container: Container, config: Config, dataSource
   );
 }
 
-/**
- * Responses sealed under SECRET_KEY (they can hold a new API key's secret), outermost so the
- * encryption runs outside any lock; on SQLite each store call then takes the write lock, as
- * the middleware claims keys before a request takes that lock for its handler.
- */
-function idempotencyStore(config: Config, dataSource: DataSource, writeLock: WriteLock | null, logger: Logger): IdempotencyStore {
-  const rows = new TypeOrmIdempotencyStore(dataSource, logger);
-  const locked = writeLock === null ? rows : new WriteLockedIdempotencyStore(rows, writeLock);
-  return new EncryptedIdempotencyStore(locked, new SecretBox(resolveSecretKey(config)));
+/** Responses sealed under SECRET_KEY: they can hold a new API key's secret. */
+function idempotencyStore(config: Config, dataSource: DataSource, logger: Logger): IdempotencyStore {
+  return new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource, logger), new SecretBox(resolveSecretKey(config)));
 }

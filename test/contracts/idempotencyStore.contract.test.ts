@@ -6,8 +6,6 @@ import { MemoryIdempotencyStore } from '../../adapters/outbound/persistence/memo
 import { EncryptedIdempotencyStore } from '../../adapters/outbound/keys/EncryptedIdempotencyStore';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
 import { SWEEP_INTERVAL_MS, TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
-import { noWriteLock, WriteLock } from '../../adapters/outbound/persistence/typeorm/WriteLock';
-import { WriteLockedIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/WriteLockedIdempotencyStore';
 import { openTestDatabase, type DatabaseKind } from '../support/databases';
 import { requireServer } from '../support/services';
 
@@ -169,15 +167,14 @@ for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[
   });
 }
 
-/** As config/bindings/persistence.ts composes it: sealed bodies, and on SQLite each call under the one write lock. */
+/** As config/bindings/persistence.ts composes it: sealed bodies. */
 for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[]) {
-  idempotencyStoreContract(`sealed${kind === 'sqlite' ? ', write-locked' : ''} TypeORM on ${kind === 'sqlite' ? 'SQLite' : 'MariaDB'}`, async (ctx) => {
+  idempotencyStoreContract(`sealed TypeORM on ${kind === 'sqlite' ? 'SQLite' : 'MariaDB'}`, async (ctx) => {
     if (kind === 'mysql') await requireServer(ctx, 'MySQL');
     const dataSource: DataSource = await openTestDatabase(kind);
-    const lock = kind === 'sqlite' ? new WriteLock() : noWriteLock;
     const box = new SecretBox('contract-secret');
     return {
-      open: () => new EncryptedIdempotencyStore(new WriteLockedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource), lock), box),
+      open: () => new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource), box),
       close: () => dataSource.destroy(),
     };
   });

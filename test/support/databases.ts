@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '../../adapters/outbound/persistence/typeorm/createDataSource';
+import { createDataSource, initializeDataSource } from '../../adapters/outbound/persistence/typeorm/createDataSource';
 import { MYSQL_URL } from './services';
 
 export type DatabaseKind = 'sqlite' | 'mysql';
@@ -25,7 +25,7 @@ export async function openTestDatabase(kind: DatabaseKind, options: { migrate?: 
   const dataSource = createDataSource(
     kind === 'sqlite' ? { kind: 'sqlite', file: temporarySqliteFile() } : { kind: 'mysql', url: MYSQL_URL },
   );
-  await dataSource.initialize();
+  await initializeDataSource(dataSource);
   // dropDatabase drops the tables (migrations table included), not the database itself.
   if (kind === 'mysql') await dataSource.dropDatabase();
   if (options.migrate ?? true) await dataSource.runMigrations({ transaction: 'each' });

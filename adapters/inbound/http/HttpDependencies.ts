@@ -9,7 +9,6 @@ import { type Clock } from '../../../application/ports/Clock';
 import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
-import { type WriteSerializer } from './middleware/serializeWrites';
 import { type PostsUseCases } from './routers/postsRouter';
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */
@@ -22,8 +21,6 @@ export interface HttpDependencies {
     readonly rateLimit: { readonly limit: number; readonly windowMs: number };
   };
   readonly clock: Clock;
-  /** Serializes writing requests where the database needs it (embedded SQLite). */
-  readonly serializeWrites: WriteSerializer;
   readonly logger: Logger;
   readonly rateLimitStore: RateLimitStore;
   /** Mounted per writing route after its access check (see createApp); responses kept sealed at rest. */

@@ -7,7 +7,6 @@ import { identifyCaller, requireCredential } from './middleware/authenticate';
 import { errorHandler } from './middleware/errorHandler';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rateLimit';
-import { serializeWrites } from './middleware/serializeWrites';
 import { requestId } from './middleware/requestId';
 import { requireJson } from './middleware/requireJson';
 import { OPENAPI_DOCUMENT } from './openapi/document';
@@ -76,16 +75,11 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
 /**
  * What every writing route runs after its access check (never before it: a stored answer,
  * an API key's secret included, must be replayed only to a caller allowed to make the
- * request now): the Idempotency-Key, then the database's write lock. The key is claimed
- * before the lock is taken, so a duplicate arriving while the first runs is told the key is
- * in use (409) rather than queueing for the lock and running, or replaying, after it. (On
- * SQLite the store's own calls take the lock briefly too: the duplicate's claim then waits
- * for the first request's handler, but is still answered before that request completes.)
+ * request now): the Idempotency-Key. Transactions and their locking belong to the unit of
+ * work, not to HTTP (docs/decisions.md, "SQLite: the unit of work serializes writers").
  */
 function writesOf(deps: HttpDependencies): Middleware<AppState> {
-  const guard = idempotency({ store: deps.idempotencyStore, clock: deps.clock, replayTtlMs: IDEMPOTENCY_REPLAY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS });
-  const serialize = serializeWrites(deps.serializeWrites);
-  return (ctx, next) => guard(ctx, () => serialize(ctx, next));
+  return idempotency({ store: deps.idempotencyStore, clock: deps.clock, replayTtlMs: IDEMPOTENCY_REPLAY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS });
 }
 
 function rethrow(error: Error): never {

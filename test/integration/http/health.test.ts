@@ -3,6 +3,7 @@ import { api } from '../../support/openapi';
 import { MYSQL_URL, requireServer } from '../../support/services';
 import { TcpProxy } from '../../support/tcpProxy';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
+import { initializeDataSource } from '../../../adapters/outbound/persistence/typeorm/createDataSource';
 
 describe('GET /health', () => {
   it('answers 200 with the time and the database check on SQLite', async () => {
@@ -25,7 +26,7 @@ describe('GET /health', () => {
       await t.composition.dataSource.destroy();
       const down = await api(t.app).get('/health').expect(503);
       expect(down.body).to.deep.include({ status: 'unavailable', checks: { database: 'unavailable' } });
-      await t.composition.dataSource.initialize();
+      await initializeDataSource(t.composition.dataSource);
       await api(t.app).get('/health').expect(200);
     } finally {
       await t.close();

@@ -81,7 +81,6 @@ export function inMemoryApp(options: { rateLimit?: number; rateLimitStore?: Rate
   const deps: Partial<HttpDependencies> = {
     settings: { trustProxy: false, baseUrl: 'http://localhost:3000', bodyLimitBytes: 1024 * 1024, rateLimit: { limit: options.rateLimit ?? 1000, windowMs: 60_000 } },
     clock,
-    serializeWrites: (work) => work(),
     logger: silent,
     rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(),
     idempotencyStore: new MemoryIdempotencyStore(),

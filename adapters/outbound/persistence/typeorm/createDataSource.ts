@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from './migrations';
 import { ALL_SCHEMAS } from './schemas';
+import { guardConcurrentUse } from './transactionContext';
 
 export type DatabaseTarget =
   | { readonly kind: 'sqlite'; readonly file: string }
@@ -38,8 +39,14 @@ export function createDataSource(target: DatabaseTarget): DataSource {
 
 /** Opens the DataSource and applies every pending migration, each in its own transaction. */
 export async function openDatabase(target: DatabaseTarget): Promise<DataSource> {
-  const dataSource = createDataSource(target);
-  await dataSource.initialize();
+  const dataSource = await initializeDataSource(createDataSource(target));
   await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}
+
+/** Connects, and makes the connection safe for concurrent callers (see guardConcurrentUse). */
+export async function initializeDataSource(dataSource: DataSource): Promise<DataSource> {
+  await dataSource.initialize();
+  guardConcurrentUse(dataSource);
   return dataSource;
 }

@@ -1,19 +1,49 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { type UnitOfWork } from '../../../../application/ports/UnitOfWork';
+import { SqliteGate } from './SqliteGate';
 
 const current = new AsyncLocalStorage<EntityManager>();
+const gates = new WeakMap<DataSource, SqliteGate>();
+const GUARDED = Symbol('guardedBySqliteGate');
+
+export const isSqlite = (dataSource: DataSource): boolean => dataSource.options.type === 'better-sqlite3';
+
+/**
+ * Makes an SQLite DataSource safe for concurrent callers in one process: every statement
+ * sent outside a transaction waits for the open transaction, if any, to end, and
+ * inTransaction opens one transaction at a time (SqliteGate). MySQL needs none of this:
+ * each transaction there has a connection of its own. Called once, right after initialize.
+ */
+export function guardConcurrentUse(dataSource: DataSource): void {
+  if (!isSqlite(dataSource)) return;
+  let gate = gates.get(dataSource);
+  if (gate === undefined) gates.set(dataSource, (gate = new SqliteGate()));
+  // The better-sqlite3 driver hands every caller the same query runner (a new one after a
+  // reconnect, hence the mark).
+  const runner = dataSource.createQueryRunner() as QueryRunner & { [GUARDED]?: true };
+  if (runner[GUARDED]) return;
+  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  const guarded = gate;
+  runner.query = ((...args: unknown[]) => guarded.shared(() => query(...args))) as QueryRunner['query'];
+  runner[GUARDED] = true;
+}
 
 /** The transaction's manager when called inside UnitOfWork.run, else the DataSource's own. */
 export function managerOf(dataSource: DataSource): EntityManager {
   return current.getStore() ?? dataSource.manager;
 }
 
-/** Runs `work` in a transaction, or joins the one already open around it. */
+/**
+ * Runs `work` in a transaction, or joins the one already open in this async context. On
+ * SQLite the transaction holds the connection to itself until it ends (see guardConcurrentUse).
+ */
 export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open !== undefined) return work(open);
-  return dataSource.transaction((manager) => current.run(manager, () => work(manager)));
+  const run = () => dataSource.transaction((manager) => current.run(manager, () => work(manager)));
+  const gate = gates.get(dataSource);
+  return gate === undefined ? run() : gate.exclusive(run);
 }
 
 export class TypeOrmUnitOfWork implements UnitOfWork {

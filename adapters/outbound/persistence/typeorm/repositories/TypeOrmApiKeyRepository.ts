@@ -4,7 +4,7 @@ import { type ApiKeyRepository } from '../../../../../domain/credential/ApiKeyRe
 import { conflict } from '../../../../../domain/shared/DomainError';
 import { ApiKeyMapper } from '../mappers/ApiKeyMapper';
 import { type ApiKeyRow, ApiKeySchema } from '../schemas/ApiKeySchema';
-import { managerOf } from '../transactionContext';
+import { inTransaction, managerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
 export class TypeOrmApiKeyRepository implements ApiKeyRepository {
@@ -19,7 +19,8 @@ export class TypeOrmApiKeyRepository implements ApiKeyRepository {
     const row = ApiKeyMapper.toRow(key);
     try {
       // Not `upsert`: on MySQL it would also match the lookup_prefix key and overwrite another key.
-      await this.rows.save(row);
+      // `save` opens a transaction of its own when none is open: one of ours, so SQLite's gate holds it.
+      await inTransaction(this.dataSource, (manager) => manager.getRepository(ApiKeySchema).save(row));
     } catch (error) {
       if (isUniqueViolation(error) && (await this.prefixBelongsToAnother(row))) {
         throw conflict('lookup_prefix_taken', 'another API key has this lookup prefix');

@@ -4,7 +4,7 @@ import { type User } from '../../../../../domain/user/User';
 import { type UserRepository } from '../../../../../domain/user/UserRepository';
 import { UserMapper } from '../mappers/UserMapper';
 import { type UserRow, UserSchema } from '../schemas/UserSchema';
-import { managerOf } from '../transactionContext';
+import { inTransaction, managerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
 export class TypeOrmUserRepository implements UserRepository {
@@ -20,7 +20,8 @@ export class TypeOrmUserRepository implements UserRepository {
     try {
       // Not `upsert`: MySQL's ON DUPLICATE KEY UPDATE also fires on the email key and would
       // overwrite the other user's row. `save` inserts or updates by id only.
-      await this.rows.save(row);
+      // `save` opens a transaction of its own when none is open: one of ours, so SQLite's gate holds it.
+      await inTransaction(this.dataSource, (manager) => manager.getRepository(UserSchema).save(row));
     } catch (error) {
       if (isUniqueViolation(error) && (await this.emailBelongsToAnother(row))) {
         throw conflict('email_taken', 'a user with this email already exists');
