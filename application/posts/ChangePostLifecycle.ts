@@ -1,10 +1,17 @@
 import { type Post } from '../../domain/post/Post';
+import { type Review } from '../../domain/post/Review';
 import { type TargetChanges } from '../../domain/post/PostInputs';
 import { type Target } from '../../domain/post/Target';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type PostActor } from './PostRequest';
 import { type PostStore } from './PostStore';
+
+/** A reviewer's decision and the post it moved. */
+export interface ReviewDecided {
+  readonly review: Review;
+  readonly post: Post;
+}
 
 /** publishNow, remove, review decisions and the per-target operations. */
 export class ChangePostLifecycle {
@@ -22,12 +29,12 @@ export class ChangePostLifecycle {
     return this.store.remove(actor.workspaceId, postId, (post) => post.ensureRemovable());
   }
 
-  approve(actor: PostActor, postId: string, comment: string | null): Promise<Post> {
-    return this.change(actor, postId, (post, now) => post.approve(this.reviewer(actor), now, comment));
+  approve(actor: PostActor, postId: string, comment: string | null): Promise<ReviewDecided> {
+    return this.decide(actor, postId, (post, now) => post.approve(this.reviewer(actor), now, comment));
   }
 
-  requestChanges(actor: PostActor, postId: string, comment: string): Promise<Post> {
-    return this.change(actor, postId, (post, now) => post.requestChanges(this.reviewer(actor), comment, now));
+  requestChanges(actor: PostActor, postId: string, comment: string): Promise<ReviewDecided> {
+    return this.decide(actor, postId, (post, now) => post.requestChanges(this.reviewer(actor), comment, now));
   }
 
   updateTarget(actor: PostActor, postId: string, targetId: string, changes: TargetChanges): Promise<Target> {
@@ -49,6 +56,11 @@ export class ChangePostLifecycle {
       apply(post, now);
       return post;
     });
+  }
+
+  private decide(actor: PostActor, postId: string, decision: (post: Post, now: Date) => Review): Promise<ReviewDecided> {
+    const now = this.clock.now();
+    return this.store.modify(actor.workspaceId, postId, now, (post) => ({ review: decision(post, now), post }));
   }
 
   private reviewer(actor: PostActor) {

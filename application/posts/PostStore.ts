@@ -69,14 +69,23 @@ export class PostStore {
     return post;
   }
 
+  /** The post, then the queue brought in step with it: only jobs that changed are written. */
   private async persist(post: Post, now: Date): Promise<void> {
+    const before = post.persisted === null ? [] : jobsFor({ ...post, status: post.persisted.status, targets: post.persisted.targets }, now);
+    const after = jobsFor(post, now);
     await this.posts.save(post);
-    await this.queue.replaceForPost(post.workspaceId, post.id, jobsFor(post, now));
+    const queued = new Map(before.map((job) => [job.targetId, job.notBefore.getTime()]));
+    await this.queue.enqueue(after.filter((job) => queued.get(job.targetId) !== job.notBefore.getTime()), now);
+    const kept = new Set(after.map((job) => job.targetId));
+    await this.queue.cancel(before.filter((job) => !kept.has(job.targetId)).map((job) => job.targetId));
   }
 }
 
+/** What the queue needs to know of a post (as it is now, or as it was stored). */
+type Queued = Pick<Post, 'workspaceId' | 'id' | 'status' | 'targets'>;
+
 /** A scheduled or publishing post queues each pending target for its time (now when unset). */
-export function jobsFor(post: Post, now: Date): PublishJob[] {
+export function jobsFor(post: Queued, now: Date): PublishJob[] {
   if (post.status !== 'scheduled' && post.status !== 'publishing') return [];
   return post.targets
     .filter((t) => t.status === 'pending')

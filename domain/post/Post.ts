@@ -24,17 +24,29 @@ import {
   type ReviewableIntent,
   deriveStatusFromTargets,
 } from './PostStatus';
-import { type Review, type ReviewerAction, recordReview, rehydrateReview } from './Review';
+import { type Review, type ReviewerAction, recordReview } from './Review';
 import { type PublishedOutcome, Target } from './Target';
 import { applyTargetChanges } from './TargetEdit';
 import { needsReview, preparePostContent } from './preparePostContent';
 
+/** What storage holds of a loaded post: what a save compares against to write only the changes. */
+export interface PersistedPost {
+  readonly status: PostStatus;
+  readonly targets: readonly Target[];
+  /** Counts the saves: a save meant for version N finds N stored, or another writer came first. */
+  readonly version: number;
+}
+
 /**
  * The aggregate root of publishing: content groups, the targets they go to, the lifecycle
- * (PRODUCT.md "Post lifecycle") and the review history. Every change goes through an
- * intent method that checks the rule it belongs to.
+ * (docs/product.md "Post lifecycle") and the reviewers' decisions. Every change goes through
+ * an intent method that checks the rule it belongs to. The review history is not loaded
+ * with the post (it has its own read); a decision made now is kept until saved.
  */
 export class Post {
+  /** Decisions taken since the post was loaded or created, appended on save. */
+  private _unsavedReviews: readonly Review[] = [];
+
   private constructor(
     readonly id: string,
     readonly workspaceId: string,
@@ -44,9 +56,9 @@ export class Post {
     private _source: PostSource,
     private _externalSubmissionId: string | null,
     private _requestedIntent: ReviewableIntent | null,
-    private _reviews: readonly Review[],
     private readonly _createdAt: Date,
     private _updatedAt: Date,
+    private _persisted: PersistedPost | null,
   ) {}
 
   /** Validates everything and reports every problem at once (422 `invalid_post`). */
@@ -62,9 +74,9 @@ export class Post {
       input.source ?? 'app',
       input.externalSubmissionId ?? null,
       null,
-      [],
       new Date(ctx.now),
       new Date(ctx.now),
+      null,
     );
     post.moveTo(position, ctx.now);
     return post;
@@ -72,18 +84,19 @@ export class Post {
 
   /** Trusted load from storage: no rule is re-checked. */
   static rehydrate(s: PostSnapshot): Post {
+    const targets = Object.freeze(s.targets.map(Target.rehydrate));
     return new Post(
       s.id,
       s.workspaceId,
       s.status,
       Object.freeze(s.groups.map(Group.rehydrate)),
-      Object.freeze(s.targets.map(Target.rehydrate)),
+      targets,
       s.source,
       s.externalSubmissionId,
       s.requestedIntent,
-      Object.freeze(s.reviews.map(rehydrateReview)),
       new Date(s.createdAt),
       new Date(s.updatedAt),
+      { status: s.status, targets, version: s.version },
     );
   }
 
@@ -93,7 +106,11 @@ export class Post {
   get source(): PostSource { return this._source; }
   get externalSubmissionId(): string | null { return this._externalSubmissionId; }
   get requestedIntent(): ReviewableIntent | null { return this._requestedIntent; }
-  get reviews(): readonly Review[] { return this._reviews; }
+  get unsavedReviews(): readonly Review[] { return this._unsavedReviews; }
+  /** As stored when loaded (null: never saved); targets are immutable, so a changed one is another object. */
+  get persisted(): PersistedPost | null { return this._persisted; }
+  /** The stored version this post was loaded at (0: never saved): what an ETag names. */
+  get version(): number { return this._persisted?.version ?? 0; }
   get createdAt(): Date { return new Date(this._createdAt); }
   get updatedAt(): Date { return new Date(this._updatedAt); }
   get isEditable(): boolean { return EDITABLE_STATUSES.includes(this._status); }
@@ -136,23 +153,29 @@ export class Post {
     this.moveTo(positionForIntent('publish_now', reviewRequired), now);
   }
 
-  approve(by: ReviewerAction, now: Date, comment: string | null = null): void {
+  approve(by: ReviewerAction, now: Date, comment: string | null = null): Review {
     assertAwaitingReview(this._status);
     // Always set while in review; were it ever missing, scheduling is the safer guess:
     // it checks the times and publishes nothing early.
     const intent = this._requestedIntent ?? 'schedule';
     if (intent === 'schedule') assertTimesStillAhead(this._targets, now);
-    const review = recordReview(by, 'approved', comment, now);
-    this._reviews = Object.freeze([...this._reviews, review]);
+    const review = this.record(recordReview(by, 'approved', comment, now));
     this.moveTo(positionForIntent(intent, false), now);
+    return review;
   }
 
-  requestChanges(by: ReviewerAction, comment: string, now: Date): void {
+  requestChanges(by: ReviewerAction, comment: string, now: Date): Review {
     assertAwaitingReview(this._status);
-    const review = recordReview(by, 'changes_requested', comment, now);
-    this._reviews = Object.freeze([...this._reviews, review]);
+    const review = this.record(recordReview(by, 'changes_requested', comment, now));
     // The requested intent is kept: it says what the author was asking for.
     this.moveTo({ status: 'changes_requested', requestedIntent: this._requestedIntent }, now);
+    return review;
+  }
+
+  /** Storage has everything: the next save compares against this state. */
+  markSaved(): void {
+    this._persisted = { status: this._status, targets: this._targets, version: this.version + 1 };
+    this._unsavedReviews = [];
   }
 
   /** A worker takes a pending target; the post is publishing from then on. */
@@ -208,10 +231,15 @@ export class Post {
       source: this._source,
       externalSubmissionId: this._externalSubmissionId,
       requestedIntent: this._requestedIntent,
-      reviews: this._reviews.map(rehydrateReview),
       createdAt: new Date(this._createdAt),
       updatedAt: new Date(this._updatedAt),
+      version: this.version,
     };
+  }
+
+  private record(review: Review): Review {
+    this._unsavedReviews = Object.freeze([...this._unsavedReviews, review]);
+    return review;
   }
 
   private get position(): LifecyclePosition {

@@ -1,5 +1,6 @@
 import { type Post } from './Post';
 import { type PostStatus } from './PostStatus';
+import { type Review } from './Review';
 
 export interface PostListQuery {
   readonly workspaceId: string;
@@ -9,9 +10,14 @@ export interface PostListQuery {
 }
 
 export interface PostRepository {
-  /** Inserts or replaces the whole aggregate (groups, targets, reviews) in one transaction. */
+  /**
+   * Stores what changed since the post was loaded (or all of a new one): the post row, the
+   * targets added, changed or dropped, the reviews decided since. An existing post must have
+   * been loaded with findForUpdate in the same unit of work, so nobody changed it meanwhile.
+   * Marks the post saved.
+   */
   save(post: Post): Promise<void>;
-  /** A post of that workspace, or null: a post of another workspace is never returned. */
+  /** A post of that workspace with its targets, read as of one moment; null for another workspace's. */
   findById(workspaceId: string, id: string): Promise<Post | null>;
   /**
    * Like findById, and locks the post until the enclosing unit of work ends, so two
@@ -20,6 +26,8 @@ export interface PostRepository {
   findForUpdate(workspaceId: string, id: string): Promise<Post | null>;
   /** Newest first (createdAt descending), ties broken by id descending; total ignores paging. */
   list(query: PostListQuery): Promise<{ items: Post[]; total: number }>;
+  /** The post's review history, oldest first; null when the workspace has no such post. */
+  listReviews(workspaceId: string, postId: string): Promise<Review[] | null>;
   /** Deletes the post and everything it holds; false when there was nothing to delete. */
   remove(workspaceId: string, id: string): Promise<boolean>;
 }

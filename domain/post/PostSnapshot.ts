@@ -1,9 +1,8 @@
 import { type GroupSnapshot } from './Group';
 import { type PostSource, type PostStatus, type ReviewableIntent } from './PostStatus';
-import { type Review } from './Review';
 import { type TargetSnapshot } from './Target';
 
-/** Everything a post is: what persistence stores and what the HTTP response is shaped from. */
+/** Everything a post is but its review history (read on its own): what persistence stores and what the HTTP response is shaped from. */
 export interface PostSnapshot {
   readonly id: string;
   readonly workspaceId: string;
@@ -14,8 +13,8 @@ export interface PostSnapshot {
   readonly externalSubmissionId: string | null;
   /** The intent approval resumes; set while pending_review / changes_requested, else null. */
   readonly requestedIntent: ReviewableIntent | null;
-  /** Review history, oldest first; not part of the Post response (it has its own endpoint). */
-  readonly reviews: readonly Review[];
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** How many times it was saved (0: never): see Post.version. */
+  readonly version: number;
 }

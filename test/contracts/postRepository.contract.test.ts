@@ -84,9 +84,12 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
     it('round-trips a whole aggregate: groups, segments, media, targets of five platforms, reviews, milliseconds', async () => {
       const post = publishingPostWithHistory(await newWorkspace());
       expect(post.status).to.equal('publishing');
-      expect(post.reviews.map((r) => r.decision)).to.deep.equal(['changes_requested', 'approved']);
+      const reviews = post.unsavedReviews;
+      expect(reviews.map((r) => r.decision)).to.deep.equal(['changes_requested', 'approved']);
       await b.posts.save(post);
       expect(await stored(post)).to.deep.equal(post.toSnapshot());
+      expect(await b.posts.listReviews(post.workspaceId, post.id)).to.deep.equal(reviews);
+      expect(await b.posts.listReviews(await newWorkspace(), post.id), 'another workspace').to.equal(null);
     });
 
     it('keeps a groups document larger than a MySQL TEXT column (64 KiB)', async () => {
@@ -218,8 +221,8 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       const survivor = buildPost(post.workspaceId);
       await b.posts.save(post);
       await b.posts.save(survivor);
-      await b.queue.replaceForPost(post.workspaceId, post.id, jobsOf(post, (i) => at(HOUR + i)));
-      await b.queue.replaceForPost(survivor.workspaceId, survivor.id, jobsOf(survivor, () => at(HOUR)));
+      await b.queue.enqueue(jobsOf(post, (i) => at(HOUR + i)), at(0));
+      await b.queue.enqueue(jobsOf(survivor, () => at(HOUR)), at(0));
       expect(await b.posts.remove(post.workspaceId, post.id)).to.equal(true);
       expect(await b.posts.findById(post.workspaceId, post.id)).to.equal(null);
       expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
@@ -234,26 +237,24 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       expect(await b.queue.listForPost(survivor.workspaceId, survivor.id)).to.have.length(1);
     });
 
-    it('replaces, lists (soonest first) and cancels the jobs of one post only', async () => {
+    it('queues, lists (soonest first), moves and cancels jobs by target', async () => {
       const ws = await newWorkspace();
       const post = buildPost(ws, { targets: [targetTo('TWITTER'), targetTo('BLUESKY'), targetTo('THREADS')] });
       const other = buildPost(ws);
       await b.posts.save(post);
       await b.posts.save(other);
       const otherJobs = jobsOf(other, () => at(HOUR));
-      await b.queue.replaceForPost(ws, other.id, otherJobs);
+      await b.queue.enqueue(otherJobs, at(0));
       const jobs = jobsOf(post, (i) => at(HOUR - i)); // the last target is due first
-      await b.queue.replaceForPost(ws, post.id, jobs);
+      await b.queue.enqueue(jobs, at(0));
       expect(await b.queue.listForPost(ws, post.id)).to.deep.equal([...jobs].reverse());
-      const rescheduled = [{ ...jobs[1]!, notBefore: at(2 * HOUR + 1) }];
-      await b.queue.replaceForPost(ws, post.id, rescheduled);
-      expect(await b.queue.listForPost(ws, post.id)).to.deep.equal(rescheduled);
+      const moved = { ...jobs[1]!, notBefore: at(2 * HOUR + 1) };
+      await b.queue.enqueue([moved], at(1));
+      await b.queue.cancel([jobs[0]!.targetId, jobs[2]!.targetId]);
+      expect(await b.queue.listForPost(ws, post.id)).to.deep.equal([moved]);
       expect(await b.queue.listForPost(await newWorkspace(), post.id), 'another workspace').to.deep.equal([]);
-      await b.queue.replaceForPost(ws, post.id, []);
+      await b.queue.cancel([moved.targetId]);
       expect(await b.queue.listForPost(ws, post.id)).to.deep.equal([]);
-      expect(await b.queue.listForPost(ws, other.id)).to.deep.equal(otherJobs);
-      const stranger = b.queue.replaceForPost(ws, post.id, otherJobs).then(() => null, (e: unknown) => e);
-      expect(await stranger, 'a job of another post').to.be.instanceOf(Error);
       expect(await b.queue.listForPost(ws, other.id)).to.deep.equal(otherJobs);
     });
 
@@ -263,7 +264,7 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
         const post = publishingPostWithHistory(await newWorkspace());
         const failed = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
           await b.posts.save(post);
-          await b.queue.replaceForPost(post.workspaceId, post.id, jobsOf(post, () => at(HOUR)));
+          await b.queue.enqueue(jobsOf(post, () => at(HOUR)), at(0));
           throw new Error('crash mid-request');
         });
         expect(await failed.then(() => null, (e: Error) => e.message)).to.equal('crash mid-request');
@@ -319,7 +320,7 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
         // As PostStore.add does: the post, then its jobs, in one unit of work; two count rows made at once.
         const results = await Promise.allSettled(posts.map((post) => unitOfWork.run(async () => {
           await b.posts.save(post);
-          await b.queue.replaceForPost(ws, post.id, post.status === 'scheduled' ? jobsOf(post, () => at(HOUR)) : []);
+          await b.queue.enqueue(post.status === 'scheduled' ? jobsOf(post, () => at(HOUR)) : [], at(0));
         })));
         expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
         expect(await totals(ws)).to.deep.equal({ all: 20, draft: 10, scheduled: 10 });
@@ -334,7 +335,8 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
         const results = await Promise.allSettled(posts.map(({ id, status }) => unitOfWork.run(async () => {
           const post = edit((await b.posts.findForUpdate(ws, id))!, status === 'draft' ? 'schedule' : 'draft');
           await b.posts.save(post);
-          await b.queue.replaceForPost(ws, id, post.status === 'scheduled' ? jobsOf(post, () => at(HOUR)) : []);
+          if (post.status === 'scheduled') await b.queue.enqueue(jobsOf(post, () => at(HOUR)), at(9));
+          else await b.queue.cancel(post.targets.map((t) => t.id));
         })));
         expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
         expect(await totals(ws)).to.deep.equal({ all: 16, draft: 8, scheduled: 8 });
@@ -344,7 +346,7 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
         const ws = await newWorkspace();
         const removed = scheduledPost(ws);
         await b.posts.save(removed);
-        await b.queue.replaceForPost(ws, removed.id, jobsOf(removed, () => at(HOUR)));
+        await b.queue.enqueue(jobsOf(removed, () => at(HOUR)), at(0));
         // A newer id: its jobs go right after the removed post's in publish_jobs' post index,
         // into the gap the cascade of the remove locks.
         const added = scheduledPost(ws, 1);
@@ -355,7 +357,7 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
           await b.posts.save(added);
           counted();
           await new Promise((r) => setTimeout(r, 150)); // the remove reaches the count row meanwhile
-          await b.queue.replaceForPost(ws, added.id, jobsOf(added, () => at(HOUR)));
+          await b.queue.enqueue(jobsOf(added, () => at(HOUR)), at(0));
         });
         await holdsCountRow;
         const remove = unitOfWork.run(async () => {
@@ -393,7 +395,7 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       });
 
       // SQLite has one writer, so there is no such interleaving to test there.
-      if (database === 'mysql') it('replaces jobs another transaction queued after this one took its snapshot (last writer wins)', async function () {
+      if (database === 'mysql') it('moves jobs another transaction queued after this one took its snapshot (last writer wins)', async function () {
         const post = buildPost(await newWorkspace(), { targets: [targetTo('TWITTER'), targetTo('BLUESKY')] });
         await b.posts.save(post);
         const [first, last] = [jobsOf(post, () => at(HOUR)), jobsOf(post, (i) => at(2 * HOUR + i))];
@@ -404,10 +406,10 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
           expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
           snapshotTaken();
           await committed;
-          await b.queue.replaceForPost(post.workspaceId, post.id, last);
+          await b.queue.enqueue(last, at(1));
         });
         await taken;
-        await b.queue.replaceForPost(post.workspaceId, post.id, first);
+        await b.queue.enqueue(first, at(0));
         otherCommitted();
         await later;
         expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal(last);

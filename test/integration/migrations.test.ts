@@ -116,11 +116,15 @@ for (const kind of DATABASE_KINDS) {
         const workspaces = [...new Set(BEFORE_COUNTS.map(([id]) => id)), EMPTY_WORKSPACE];
         await older.createQueryBuilder().insert().into(WorkspaceSchema).values(workspaces.map((id) => ({ id, name: id, createdAt: now }))).execute();
         let n = 0;
-        const rows: PostRow[] = BEFORE_COUNTS.flatMap(([workspaceId, status, posts]) => Array.from({ length: posts }, () => ({
-          id: `P${String(++n).padStart(25, '0')}`, workspaceId, status, source: 'app', externalSubmissionId: null,
-          requestedIntent: null, groups: [], createdAt: new Date(now.getTime() + n), updatedAt: now,
-        })));
-        await older.createQueryBuilder().insert().into(PostSchema).values(rows).execute();
+        // Only the columns posts had then (the entity schema of today has more).
+        const columns = ['id', 'workspace_id', 'status', 'source', 'created_at', 'updated_at', older.driver.escape('groups')];
+        for (const [workspaceId, status, posts] of BEFORE_COUNTS) {
+          for (let i = 0; i < posts; i++) {
+            const created = new Date(now.getTime() + ++n);
+            const values = [`P${String(n).padStart(25, '0')}`, workspaceId, status, 'app', ...[created, now].map((d) => sqlDate(older, d)), '[]'];
+            await older.query(`INSERT INTO posts (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, values);
+          }
+        }
       } finally {
         await older.destroy();
       }
@@ -165,3 +169,7 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 }
+
+/** A datetime parameter as the driver of `dataSource` stores it (TypeORM's UTC text on SQLite). */
+const sqlDate = (dataSource: DataSource, date: Date): unknown =>
+  dataSource.options.type === 'better-sqlite3' ? date.toISOString().replace('T', ' ').replace('Z', '') : date;

@@ -37,6 +37,7 @@ async function seed(dataSource: DataSource): Promise<void> {
       // Every tenth post shares its millisecond with the one before: ties are ordered by id.
       createdAt: new Date(now.getTime() + i - (i % 10 === 0 ? 1 : 0)),
       updatedAt: now,
+      version: 1,
     }));
     for (let start = 0; start < rows.length; start += 250) {
       await dataSource.createQueryBuilder().insert().into(PostSchema).values(rows.slice(start, start + 250)).execute();

@@ -41,7 +41,7 @@ export async function freshDatabaseEnv(kind: DatabaseKind): Promise<Record<strin
 /** The real composition root and Koa app, on a database env from freshDatabaseEnv. */
 export async function startTestApp(databaseEnv: Record<string, string>, env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
     BOOTSTRAP: 'false',
     ...databaseEnv,

@@ -16,8 +16,8 @@ const BASE = '/v1/workspaces/:workspaceId/posts/:id/reviews';
 export function postReviewsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>): Router<AppState> {
   const router = new Router<AppState>();
   router.get(BASE, workspaceAccess(authorize, 'reviews:read'), async (ctx) => {
-    const post = await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!);
-    ctx.body = { data: post.reviews.map(presentReview) };
+    const reviews = await posts.read.reviews(actorOf(ctx).workspaceId, ctx.params.id!);
+    ctx.body = { data: reviews.map(presentReview) };
   });
   router.post(BASE, workspaceAccess(authorize, 'reviews:write'), writes, async (ctx) => {
     const body = validateBody(ReviewBody, ctx.request.body);
@@ -28,11 +28,11 @@ export function postReviewsRouter(authorize: AuthorizeWorkspace, posts: PostsUse
     if (body.decision === 'changes_requested' && comment === null) {
       throw validationError('invalid_body', [{ path: 'comment', message: 'is required when asking for changes' }]);
     }
-    const post = body.decision === 'approved'
+    const { review, post } = body.decision === 'approved'
       ? await posts.lifecycle.approve(actor, ctx.params.id!, comment)
       : await posts.lifecycle.requestChanges(actor, ctx.params.id!, comment!);
     ctx.status = 201;
-    ctx.body = { review: presentReview(post.reviews.at(-1)!), post: presentPost(post) };
+    ctx.body = { review: presentReview(review), post: presentPost(post) };
   });
   return router;
 }

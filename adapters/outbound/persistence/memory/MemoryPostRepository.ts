@@ -1,6 +1,7 @@
 import { Post } from '../../../../domain/post/Post';
 import { type PostListQuery, type PostRepository } from '../../../../domain/post/PostRepository';
 import { type PostSnapshot } from '../../../../domain/post/PostSnapshot';
+import { type Review } from '../../../../domain/post/Review';
 import { copyOf } from './ordering';
 
 type RemovalListener = (workspaceId: string, postId: string) => void;
@@ -8,12 +9,16 @@ type RemovalListener = (workspaceId: string, postId: string) => void;
 /** Posts as snapshots in a map; every read rehydrates a fresh aggregate, as a database would. */
 export class MemoryPostRepository implements PostRepository {
   private readonly byId = new Map<string, PostSnapshot>();
+  private readonly reviewsOf = new Map<string, Review[]>();
   private readonly removalListeners: RemovalListener[] = [];
 
   async save(post: Post): Promise<void> {
-    const snapshot = copyOf(post.toSnapshot());
+    const snapshot = { ...copyOf(post.toSnapshot()), version: post.version + 1 };
+    this.byId.set(snapshot.id, snapshot);
     // The database returns reviews by time, ties by id; storing them so keeps both adapters alike.
-    this.byId.set(snapshot.id, { ...snapshot, reviews: [...snapshot.reviews].sort(oldestReviewFirst) });
+    const reviews = [...(this.reviewsOf.get(snapshot.id) ?? []), ...copyOf([...post.unsavedReviews])];
+    this.reviewsOf.set(snapshot.id, reviews.sort(oldestReviewFirst));
+    post.markSaved();
   }
 
   async findById(workspaceId: string, id: string): Promise<Post | null> {
@@ -34,9 +39,15 @@ export class MemoryPostRepository implements PostRepository {
     return { items: page.map((p) => Post.rehydrate(copyOf(p))), total: matching.length };
   }
 
+  async listReviews(workspaceId: string, postId: string): Promise<Review[] | null> {
+    if (this.byId.get(postId)?.workspaceId !== workspaceId) return null;
+    return copyOf(this.reviewsOf.get(postId) ?? []);
+  }
+
   async remove(workspaceId: string, id: string): Promise<boolean> {
     if (this.byId.get(id)?.workspaceId !== workspaceId) return false;
     this.byId.delete(id);
+    this.reviewsOf.delete(id);
     for (const listener of this.removalListeners) listener(workspaceId, id);
     return true;
   }
@@ -53,5 +64,4 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const newestFirst = (a: PostSnapshot, b: PostSnapshot): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || compare(b.id, a.id);
 
-const oldestReviewFirst = (a: PostSnapshot['reviews'][number], b: PostSnapshot['reviews'][number]): number =>
-  a.createdAt.getTime() - b.createdAt.getTime() || compare(a.id, b.id);
+const oldestReviewFirst = (a: Review, b: Review): number => a.createdAt.getTime() - b.createdAt.getTime() || compare(a.id, b.id);

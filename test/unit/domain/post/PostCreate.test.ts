@@ -41,9 +41,9 @@ describe('Post.create: building a post', () => {
       source: 'app',
       externalSubmissionId: null,
       requestedIntent: null,
-      reviews: [],
       createdAt: NOW,
       updatedAt: NOW,
+      version: 0,
     });
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { type PostStatus } from '../../../../domain/post/PostStatus';
+import { type Review } from '../../../../domain/post/Review';
 import {
   LATER, NOW, context, expectConflict, expectValidation, group, minutesFrom, newPost, reviewer, segment, target,
 } from './postFixtures';
@@ -14,7 +15,7 @@ describe('Post review', () => {
     expect(post.status).to.equal('scheduled');
     expect(post.requestedIntent).to.equal(null);
     expect(post.updatedAt).to.deep.equal(soon);
-    expect(post.reviews).to.deep.equal([
+    expect(post.unsavedReviews).to.deep.equal([
       { id: 'rev_1', decision: 'approved', comment: 'Looks good', reviewerUserId: 'user_editor', createdAt: soon },
     ]);
   });
@@ -25,7 +26,7 @@ describe('Post review', () => {
     expect(post.status).to.equal('publishing');
     expect(post.targets[0]!.status).to.equal('pending');
     expect(post.targets[0]!.scheduledAt).to.deep.equal(soon);
-    expect(post.reviews[0]!.comment).to.equal(null);
+    expect(post.unsavedReviews[0]!.comment).to.equal(null);
   });
 
   it('refuses (409 scheduled_time_passed) to approve a schedule whose time has passed, changing nothing', () => {
@@ -41,7 +42,7 @@ describe('Post review', () => {
     post.requestChanges(reviewer('rev_9'), 'Shorter, please', soon);
     expect(post.status).to.equal('changes_requested');
     expect(post.requestedIntent).to.equal('publish_now');
-    expect(post.reviews).to.deep.equal([
+    expect(post.unsavedReviews).to.deep.equal([
       { id: 'rev_9', decision: 'changes_requested', comment: 'Shorter, please', reviewerUserId: 'user_editor', createdAt: soon },
     ]);
   });
@@ -50,7 +51,7 @@ describe('Post review', () => {
     const post = postIn('pending_review');
     expectValidation(() => post.requestChanges(reviewer(), '   ', soon), 'invalid_review', ['comment']);
     expect(post.status).to.equal('pending_review');
-    expect(post.reviews).to.have.length(0);
+    expect(post.unsavedReviews).to.have.length(0);
   });
 
   for (const status of ['draft', 'changes_requested', 'scheduled', 'publishing', 'published', 'partially_failed', 'failed'] as PostStatus[]) {
@@ -71,16 +72,24 @@ describe('Post review', () => {
     expect(post.status).to.equal('pending_review');
     post.approve(reviewer('rev_2'), soon);
     expect(post.status).to.equal('scheduled');
-    expect(post.reviews.map((r) => [r.id, r.decision])).to.deep.equal([
+    expect(post.unsavedReviews.map((r: Review) => [r.id, r.decision])).to.deep.equal([
       ['rev_1', 'changes_requested'],
       ['rev_2', 'approved'],
     ]);
   });
 
-  it('exposes the review history read-only', () => {
+  it('exposes the decisions taken since loading read-only', () => {
     const post = postIn('changes_requested');
-    expect(Object.isFrozen(post.reviews)).to.equal(true);
-    expect(Object.isFrozen(post.reviews[0])).to.equal(true);
-    expect(() => (post.reviews as unknown as unknown[]).push({})).to.throw(TypeError);
+    expect(Object.isFrozen(post.unsavedReviews)).to.equal(true);
+    expect(Object.isFrozen(post.unsavedReviews[0])).to.equal(true);
+    expect(() => (post.unsavedReviews as unknown as unknown[]).push({})).to.throw(TypeError);
+  });
+
+  it('forgets its decisions once saved: storage holds the history', () => {
+    const post = newPost({ intent: 'schedule' }, { reviewRequired: true });
+    post.approve(reviewer('rev_1'), soon);
+    post.markSaved();
+    expect(post.unsavedReviews).to.deep.equal([]);
+    expect(post.persisted?.status).to.equal('scheduled');
   });
 });

@@ -6,22 +6,22 @@ import { type PostTargetRow } from '../schemas/PostTargetSchema';
 import { readGroupsDocument, writeGroupsDocument } from './PostGroupsDocument';
 import { PostReviewMapper } from './PostReviewMapper';
 import { PostTargetMapper } from './PostTargetMapper';
-import { RowMappingError, requireDate, requireOneOf } from './RowMappingError';
+import { RowMappingError, requireCount, requireDate, requireOneOf } from './RowMappingError';
 
 const REVIEWABLE_INTENTS: readonly ReviewableIntent[] = ['schedule', 'publish_now'];
 
-/** The rows one post is stored as: the post itself, its targets in order, its reviews. */
+/** The rows one post is stored as: the post itself, its targets in order, the reviews decided since it was loaded. */
 export interface PostRows {
   post: PostRow;
   targets: PostTargetRow[];
-  reviews: PostReviewRow[];
+  newReviews: PostReviewRow[];
 }
 
 export const PostMapper = {
-  /** `targets` in position order and `reviews` oldest first, all of this post. */
-  toDomain(row: PostRow, targets: readonly PostTargetRow[], reviews: readonly PostReviewRow[]): Post {
+  /** `targets` in position order, all of this post. */
+  toDomain(row: PostRow, targets: readonly PostTargetRow[]): Post {
     const where = { table: 'posts', key: row.id };
-    const strangers = [...targets, ...reviews].filter((child) => child.postId !== row.id);
+    const strangers = targets.filter((child) => child.postId !== row.id);
     if (strangers.length > 0) throw new RowMappingError('posts', row.id, `was handed rows of post ${strangers[0]!.postId}`);
     return Post.rehydrate({
       id: row.id,
@@ -34,9 +34,9 @@ export const PostMapper = {
       requestedIntent: row.requestedIntent === null || row.requestedIntent === undefined
         ? null
         : requireOneOf(REVIEWABLE_INTENTS, row.requestedIntent, { ...where, column: 'requested_intent' }),
-      reviews: reviews.map(PostReviewMapper.toReview),
       createdAt: requireDate(row.createdAt, { ...where, column: 'created_at' }),
       updatedAt: requireDate(row.updatedAt, { ...where, column: 'updated_at' }),
+      version: requireCount(row.version, { ...where, column: 'version' }),
     });
   },
 
@@ -53,9 +53,11 @@ export const PostMapper = {
         groups: writeGroupsDocument(s.groups),
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
+        // The version this save writes.
+        version: s.version + 1,
       },
       targets: s.targets.map((t, position) => PostTargetMapper.toRow(t, s, position)),
-      reviews: s.reviews.map((r) => PostReviewMapper.toRow(r, s.id)),
+      newReviews: post.unsavedReviews.map((r) => PostReviewMapper.toRow(r, s.id)),
     };
   },
 };

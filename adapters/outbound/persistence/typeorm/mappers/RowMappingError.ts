@@ -30,3 +30,11 @@ export function requireDate(value: unknown, where: { table: string; key: string;
 export function optionalDate(value: unknown, where: { table: string; key: string; column: string }): Date | null {
   return value === null || value === undefined ? null : requireDate(value, where);
 }
+
+export function requireCount(value: unknown, where: { table: string; key: string; column: string }): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0) {
+    throw new RowMappingError(where.table, where.key, `${where.column} is not a count (${String(value)})`);
+  }
+  return count;
+}

@@ -1,188 +1,129 @@
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { type Post } from '../../../../../domain/post/Post';
 import { type PostListQuery, type PostRepository } from '../../../../../domain/post/PostRepository';
-import { PostMapper } from '../mappers/PostMapper';
-import { PostCountSchema } from '../schemas/PostCountSchema';
-import { type PostReviewRow, PostReviewSchema } from '../schemas/PostReviewSchema';
-import { type PostRow, PostSchema } from '../schemas/PostSchema';
-import { type PostTargetRow, PostTargetSchema } from '../schemas/PostTargetSchema';
+import { type Review } from '../../../../../domain/post/Review';
+import { PostMapper, type PostRows } from '../mappers/PostMapper';
+import { PostReviewMapper } from '../mappers/PostReviewMapper';
+import { type PostReviewRow } from '../schemas/PostReviewSchema';
+import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
+import { PostCounts } from '../sql/postCounts';
+import { readPage, readPost, readTotal } from '../sql/postReads';
+import { PostWrites } from '../sql/postWrites';
 import { inTransaction, managerOf } from '../transactionContext';
-import { orderByIds } from './orderByIds';
-import { pageOfPostIdsQuery, postTotalQuery } from './postListQueries';
-
-/** Where a post is counted in post_counts. */
-interface CountKey {
-  workspaceId: string;
-  status: string;
-}
-
-/** Code-unit order, the same on every run: the order count rows are locked in. */
-const compareKeys = (a: CountKey, b: CountKey): number =>
-  a.workspaceId < b.workspaceId ? -1 : a.workspaceId > b.workspaceId ? 1 : a.status < b.status ? -1 : a.status > b.status ? 1 : 0;
 
 /**
- * A post is three tables (posts, post_targets, post_reviews); every read returns the whole
- * aggregate. post_counts keeps how many posts each workspace holds per status, written in
- * the transaction of every save and remove, so posts.list reads its total without a COUNT.
+ * A post is rows in posts, post_targets and post_reviews, read and written with hand-written
+ * SQL (docs/performance.md: TypeORM's query building and hydration were most of the time of
+ * a read). A read takes the post and its targets in one statement; a save writes only what
+ * changed since the post was loaded; the review history is read on its own.
  */
 export class TypeOrmPostRepository implements PostRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly d: Dialect;
+  private readonly writes: PostWrites;
+  private readonly counts: PostCounts;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.d = dialectOf(dataSource);
+    this.writes = new PostWrites(this.d);
+    this.counts = new PostCounts(this.d);
+  }
 
   async save(post: Post): Promise<void> {
     const rows = PostMapper.toRows(post);
-    await inTransaction(this.dataSource, async (manager) => {
-      const before = await this.countedAs(manager, rows.post.id);
-      // The primary key is the only unique key of posts, so MySQL's any-key upsert is safe.
-      await manager.upsert(PostSchema, rows.post, ['id']);
-      if (before !== null) {
-        // Locking deletes see the latest committed children, so the last writer wins cleanly.
-        await manager.delete(PostTargetSchema, { postId: rows.post.id });
-        await manager.delete(PostReviewSchema, { postId: rows.post.id });
+    const persisted = post.persisted;
+    await inTransaction(this.dataSource, async (m) => {
+      let countedAs: string | null = persisted?.status ?? null;
+      if (persisted === null) {
+        await this.insertWhole(m, rows);
+      } else if (await this.writes.updatePost(m, rows.post)) {
+        await this.writeChangedTargets(m, rows, post.targets, persisted.targets);
+      } else {
+        // Another writer saved it since it was loaded (a save without findForUpdate): what it
+        // stored is unknown here, so this save replaces the post whole, counted from the status
+        // stored now, not the one loaded; a post removed meanwhile is saved anew.
+        const stored = await this.writes.lockStored(m, post.id);
+        countedAs = stored?.status ?? null;
+        if (stored === null) await this.insertWhole(m, rows);
+        else {
+          await this.writes.overwritePost(m, rows.post);
+          await this.writes.deleteAllTargets(m, post.id);
+          await this.writes.insertTargets(m, rows.targets);
+        }
       }
-      if (rows.targets.length > 0) await manager.insert(PostTargetSchema, rows.targets);
-      if (rows.reviews.length > 0) await manager.insert(PostReviewSchema, rows.reviews);
+      await this.writes.insertReviews(m, rows.newReviews);
       // Last: a count row is shared by the workspace's writers of that status, so it is
       // locked as briefly as the transaction allows, after the rows that are the post's own.
-      await this.recount(manager, before, { workspaceId: rows.post.workspaceId, status: rows.post.status });
+      const before = countedAs === null ? null : { workspaceId: post.workspaceId, status: countedAs };
+      await this.counts.move(m, before, { workspaceId: post.workspaceId, status: post.status });
     });
+    post.markSaved();
   }
 
-  async findById(workspaceId: string, id: string): Promise<Post | null> {
-    const manager = managerOf(this.dataSource);
-    const row = await manager.findOneBy(PostSchema, { id, workspaceId });
-    if (row === null) return null;
-    const [post] = await this.assemble(manager, [row]);
-    return post!;
+  findById(workspaceId: string, id: string): Promise<Post | null> {
+    return readPost(managerOf(this.dataSource), this.d, workspaceId, id);
   }
 
   findForUpdate(workspaceId: string, id: string): Promise<Post | null> {
     // Joins the unit of work's transaction; alone it opens one, and the lock ends with it.
-    return inTransaction(this.dataSource, async (manager) => {
-      const query = manager.createQueryBuilder(PostSchema, 'post').where('post.id = :id AND post.workspaceId = :workspaceId', { id, workspaceId });
-      // SQLite has no row locks (and one writer at a time anyway); MySQL holds this row until commit.
-      if (this.locksRows) query.setLock('pessimistic_write');
-      const row = await query.getOne();
-      if (row === null) return null;
-      const [post] = await this.assemble(manager, [row]);
-      return post!;
-    });
+    return inTransaction(this.dataSource, (m) => readPost(m, this.d, workspaceId, id, true));
   }
 
   async list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
     const manager = managerOf(this.dataSource);
-    const counted = await postTotalQuery(manager, query).getRawOne<{ total: number | string | null }>();
-    const total = Number(counted?.total ?? 0);
+    const total = await readTotal(manager, this.d, query);
     if (query.limit <= 0 || query.offset >= total) return { items: [], total };
-    const ids = (await pageOfPostIdsQuery(manager, query).getRawMany<{ id: string }>()).map((r) => r.id);
-    if (ids.length === 0) return { items: [], total };
-    const rows = orderByIds(ids, await manager.findBy(PostSchema, { id: In(ids) }), (row) => row.id);
-    return { items: await this.assemble(manager, rows), total };
+    return { items: await readPage(manager, this.d, query), total };
+  }
+
+  async listReviews(workspaceId: string, postId: string): Promise<Review[] | null> {
+    const sql = `SELECT r.id, r.decision, r.${this.d.quote('comment')} AS review_comment, r.reviewer_user_id, r.created_at FROM posts p ` +
+      'LEFT JOIN post_reviews r ON r.post_id = p.id WHERE p.id = ? AND p.workspace_id = ? ORDER BY r.created_at, r.id';
+    const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(sql, [postId, workspaceId]);
+    if (rows.length === 0) return null;
+    return rows.filter((row) => row.id !== null).map((row) => PostReviewMapper.toReview(reviewRowOf(row, postId)));
   }
 
   async remove(workspaceId: string, id: string): Promise<boolean> {
-    return inTransaction(this.dataSource, async (manager) => {
+    return inTransaction(this.dataSource, async (m) => {
       // The status to count down, locked (MySQL) so that it is the one being deleted.
-      const read = `SELECT status FROM posts WHERE id = ? AND workspace_id = ?${this.locksRows ? ' FOR UPDATE' : ''}`;
-      const [row] = await manager.query<Array<{ status: string }>>(read, [id, workspaceId]);
+      const [row] = await m.query<Array<{ status: string }>>(`SELECT status FROM posts WHERE id = ? AND workspace_id = ?${this.d.forUpdate}`, [id, workspaceId]);
       if (row === undefined) return false;
       // Counted down BEFORE the delete: its cascade locks index gaps of publish_jobs (and of
       // targets and reviews), where a save of another post that already holds this count
       // row may be about to queue jobs; waiting for the row after taking them would deadlock.
-      await this.recount(manager, { workspaceId, status: row.status }, null);
+      await this.counts.move(m, { workspaceId, status: row.status }, null);
       // Targets, reviews and publish jobs go with it through their ON DELETE CASCADE keys.
-      const result = await manager.delete(PostSchema, { id, workspaceId });
-      // The row is locked (MySQL) or nothing else writes (SQLite): the delete cannot miss it.
-      if ((result.affected ?? 0) === 0) throw new Error(`post ${id} vanished while being removed`);
+      await m.query('DELETE FROM posts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
       return true;
     });
   }
 
-  /** SQLite has no row locks (and one writer at a time anyway); MySQL has, and needs them. */
-  private get locksRows(): boolean {
-    return this.dataSource.options.type !== 'better-sqlite3';
+  private async insertWhole(m: EntityManager, rows: PostRows): Promise<void> {
+    await this.writes.insertPost(m, rows.post);
+    await this.writes.insertTargets(m, rows.targets);
   }
 
-  /**
-   * Where the stored post is counted now (its workspace and status), or null for a new post.
-   *
-   * A plain (non-locking) read first: on MySQL, a locking read or a DELETE that finds nothing
-   * locks the gap where the new post (and its children) would go, and two concurrent creates
-   * then deadlock on their inserts. A new post skips the locking read and the DELETEs.
-   * An existing post is read again with a lock: the plain read sees the transaction's
-   * snapshot, the locking read the latest committed status, held until commit, so two saves
-   * of one post that race (without findForUpdate) cannot both count down its old status.
-   * Under findForUpdate the post is locked already and the second read waits for nothing.
-   */
-  private async countedAs(manager: EntityManager, id: string): Promise<CountKey | null> {
-    const read = 'SELECT workspace_id AS workspaceId, status FROM posts WHERE id = ?';
-    const [seen] = await manager.query<CountKey[]>(read, [id]);
-    if (seen === undefined) return null;
-    if (!this.locksRows) return seen;
-    // Gone meanwhile (removed by a transaction that committed since): saved anew, counted anew.
-    const [locked] = await manager.query<CountKey[]>(`${read} FOR UPDATE`, [id]);
-    return locked ?? null;
-  }
-
-  /**
-   * Moves the post's count from `before` to `after` (null: not counted there), in the
-   * transaction of the write, so the counts commit or roll back with the posts.
-   *
-   * Concurrency on MySQL: a count row goes up by an atomic `count = count + 1`, once the
-   * row is known to exist. A plain read tells, without a lock: a row once made stays (until
-   * its workspace goes), so one the snapshot shows is there for the UPDATE too. A row the
-   * snapshot lacks is made first, and that must take neither a shared lock nor a gap lock:
-   * - UPDATE first and INSERT when it matched nothing: the UPDATE that finds nothing locks
-   *   the gap where the row goes (new workspaces' rows all go at the end of the key), and
-   *   two creates that both did so deadlock on their INSERTs;
-   * - INSERT and ignore (or catch) the duplicate: a duplicate takes a SHARED lock on the row,
-   *   and two transactions holding it both wait to upgrade to the UPDATE's exclusive lock.
-   * TypeORM's upsert (ON DUPLICATE KEY UPDATE on MySQL, ON CONFLICT DO UPDATE on SQLite),
-   * updating nothing that matters, takes the EXCLUSIVE lock on a duplicate instead: a second
-   * creator waits for the first one's commit and then counts on top of it.
-   *
-   * A count row is shared by the workspace's writers of that status, and its lock lasts to
-   * the commit: the reads come first, so only the UPDATEs (and what follows the save in the
-   * unit of work) run while it is held. Two rows (a status change) are locked in key order,
-   * so two opposite changes cannot hold one each. SQLite has one writer: nothing interleaves.
-   */
-  private async recount(manager: EntityManager, before: CountKey | null, after: CountKey | null): Promise<void> {
-    if (before !== null && after !== null && before.workspaceId === after.workspaceId && before.status === after.status) return;
-    // Down-counts need no check: a counted post's row exists.
-    const missing = after !== null
-      && (await manager.query<unknown[]>('SELECT 1 AS found FROM post_counts WHERE workspace_id = ? AND status = ?', [after.workspaceId, after.status])).length === 0;
-    const count = manager.connection.driver.escape('count');
-    const changes: Array<[CountKey, 1 | -1]> = [];
-    if (before !== null) changes.push([before, -1]);
-    if (after !== null) changes.push([after, 1]);
-    changes.sort(([a], [b]) => compareKeys(a, b));
-    for (const [key, delta] of changes) {
-      if (delta > 0 && missing) {
-        await manager.createQueryBuilder().insert().into(PostCountSchema)
-          .values({ workspaceId: key.workspaceId, status: key.status, count: 0 })
-          .orUpdate(['workspace_id'], ['workspace_id', 'status'])
-          .updateEntity(false)
-          .execute();
-      }
-      await manager.query(`UPDATE post_counts SET ${count} = ${count} + ? WHERE workspace_id = ? AND status = ?`, [delta, key.workspaceId, key.status]);
-    }
-  }
-
-  /** Loads the children of all `rows` in one query per table, whatever the page size. */
-  private async assemble(manager: EntityManager, rows: readonly PostRow[]): Promise<Post[]> {
-    const postIds = rows.map((row) => row.id);
-    const [targets, reviews] = await Promise.all([
-      manager.find(PostTargetSchema, { where: { postId: In(postIds) }, order: { postId: 'ASC', position: 'ASC' } }),
-      // Reviews are appended as they happen; the id breaks a tie within one millisecond.
-      manager.find(PostReviewSchema, { where: { postId: In(postIds) }, order: { postId: 'ASC', createdAt: 'ASC', id: 'ASC' } }),
-    ]);
-    const targetsOf = groupByPost(targets);
-    const reviewsOf = groupByPost(reviews);
-    return rows.map((row) => PostMapper.toDomain(row, targetsOf.get(row.id) ?? [], reviewsOf.get(row.id) ?? []));
+  /** Targets are kept by id: dropped ones deleted, changed or moved ones updated, new ones inserted. */
+  private async writeChangedTargets(m: EntityManager, rows: PostRows, now: Post['targets'], before: Post['targets']): Promise<void> {
+    const stored = new Map(before.map((target, position) => [target.id, { target, position }]));
+    const current = new Map(rows.targets.map((row) => [row.id, row]));
+    const added = rows.targets.filter((row) => !stored.has(row.id));
+    // Targets are immutable: a changed one is another object (rows.targets[i] is now[i]).
+    const changed = rows.targets.filter((row, position) => {
+      const was = stored.get(row.id);
+      return was !== undefined && (was.position !== position || was.target !== now[position]);
+    });
+    await this.writes.deleteTargets(m, rows.post.id, [...stored.keys()].filter((id) => !current.has(id)));
+    for (const row of changed) await this.writes.updateTarget(m, row);
+    await this.writes.insertTargets(m, added);
   }
 }
 
-function groupByPost<T extends PostTargetRow | PostReviewRow>(rows: readonly T[]): Map<string, T[]> {
-  const byPost = new Map<string, T[]>();
-  for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), row]);
-  return byPost;
-}
+const reviewRowOf = (row: Record<string, unknown>, postId: string): PostReviewRow => ({
+  id: row.id as string,
+  postId,
+  decision: row.decision as string,
+  comment: (row.review_comment as string | null) ?? null,
+  reviewerUserId: row.reviewer_user_id as string,
+  createdAt: readDate(row.created_at)!,
+});

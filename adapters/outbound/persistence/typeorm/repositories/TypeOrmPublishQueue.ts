@@ -1,45 +1,93 @@
-import { type DataSource } from 'typeorm';
-import { type PublishJob, type PublishQueue } from '../../../../../application/ports/PublishQueue';
+import { type DataSource, type EntityManager } from 'typeorm';
+import { type LeasedJob, type LeaseRequest, type PublishJob, type PublishQueue } from '../../../../../application/ports/PublishQueue';
 import { PublishJobMapper } from '../mappers/PublishJobMapper';
-import { PublishJobSchema } from '../schemas/PublishJobSchema';
+import { changedRows, type Dialect, dialectOf, inList } from '../sql/Dialect';
 import { inTransaction, managerOf } from '../transactionContext';
-import { isUniqueViolation } from './uniqueViolation';
-import { checkJobsBelongTo } from '../../checkJobsBelongTo';
 
-/** The publish_jobs table the worker claims rows from; a post's rows are replaced as a whole. */
+const COLUMNS = 'target_id, post_id, workspace_id, not_before, attempts, lease_owner, lease_expires_at';
+
+/**
+ * The publish_jobs table workers claim rows from. A claim reads candidates with
+ * `FOR UPDATE SKIP LOCKED` on MySQL (several workers never wait for, nor take, each other's
+ * rows); SQLite has one writer per process (docs/decisions.md). Every change of a job is
+ * conditional on its state and lease owner.
+ */
 export class TypeOrmPublishQueue implements PublishQueue {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly d: Dialect;
 
-  async replaceForPost(workspaceId: string, postId: string, jobs: readonly PublishJob[]): Promise<void> {
-    checkJobsBelongTo(workspaceId, postId, jobs);
-    // Not part of the port's job, and no Clock reaches adapters: the row's own bookkeeping.
-    const queuedAt = new Date();
-    const rows = jobs.map((job) => PublishJobMapper.toRow(job, queuedAt));
-    await inTransaction(this.dataSource, async (manager) => {
-      const where = { workspaceId, postId };
-      // Every save of a post lands here, mostly with nothing queued. On MySQL a DELETE that
-      // finds nothing still locks the index gap, and concurrent creates then deadlock on
-      // their inserts; a plain read first keeps the DELETE for posts that have jobs.
-      if (await manager.exists(PublishJobSchema, { where })) await manager.delete(PublishJobSchema, where);
-      if (rows.length === 0) return;
-      try {
-        await manager.insert(PublishJobSchema, rows);
-      } catch (error) {
-        // The plain read sees the transaction's snapshot: jobs a concurrent edit of the same
-        // post committed since are invisible to it but collide here. The locking DELETE sees
-        // them; MySQL keeps the transaction open after a failed statement, so retry once.
-        if (!isUniqueViolation(error)) throw error;
-        await manager.delete(PublishJobSchema, where);
-        await manager.insert(PublishJobSchema, rows);
-      }
-    });
+  constructor(private readonly dataSource: DataSource) {
+    this.d = dialectOf(dataSource);
+  }
+
+  async enqueue(jobs: readonly PublishJob[], now: Date): Promise<void> {
+    if (jobs.length === 0) return;
+    const keep = (column: string, value: string) => (this.d.sqlite ? `${column} = ${value}` : `${column} = IF(state = 'leased', ${column}, ${value})`);
+    // MySQL applies the assignments left to right, each seeing the ones before: state goes last.
+    const onConflict = this.d.sqlite
+      ? "ON CONFLICT (target_id) DO UPDATE SET not_before = excluded.not_before, last_error = NULL, state = 'queued' WHERE publish_jobs.state <> 'leased'"
+      : `ON DUPLICATE KEY UPDATE ${keep('not_before', 'VALUES(not_before)')}, ${keep('last_error', 'NULL')}, ${keep('state', "'queued'")}`;
+    const values = jobs.map(() => "(?, ?, ?, ?, ?, 'queued', 0)").join(', ');
+    const params = jobs.flatMap((job) => [job.targetId, job.postId, job.workspaceId, this.d.date(job.notBefore), this.d.date(now)]);
+    await inTransaction(this.dataSource, (m) =>
+      m.query(`INSERT INTO publish_jobs (target_id, post_id, workspace_id, not_before, created_at, state, attempts) VALUES ${values} ${onConflict}`, params));
+  }
+
+  async cancel(targetIds: readonly string[]): Promise<void> {
+    if (targetIds.length === 0) return;
+    await inTransaction(this.dataSource, (m) =>
+      m.query(`DELETE FROM publish_jobs WHERE target_id IN (${inList(targetIds.length)}) AND state <> 'leased'`, [...targetIds]));
   }
 
   async listForPost(workspaceId: string, postId: string): Promise<PublishJob[]> {
-    const rows = await managerOf(this.dataSource).find(PublishJobSchema, {
-      where: { workspaceId, postId },
-      order: { notBefore: 'ASC', targetId: 'ASC' },
-    });
+    const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(
+      `SELECT ${COLUMNS} FROM publish_jobs WHERE workspace_id = ? AND post_id = ? ORDER BY not_before, target_id`, [workspaceId, postId]);
     return rows.map(PublishJobMapper.toJob);
+  }
+
+  claimDue(request: LeaseRequest): Promise<LeasedJob[]> {
+    return this.claim(request, "state = 'queued' AND not_before <= ?", 'not_before', true);
+  }
+
+  claimExpired(request: LeaseRequest): Promise<LeasedJob[]> {
+    return this.claim(request, "state = 'leased' AND lease_expires_at <= ?", 'lease_expires_at', false);
+  }
+
+  complete(targetId: string, owner: string): Promise<boolean> {
+    return this.ifHeld(owner, 'DELETE FROM publish_jobs WHERE target_id = ?', [targetId]);
+  }
+
+  release(targetId: string, owner: string, notBefore: Date): Promise<boolean> {
+    const sql = "UPDATE publish_jobs SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL, not_before = ? WHERE target_id = ?";
+    return this.ifHeld(owner, sql, [this.d.date(notBefore), targetId]);
+  }
+
+  fail(targetId: string, owner: string, error: string): Promise<boolean> {
+    const sql = "UPDATE publish_jobs SET state = 'failed', lease_owner = NULL, lease_expires_at = NULL, last_error = ? WHERE target_id = ?";
+    return this.ifHeld(owner, sql, [error, targetId]);
+  }
+
+  /** Runs a statement on one job, on condition that `owner` still holds its lease. */
+  private async ifHeld(owner: string, sql: string, params: unknown[]): Promise<boolean> {
+    const guarded = `${sql} AND state = 'leased' AND lease_owner = ?`;
+    return inTransaction(this.dataSource, async (m) => (await changedRows(m, guarded, [...params, owner])) === 1);
+  }
+
+  /** Leases what `due` selects, oldest `order` first; a claim of due work counts an attempt. */
+  private claim(request: LeaseRequest, due: string, order: string, countsAttempt: boolean): Promise<LeasedJob[]> {
+    const { owner, now, leaseMs, limit } = request;
+    return inTransaction(this.dataSource, async (m: EntityManager) => {
+      const skipLocked = this.d.sqlite ? '' : ' FOR UPDATE SKIP LOCKED';
+      const candidates = await m.query<Array<{ target_id: string }>>(
+        `SELECT target_id FROM publish_jobs WHERE ${due} ORDER BY ${order}, target_id LIMIT ?${skipLocked}`, [this.d.date(now), limit]);
+      if (candidates.length === 0) return [];
+      const ids = candidates.map((c) => c.target_id);
+      await m.query(
+        `UPDATE publish_jobs SET state = 'leased', lease_owner = ?, lease_expires_at = ?${countsAttempt ? ', attempts = attempts + 1' : ''} WHERE target_id IN (${inList(ids.length)}) AND ${due}`,
+        [owner, this.d.date(new Date(now.getTime() + leaseMs)), ...ids, this.d.date(now)]);
+      const rows = await m.query<Array<Record<string, unknown>>>(
+        `SELECT ${COLUMNS} FROM publish_jobs WHERE target_id IN (${inList(ids.length)}) AND lease_owner = ? ORDER BY not_before, target_id`,
+        [...ids, owner]);
+      return rows.map(PublishJobMapper.toLeased);
+    });
   }
 }

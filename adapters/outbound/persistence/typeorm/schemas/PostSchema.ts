@@ -13,6 +13,7 @@ export interface PostRow {
   groups: object;
   createdAt: Date;
   updatedAt: Date;
+  version: number;
 }
 
 export const PostSchema = new EntitySchema<PostRow>({
@@ -28,6 +29,7 @@ export const PostSchema = new EntitySchema<PostRow>({
     groups: { name: 'groups', type: 'json' },
     createdAt: timestamp('created_at'),
     updatedAt: timestamp('updated_at'),
+    version: { name: 'version', type: 'integer', default: 1 },
   },
   indices: [
     { name: 'idx_posts_workspace_created', columns: ['workspaceId', 'createdAt', 'id'] },

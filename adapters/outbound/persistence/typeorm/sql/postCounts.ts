@@ -1,0 +1,67 @@
+import { type EntityManager } from 'typeorm';
+import { changedRows, type Dialect } from './Dialect';
+
+/** Where a post is counted in post_counts. */
+export interface CountKey {
+  readonly workspaceId: string;
+  readonly status: string;
+}
+
+/** Code-unit order, the same on every run: the order count rows are locked in. */
+const compareKeys = (a: CountKey, b: CountKey): number =>
+  a.workspaceId < b.workspaceId ? -1 : a.workspaceId > b.workspaceId ? 1 : a.status < b.status ? -1 : a.status > b.status ? 1 : 0;
+
+const keyOf = (k: CountKey): string => `${k.workspaceId}\u0000${k.status}`;
+
+/**
+ * post_counts: how many posts each workspace holds per status, moved in the transaction of
+ * every save and remove, so posts.list reads its total without a COUNT (docs/performance.md).
+ *
+ * Concurrency on MySQL: a count row goes up by an atomic `count = count + 1`, once the row is
+ * known to exist; a row once made stays until its workspace goes, so this instance remembers
+ * the rows it has seen and skips the check for them. A row not known to exist is made first
+ * by an upsert that updates nothing that matters: on a duplicate it takes the EXCLUSIVE row
+ * lock (a second creator waits for the first one's commit and counts on top of it), never a
+ * shared lock two transactions would both try to upgrade, and never the gap lock of an
+ * UPDATE that finds nothing, on which two creates deadlock. Two rows (a status change) are
+ * moved in key order, so two opposite changes cannot hold one each.
+ */
+export class PostCounts {
+  private readonly known = new Set<string>();
+
+  constructor(private readonly d: Dialect) {}
+
+  async move(m: EntityManager, before: CountKey | null, after: CountKey | null): Promise<void> {
+    if (before !== null && after !== null && keyOf(before) === keyOf(after)) return;
+    const changes: Array<[CountKey, 1 | -1]> = [];
+    if (before !== null) changes.push([before, -1]);
+    if (after !== null) changes.push([after, 1]);
+    changes.sort(([a], [b]) => compareKeys(a, b));
+    const count = this.d.quote('count');
+    for (const [key, delta] of changes) {
+      if (delta > 0 && !this.known.has(keyOf(key))) await this.ensureRow(m, key);
+      const update = () => changedRows(m, `UPDATE post_counts SET ${count} = ${count} + ? WHERE workspace_id = ? AND status = ?`, [delta, key.workspaceId, key.status]);
+      // A remembered row can only be gone with its workspace (or a database reset under a
+      // running instance): made again, then counted.
+      if ((await update()) === 0 && delta > 0) {
+        this.known.delete(keyOf(key));
+        await this.ensureRow(m, key);
+        await update();
+      }
+    }
+  }
+
+  private async ensureRow(m: EntityManager, key: CountKey): Promise<void> {
+    const found = await m.query<unknown[]>('SELECT 1 AS found FROM post_counts WHERE workspace_id = ? AND status = ?', [key.workspaceId, key.status]);
+    if (found.length === 0) {
+      const upsert = this.d.sqlite
+        ? 'ON CONFLICT (workspace_id, status) DO UPDATE SET workspace_id = excluded.workspace_id'
+        : 'ON DUPLICATE KEY UPDATE workspace_id = VALUES(workspace_id)';
+      await m.query(`INSERT INTO post_counts (workspace_id, status, ${this.d.quote('count')}) VALUES (?, ?, 0) ${upsert}`, [key.workspaceId, key.status]);
+    }
+    // Remembered once this transaction commits the row, or another one did: a rolled-back
+    // first row is made again by the next save, whose UPDATE would otherwise match nothing.
+    if (found.length > 0) this.known.add(keyOf(key));
+  }
+}
+
