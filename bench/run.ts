@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../config/tokens';
-import { type PostRepository } from '../domain/post/PostRepository';
 import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
 import { listDiagnostics } from './listDiagnostics';
 import { LoadClient } from './loadClient';
@@ -67,7 +66,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
   // Other work on the machine shares its CPUs with the servers, the load and the database.
   console.log(`## ${database.name} (load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   const service = await startService(database.env);
-  const dataSource = service.composition.dataSource;
+  const dataSource = service.dataSource;
   const baselines: Listening[] = [];
   try {
     const auth = { authorization: `Bearer ${service.apiKey}` };
@@ -120,7 +119,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
     const [totalRow] = await dataSource.query('SELECT COUNT(*) AS n FROM posts WHERE workspace_id = ?', [service.workspaceId]) as Array<{ n: number | string }>;
     const posts = Number(totalRow!.n);
     // posts.create ran at CONNECTIONS at once: post_counts must have counted every one of them.
-    const { total: kept } = await service.composition.container.get<PostRepository>(TOKENS.PostRepository)
+    const { total: kept } = await service.composition.get(TOKENS.PostRepository)
       .list({ workspaceId: service.workspaceId, limit: 0, offset: 0 });
     if (kept !== posts) throw new Error(`post_counts says ${kept} posts after the run, COUNT(*) says ${posts}`);
     const notes = [

@@ -1,3 +1,4 @@
+import { type DataSource } from 'typeorm';
 import { type Composition, compose } from '../config/container';
 import { loadConfig } from '../config/env';
 import { buildHttpApp } from '../config/httpApp';
@@ -9,6 +10,7 @@ const OWNER_EMAIL = 'bench-owner@example.com';
 /** The real service on one database, listening, with an owner's API key and a Twitter connection. */
 export interface ServiceUnderTest {
   readonly composition: Composition;
+  readonly dataSource: DataSource;
   readonly server: Listening;
   readonly workspaceId: string;
   readonly connectionId: string;
@@ -27,14 +29,15 @@ export async function startService(databaseEnv: Record<string, string>): Promise
     ...databaseEnv,
   });
   const composition = await compose(config);
-  const server = await listen(buildHttpApp(composition.container, config));
+  if (composition.dataSource === null) throw new Error('the benchmark measures a database');
+  const server = await listen(buildHttpApp(composition));
   const given = new Fixtures(composition);
   await given.user(OWNER_EMAIL);
   const workspaceId = await given.workspace(OWNER_EMAIL, 'Bench');
   const { key } = await given.apiKey(workspaceId, OWNER_EMAIL, 'owner');
   const connectionId = await given.connection(workspaceId, 'twitter', '@bench');
   return {
-    composition, server, workspaceId, connectionId, apiKey: key,
+    composition, dataSource: composition.dataSource, server, workspaceId, connectionId, apiKey: key,
     async close() {
       await server.close();
       await composition.close();

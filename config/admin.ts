@@ -19,7 +19,7 @@ async function admin(): Promise<number> {
   }
   const composition = await compose(config);
   try {
-    const get = <U>(token: symbol) => composition.container.get<U>(token);
+    const { get } = composition;
     return await runCli(argv, {
       createUser: get(T.CreateUser),
       createWorkspace: get(T.CreateWorkspace),

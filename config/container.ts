@@ -1,30 +1,47 @@
-import { Container } from 'inversify';
 import { type DataSource } from 'typeorm';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
-import { type Config } from './env';
 import { bindInfrastructure } from './bindings/infrastructure';
-import { bindPersistence } from './bindings/persistence';
+import { bindMemoryPersistence } from './bindings/memoryPersistence';
+import { bindDatabasePersistence } from './bindings/persistence';
 import { bindUseCases } from './bindings/useCases';
+import { type Config } from './env';
+import { TOKENS } from './tokens';
+import { type ServiceToken, Wiring } from './Wiring';
+
+export interface CompositionOptions {
+  /** `memory`: every store in this process, no database opened (the unit tests). Default: the configured database. */
+  readonly persistence?: 'database' | 'memory';
+  /** Swaps bindings after the defaults are made: a fixed clock, a fake verifier, an adapter under test. */
+  readonly replace?: (wiring: Wiring) => void;
+}
 
 export interface Composition {
-  readonly container: Container;
-  readonly dataSource: DataSource;
+  /** The service bound to `service`, built on first use. */
+  get<T>(service: ServiceToken<T>): T;
+  /** The open database, or null with in-memory persistence. */
+  readonly dataSource: DataSource | null;
   close(): Promise<void>;
 }
 
-/** The composition root: the only place that picks adapters. Opens the database and migrates it. */
-export async function compose(config: Config): Promise<Composition> {
-  const dataSource = await openDatabase(config.database);
-  const container = new Container();
-  bindPersistence(container, config, dataSource);
-  const closers = bindInfrastructure(container, config, dataSource);
-  bindUseCases(container, config);
+/**
+ * The composition root, the only place that picks adapters: used by every entry point
+ * (service, CLI, migrations, benchmark) and by the tests alike. Opens and migrates the
+ * database unless persistence is in memory.
+ */
+export async function compose(config: Config, options: CompositionOptions = {}): Promise<Composition> {
+  const wiring = new Wiring();
+  const { checks, closers } = bindInfrastructure(wiring, config);
+  const dataSource = options.persistence === 'memory' ? null : await openDatabase(config.database);
+  checks.unshift(dataSource === null ? bindMemoryPersistence(wiring) : bindDatabasePersistence(wiring, config, dataSource));
+  wiring.value(TOKENS.HealthChecks, checks);
+  bindUseCases(wiring);
+  options.replace?.(wiring);
   return {
-    container,
+    get: (service) => wiring.get(service),
     dataSource,
     async close() {
       await Promise.all(closers.map((close) => close()));
-      if (dataSource.isInitialized) await dataSource.destroy();
+      if (dataSource?.isInitialized) await dataSource.destroy();
     },
   };
 }

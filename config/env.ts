@@ -11,24 +11,45 @@ export type DatabaseConfig =
   | { readonly kind: 'sqlite'; readonly file: string }
   | { readonly kind: 'mysql'; readonly url: string };
 
+/** Settings grouped by the capability that reads them; each group is handed to its part alone. */
 export interface Config {
   readonly production: boolean;
-  readonly port: number;
-  readonly host: string;
-  readonly baseUrl: string;
-  readonly dataDir: string;
+  readonly http: {
+    readonly port: number;
+    readonly host: string;
+    /** The public URL: token issuer, links, WWW-Authenticate. */
+    readonly baseUrl: string;
+    /** Trust X-Forwarded-For/-Proto from a reverse proxy in front (client addresses for rate limits). */
+    readonly trustProxy: boolean;
+    readonly bodyLimitBytes: number;
+  };
   readonly database: DatabaseConfig;
-  /** Encrypts signing keys at rest; null means "generate one under dataDir" (never in production). */
-  readonly secretKey: string | null;
-  readonly keyStore: 'database' | 'file';
-  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  readonly rateLimit: { readonly store: 'memory' | 'redis'; readonly limit: number; readonly windowMs: number };
-  readonly redisUrl: string | null;
-  readonly sessionTtlSeconds: number;
+  readonly secrets: {
+    /** Where the embedded database, a generated secret and a key file live. */
+    readonly dataDir: string;
+    /** Encrypts secrets at rest; null means "generate one under dataDir" (never in production). */
+    readonly secretKey: string | null;
+    readonly keyStore: 'database' | 'file';
+  };
+  readonly logging: { readonly level: 'debug' | 'info' | 'warn' | 'error' | 'silent' };
+  readonly rateLimit: {
+    readonly store: 'memory' | 'redis';
+    readonly limit: number;
+    readonly windowMs: number;
+    readonly redisUrl: string | null;
+  };
+  readonly sessions: { readonly ttlSeconds: number };
+  readonly idempotency: {
+    /** docs/product.md: a key replays its first response for 24 hours. */
+    readonly replayTtlMs: number;
+    /**
+     * How long a running request holds its key: a request cut off by a crash blocks its
+     * retries this long, not a day. It must outlast any handler's run.
+     */
+    readonly leaseMs: number;
+  };
+  /** The first-start owner, workspace and key on an empty embedded database. */
   readonly bootstrap: boolean;
-  /** Trust X-Forwarded-For/-Proto from a reverse proxy in front (client addresses for rate limits). */
-  readonly trustProxy: boolean;
-  readonly bodyLimitBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -121,23 +142,24 @@ export function loadConfig(env: Env = process.env): Config {
   }
   return {
     production,
-    port,
-    host: env.HOST?.trim() || '127.0.0.1',
-    baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
-    dataDir,
+    http: {
+      port,
+      host: env.HOST?.trim() || '127.0.0.1',
+      baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
+      trustProxy: flag(env, 'TRUST_PROXY', false),
+      bodyLimitBytes: 1024 * 1024,
+    },
     database: database(env, dataDir),
-    secretKey,
-    keyStore: oneOf(env, 'KEY_STORE', ['database', 'file'] as const, 'database'),
-    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    secrets: { dataDir, secretKey, keyStore: oneOf(env, 'KEY_STORE', ['database', 'file'] as const, 'database') },
+    logging: { level: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info') },
     rateLimit: {
       store: rateLimitStore,
       limit: integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+      redisUrl,
     },
-    redisUrl,
-    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400),
+    sessions: { ttlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400) },
+    idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
-    bodyLimitBytes: 1024 * 1024,
   };
 }

@@ -1,25 +1,30 @@
 import type Koa from 'koa';
-import { type Container } from 'inversify';
 import { createApp } from '../adapters/inbound/http/createApp';
 import { type AppState } from '../adapters/inbound/http/state';
-import { type Config } from './env';
+import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
 /** Hands the HTTP adapter its use cases and settings. */
-export function buildHttpApp(container: Container, config: Config): Koa<AppState> {
+export function buildHttpApp(composition: Composition): Koa<AppState> {
+  const { get } = composition;
+  const config = get(T.Config);
   return createApp({
-    settings: { trustProxy: config.trustProxy, baseUrl: config.baseUrl, bodyLimitBytes: config.bodyLimitBytes, rateLimit: { limit: config.rateLimit.limit, windowMs: config.rateLimit.windowMs } },
-    clock: container.get(T.Clock),
-    logger: container.get(T.Logger),
-    rateLimitStore: container.get(T.RateLimitStore),
-    idempotencyStore: container.get(T.IdempotencyStore),
-    authenticate: container.get(T.AuthenticateBearer),
-    authorizeWorkspace: container.get(T.AuthorizeWorkspace),
-    checkHealth: container.get(T.CheckHealth),
-    getCurrentUser: container.get(T.GetCurrentUser),
-    listMyWorkspaces: container.get(T.ListMyWorkspaces),
-    listConnections: container.get(T.ListConnections),
-    apiKeys: container.get(T.ManageApiKeys),
-    posts: { read: container.get(T.ReadPosts), write: container.get(T.WritePosts), lifecycle: container.get(T.ChangePostLifecycle) },
+    settings: {
+      ...config.http,
+      rateLimit: { limit: config.rateLimit.limit, windowMs: config.rateLimit.windowMs },
+      idempotency: config.idempotency,
+    },
+    clock: get(T.Clock),
+    logger: get(T.Logger),
+    rateLimitStore: get(T.RateLimitStore),
+    idempotencyStore: get(T.IdempotencyStore),
+    authenticate: get(T.AuthenticateBearer),
+    authorizeWorkspace: get(T.AuthorizeWorkspace),
+    checkHealth: get(T.CheckHealth),
+    getCurrentUser: get(T.GetCurrentUser),
+    listMyWorkspaces: get(T.ListMyWorkspaces),
+    listConnections: get(T.ListConnections),
+    apiKeys: get(T.ManageApiKeys),
+    posts: { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle) },
   });
 }

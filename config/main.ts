@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { type AddressInfo } from 'node:net';
 import { type FirstStartCredentials } from '../application/admin/BootstrapFirstStart';
-import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
-import { type Logger } from '../application/ports/Logger';
 import { compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { buildHttpApp } from './httpApp';
@@ -20,15 +18,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const composition = await compose(config);
-  const logger = composition.container.get<Logger>(TOKENS.Logger);
+  const logger = composition.get(TOKENS.Logger);
   // Only the embedded database: a MySQL deployment is an operator's, set up with the CLI.
   if (config.bootstrap && config.database.kind === 'sqlite') {
-    const firstStart = await composition.container.get<BootstrapFirstStart>(TOKENS.BootstrapFirstStart).execute();
+    const firstStart = await composition.get(TOKENS.BootstrapFirstStart).execute();
     if (firstStart !== null) printFirstStart(firstStart, config);
   }
-  const server = buildHttpApp(composition.container, config).listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    logger.info('listening', { url: config.baseUrl, host: config.host, port, database: config.database.kind });
+  const { port, host, baseUrl } = config.http;
+  const server = buildHttpApp(composition).listen(port, host, () => {
+    const address = server.address() as AddressInfo;
+    logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
   });
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
@@ -50,7 +49,7 @@ function printFirstStart(c: FirstStartCredentials, config: Config): void {
       `  API key:        ${c.apiKey.secret}`,
       '  (shown once; keep them now)',
       '',
-      `  Try: curl -H "Authorization: Bearer ${c.apiKey.secret}" ${config.baseUrl}/v1/me`,
+      `  Try: curl -H "Authorization: Bearer ${c.apiKey.secret}" ${config.http.baseUrl}/v1/me`,
       '',
       '',
     ].join('\n'),

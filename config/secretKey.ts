@@ -7,7 +7,7 @@ import { type Config } from './env';
  * SECRET_KEY encrypts signing keys at rest. Outside production, when it is not set,
  * one is generated once into the data directory (readable by this user only).
  */
-export function resolveSecretKey(config: Config): string {
+export function resolveSecretKey(config: Config['secrets']): string {
   if (config.secretKey !== null) return config.secretKey;
   const file = path.join(config.dataDir, 'secret.key');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();

@@ -1,42 +1,87 @@
-/** Injection tokens: one symbol per port or use case the composition root binds. */
+import { type DataSource } from 'typeorm';
+import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
+import { type KeyRing } from '../adapters/outbound/keys/KeyRing';
+import { type AddConnection } from '../application/admin/AddConnection';
+import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
+import { type CreateUser } from '../application/admin/CreateUser';
+import { type CreateWorkspace } from '../application/admin/CreateWorkspace';
+import { type IssueSession } from '../application/admin/IssueSession';
+import { type ManageApiKeys } from '../application/admin/ManageApiKeys';
+import { type ManageMembers } from '../application/admin/ManageMembers';
+import { type AuthenticateBearer } from '../application/auth/AuthenticateBearer';
+import { type AuthorizeWorkspace } from '../application/auth/AuthorizeWorkspace';
+import { type ListConnections } from '../application/connections/ListConnections';
+import { type CheckHealth } from '../application/health/CheckHealth';
+import { type GetCurrentUser } from '../application/me/GetCurrentUser';
+import { type ListMyWorkspaces } from '../application/me/ListMyWorkspaces';
+import { type AccessTokenVerifier } from '../application/ports/AccessTokenVerifier';
+import { type ApiKeyCredentials } from '../application/ports/ApiKeyCredentials';
+import { type Clock } from '../application/ports/Clock';
+import { type HealthCheck } from '../application/ports/HealthCheck';
+import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
+import { type IdGenerator } from '../application/ports/IdGenerator';
+import { type Logger } from '../application/ports/Logger';
+import { type PublishQueue } from '../application/ports/PublishQueue';
+import { type RandomSource } from '../application/ports/RandomSource';
+import { type RateLimitStore } from '../application/ports/RateLimitStore';
+import { type SecretHasher } from '../application/ports/SecretHasher';
+import { type SessionTokens } from '../application/ports/SessionTokens';
+import { type UnitOfWork } from '../application/ports/UnitOfWork';
+import { type ChangePostLifecycle } from '../application/posts/ChangePostLifecycle';
+import { type PostStore } from '../application/posts/PostStore';
+import { type ReadPosts } from '../application/posts/ReadPosts';
+import { type WritePosts } from '../application/posts/WritePosts';
+import { type ConnectionRepository } from '../domain/connection/ConnectionRepository';
+import { type ApiKeyRepository } from '../domain/credential/ApiKeyRepository';
+import { type PostRepository } from '../domain/post/PostRepository';
+import { type UserRepository } from '../domain/user/UserRepository';
+import { type MembershipRepository } from '../domain/workspace/MembershipRepository';
+import { type WorkspaceRepository } from '../domain/workspace/WorkspaceRepository';
+import { type Config } from './env';
+import { token } from './Wiring';
+
+/** One typed token per port, adapter setting or use case the composition root binds. */
 export const TOKENS = {
-  Config: Symbol('Config'),
-  DataSource: Symbol('DataSource'),
-  Clock: Symbol('Clock'),
-  IdGenerator: Symbol('IdGenerator'),
-  RandomSource: Symbol('RandomSource'),
-  SecretHasher: Symbol('SecretHasher'),
-  Logger: Symbol('Logger'),
-  UserRepository: Symbol('UserRepository'),
-  WorkspaceRepository: Symbol('WorkspaceRepository'),
-  MembershipRepository: Symbol('MembershipRepository'),
-  ApiKeyRepository: Symbol('ApiKeyRepository'),
-  ConnectionRepository: Symbol('ConnectionRepository'),
-  SigningKeyStore: Symbol('SigningKeyStore'),
-  KeyRing: Symbol('KeyRing'),
-  SessionTokens: Symbol('SessionTokens'),
-  AccessTokenVerifier: Symbol('AccessTokenVerifier'),
-  RateLimitStore: Symbol('RateLimitStore'),
-  HealthChecks: Symbol('HealthChecks'),
-  AuthenticateBearer: Symbol('AuthenticateBearer'),
-  AuthorizeWorkspace: Symbol('AuthorizeWorkspace'),
-  CheckHealth: Symbol('CheckHealth'),
-  GetCurrentUser: Symbol('GetCurrentUser'),
-  ListMyWorkspaces: Symbol('ListMyWorkspaces'),
-  ListConnections: Symbol('ListConnections'),
-  CreateUser: Symbol('CreateUser'),
-  CreateWorkspace: Symbol('CreateWorkspace'),
-  ManageMembers: Symbol('ManageMembers'),
-  ManageApiKeys: Symbol('ManageApiKeys'),
-  AddConnection: Symbol('AddConnection'),
-  IssueSession: Symbol('IssueSession'),
-  BootstrapFirstStart: Symbol('BootstrapFirstStart'),
-  PostRepository: Symbol('PostRepository'),
-  PublishQueue: Symbol('PublishQueue'),
-  UnitOfWork: Symbol('UnitOfWork'),
-  IdempotencyStore: Symbol('IdempotencyStore'),
-  PostStore: Symbol('PostStore'),
-  ReadPosts: Symbol('ReadPosts'),
-  WritePosts: Symbol('WritePosts'),
-  ChangePostLifecycle: Symbol('ChangePostLifecycle'),
+  Config: token<Config>('Config'),
+  /** The database connection, when persistence is a database (null in memory). */
+  DataSource: token<DataSource | null>('DataSource'),
+  Clock: token<Clock>('Clock'),
+  IdGenerator: token<IdGenerator>('IdGenerator'),
+  RandomSource: token<RandomSource>('RandomSource'),
+  SecretHasher: token<SecretHasher>('SecretHasher'),
+  Logger: token<Logger>('Logger'),
+  UserRepository: token<UserRepository>('UserRepository'),
+  WorkspaceRepository: token<WorkspaceRepository>('WorkspaceRepository'),
+  MembershipRepository: token<MembershipRepository>('MembershipRepository'),
+  ApiKeyRepository: token<ApiKeyRepository>('ApiKeyRepository'),
+  ApiKeyCredentials: token<ApiKeyCredentials>('ApiKeyCredentials'),
+  ConnectionRepository: token<ConnectionRepository>('ConnectionRepository'),
+  PostRepository: token<PostRepository>('PostRepository'),
+  PublishQueue: token<PublishQueue>('PublishQueue'),
+  UnitOfWork: token<UnitOfWork>('UnitOfWork'),
+  IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
+  SigningKeyStore: token<SigningKeyStore>('SigningKeyStore'),
+  KeyRing: token<KeyRing>('KeyRing'),
+  SessionTokens: token<SessionTokens>('SessionTokens'),
+  AccessTokenVerifier: token<AccessTokenVerifier>('AccessTokenVerifier'),
+  RateLimitStore: token<RateLimitStore>('RateLimitStore'),
+  HealthChecks: token<readonly HealthCheck[]>('HealthChecks'),
+  SessionTtlSeconds: token<number>('SessionTtlSeconds'),
+  AuthenticateBearer: token<AuthenticateBearer>('AuthenticateBearer'),
+  AuthorizeWorkspace: token<AuthorizeWorkspace>('AuthorizeWorkspace'),
+  CheckHealth: token<CheckHealth>('CheckHealth'),
+  GetCurrentUser: token<GetCurrentUser>('GetCurrentUser'),
+  ListMyWorkspaces: token<ListMyWorkspaces>('ListMyWorkspaces'),
+  ListConnections: token<ListConnections>('ListConnections'),
+  CreateUser: token<CreateUser>('CreateUser'),
+  CreateWorkspace: token<CreateWorkspace>('CreateWorkspace'),
+  ManageMembers: token<ManageMembers>('ManageMembers'),
+  ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
+  AddConnection: token<AddConnection>('AddConnection'),
+  IssueSession: token<IssueSession>('IssueSession'),
+  BootstrapFirstStart: token<BootstrapFirstStart>('BootstrapFirstStart'),
+  PostStore: token<PostStore>('PostStore'),
+  ReadPosts: token<ReadPosts>('ReadPosts'),
+  WritePosts: token<WritePosts>('WritePosts'),
+  ChangePostLifecycle: token<ChangePostLifecycle>('ChangePostLifecycle'),
 } as const;

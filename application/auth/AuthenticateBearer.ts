@@ -1,9 +1,8 @@
-import { type ApiKeyRepository } from '../../domain/credential/ApiKeyRepository';
 import { type Credential } from '../../domain/credential/Credential';
 import { unauthenticated } from '../../domain/shared/DomainError';
 import { type UserRepository } from '../../domain/user/UserRepository';
-import { type MembershipRepository } from '../../domain/workspace/MembershipRepository';
 import { type AccessTokenVerifier } from '../ports/AccessTokenVerifier';
+import { type ApiKeyCredentials } from '../ports/ApiKeyCredentials';
 import { type SecretHasher } from '../ports/SecretHasher';
 import { type SessionTokens } from '../ports/SessionTokens';
 import { API_KEY_PREFIX, isWellFormedApiKey, lookupPrefixOf } from './apiKeyFormat';
@@ -13,8 +12,7 @@ const invalid = (message: string) => unauthenticated('invalid_token', message);
 /** Turns a bearer token into a verified credential, or fails with 401. */
 export class AuthenticateBearer {
   constructor(
-    private readonly apiKeys: ApiKeyRepository,
-    private readonly memberships: MembershipRepository,
+    private readonly apiKeys: ApiKeyCredentials,
     private readonly users: UserRepository,
     private readonly hasher: SecretHasher,
     private readonly sessions: SessionTokens,
@@ -31,15 +29,15 @@ export class AuthenticateBearer {
 
   private async apiKey(token: string): Promise<Credential> {
     if (!isWellFormedApiKey(token)) throw invalid('the API key is malformed');
-    const key = await this.apiKeys.findByLookupPrefix(lookupPrefixOf(token));
-    if (key === null || !this.hasher.tokenMatches(token, key.secretHash)) throw invalid('the API key is not valid');
+    const found = await this.apiKeys.findByLookupPrefix(lookupPrefixOf(token));
+    if (found === null || !this.hasher.tokenMatches(token, found.key.secretHash)) throw invalid('the API key is not valid');
+    const { key, creatorRole } = found;
     if (key.isRevoked) throw invalid('the API key has been revoked');
     // A key stops working as soon as its creator leaves the workspace.
-    const creator = await this.memberships.find(key.workspaceId, key.userId);
-    if (creator === null) throw invalid('the API key\'s creator is no longer a member of its workspace');
+    if (creatorRole === null) throw invalid('the API key\'s creator is no longer a member of its workspace');
     return {
       kind: 'api_key', id: key.id, userId: key.userId, workspaceId: key.workspaceId,
-      frozenRole: key.role, creatorRole: creator.role, scopes: key.scopes,
+      frozenRole: key.role, creatorRole, scopes: key.scopes,
     };
   }
 

@@ -1,7 +1,4 @@
 import { Redis } from 'ioredis';
-import { type Container } from 'inversify';
-import { type DataSource } from 'typeorm';
-import { type HealthCheck } from '../../application/ports/HealthCheck';
 import { SystemClock } from '../../adapters/outbound/clock/SystemClock';
 import { NodeRandomSource } from '../../adapters/outbound/crypto/NodeRandomSource';
 import { NodeSecretHasher } from '../../adapters/outbound/crypto/NodeSecretHasher';
@@ -9,49 +6,42 @@ import { UlidIdGenerator } from '../../adapters/outbound/crypto/UlidIdGenerator'
 import { JoseSessionTokens } from '../../adapters/outbound/keys/JoseSessionTokens';
 import { KeyRing } from '../../adapters/outbound/keys/KeyRing';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
-import { type SigningKeyStore } from '../../adapters/outbound/keys/SigningKeyStore';
 import { JsonLogger } from '../../adapters/outbound/logging/JsonLogger';
 import { NoAccessTokens } from '../../adapters/outbound/oauth/NoAccessTokens';
-import { DatabaseHealthCheck } from '../../adapters/outbound/persistence/typeorm/DatabaseHealthCheck';
 import { MemoryRateLimitStore } from '../../adapters/outbound/ratelimit/MemoryRateLimitStore';
 import { RedisHealthCheck } from '../../adapters/outbound/ratelimit/RedisHealthCheck';
 import { RedisRateLimitStore } from '../../adapters/outbound/ratelimit/RedisRateLimitStore';
+import { type HealthCheck } from '../../application/ports/HealthCheck';
 import { type Config } from '../env';
 import { resolveSecretKey } from '../secretKey';
-import { TOKENS } from '../tokens';
+import { TOKENS as T } from '../tokens';
+import { type Wiring } from '../Wiring';
 
-/** Clock, ids, crypto, keys, logging, rate limiting and health: returns what must be closed at shutdown. */
-export function bindInfrastructure(container: Container, config: Config, dataSource: DataSource): Array<() => Promise<unknown>> {
+/**
+ * Clock, ids, crypto, keys, logging and rate limiting. Returns the health checks of what it
+ * connected to and what must be closed at shutdown.
+ */
+export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthCheck[]; closers: Array<() => Promise<unknown>> } {
+  const checks: HealthCheck[] = [];
   const closers: Array<() => Promise<unknown>> = [];
-  container.bind(TOKENS.Config).toConstantValue(config);
-  container.bind(TOKENS.Clock).toConstantValue(new SystemClock());
-  container.bind(TOKENS.IdGenerator).toConstantValue(new UlidIdGenerator());
-  container.bind(TOKENS.RandomSource).toConstantValue(new NodeRandomSource());
-  container.bind(TOKENS.SecretHasher).toConstantValue(new NodeSecretHasher());
-  container.bind(TOKENS.Logger).toConstantValue(new JsonLogger(config.logLevel));
-  container.bind(TOKENS.AccessTokenVerifier).toConstantValue(new NoAccessTokens());
-  container
-    .bind(TOKENS.KeyRing)
-    .toResolvedValue(
-      (store: SigningKeyStore, clock: SystemClock) => new KeyRing(store, new SecretBox(resolveSecretKey(config)), clock),
-      [TOKENS.SigningKeyStore, TOKENS.Clock],
-    )
-    .inSingletonScope();
-  container
-    .bind(TOKENS.SessionTokens)
-    .toResolvedValue((keys: KeyRing, clock: SystemClock) => new JoseSessionTokens(keys, config.baseUrl, clock), [TOKENS.KeyRing, TOKENS.Clock])
-    .inSingletonScope();
-
-  const healthChecks: HealthCheck[] = [new DatabaseHealthCheck(dataSource)];
+  w.value(T.Config, config);
+  w.value(T.Clock, new SystemClock());
+  w.value(T.IdGenerator, new UlidIdGenerator());
+  w.value(T.RandomSource, new NodeRandomSource());
+  w.value(T.SecretHasher, new NodeSecretHasher());
+  w.value(T.Logger, new JsonLogger(config.logging.level));
+  w.value(T.AccessTokenVerifier, new NoAccessTokens());
+  w.value(T.SessionTtlSeconds, config.sessions.ttlSeconds);
+  w.build(T.KeyRing, [T.SigningKeyStore, T.Clock], (store, clock) => new KeyRing(store, new SecretBox(resolveSecretKey(config.secrets)), clock));
+  w.build(T.SessionTokens, [T.KeyRing, T.Clock], (keys, clock) => new JoseSessionTokens(keys, config.http.baseUrl, clock));
   if (config.rateLimit.store === 'redis') {
     // One retry only: a dead Redis must turn into a quick 503, not a request stuck reconnecting.
-    const redis = new Redis(config.redisUrl!, { maxRetriesPerRequest: 1, lazyConnect: false });
+    const redis = new Redis(config.rateLimit.redisUrl!, { maxRetriesPerRequest: 1, lazyConnect: false });
     closers.push(() => redis.quit().catch(() => redis.disconnect()));
-    container.bind(TOKENS.RateLimitStore).toConstantValue(new RedisRateLimitStore(redis, 'dispatch:ratelimit:'));
-    healthChecks.push(new RedisHealthCheck(redis));
+    w.value(T.RateLimitStore, new RedisRateLimitStore(redis, 'dispatch:ratelimit:'));
+    checks.push(new RedisHealthCheck(redis));
   } else {
-    container.bind(TOKENS.RateLimitStore).toConstantValue(new MemoryRateLimitStore());
+    w.value(T.RateLimitStore, new MemoryRateLimitStore());
   }
-  container.bind(TOKENS.HealthChecks).toConstantValue(healthChecks);
-  return closers;
+  return { checks, closers };
 }

@@ -1,55 +1,45 @@
-import { type Container } from 'inversify';
+import path from 'node:path';
 import { type DataSource } from 'typeorm';
-import { TypeOrmApiKeyRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyRepository';
-import { TypeOrmConnectionRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmConnectionRepository';
-import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
-import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
-import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
-import { TypeOrmWorkspaceRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmWorkspaceRepository';
-import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
-import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
-import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
-import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
 import { EncryptedIdempotencyStore } from '../../adapters/outbound/keys/EncryptedIdempotencyStore';
 import { FileSigningKeyStore } from '../../adapters/outbound/keys/FileSigningKeyStore';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
-import { type IdempotencyStore } from '../../application/ports/IdempotencyStore';
-import { type Logger } from '../../application/ports/Logger';
+import { DatabaseHealthCheck } from '../../adapters/outbound/persistence/typeorm/DatabaseHealthCheck';
+import { TypeOrmApiKeyCredentials } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyCredentials';
+import { TypeOrmApiKeyRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyRepository';
+import { TypeOrmConnectionRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmConnectionRepository';
+import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
+import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
+import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
+import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
+import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
+import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
+import { TypeOrmWorkspaceRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmWorkspaceRepository';
+import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
+import { type HealthCheck } from '../../application/ports/HealthCheck';
 import { type Config } from '../env';
 import { resolveSecretKey } from '../secretKey';
-import { TOKENS } from '../tokens';
-import path from 'node:path';
+import { TOKENS as T } from '../tokens';
+import { type Wiring } from '../Wiring';
 
-/** Repositories on the one DataSource (SQLite or MySQL: the same adapters serve both). */
-export function bindPersistence(container: Container, config: Config, dataSource: DataSource): void {
-  container.bind(TOKENS.DataSource).toConstantValue(dataSource);
-  const repositories = [
-    [TOKENS.UserRepository, TypeOrmUserRepository],
-    [TOKENS.WorkspaceRepository, TypeOrmWorkspaceRepository],
-    [TOKENS.MembershipRepository, TypeOrmMembershipRepository],
-    [TOKENS.ApiKeyRepository, TypeOrmApiKeyRepository],
-    [TOKENS.ConnectionRepository, TypeOrmConnectionRepository],
-    [TOKENS.PostRepository, TypeOrmPostRepository],
-    [TOKENS.PublishQueue, TypeOrmPublishQueue],
-    [TOKENS.UnitOfWork, TypeOrmUnitOfWork],
-  ] as const;
-  for (const [token, Repository] of repositories) {
-    container.bind(token).toConstantValue(new Repository(dataSource));
-  }
-  // Resolved on first use (the HTTP app), like the KeyRing: SECRET_KEY is read, or generated
-  // into the data directory, only by an entry point that needs it.
-  container
-    .bind(TOKENS.IdempotencyStore)
-    .toResolvedValue((logger: Logger) => idempotencyStore(config, dataSource, logger), [TOKENS.Logger])
-    .inSingletonScope();
-  container.bind(TOKENS.SigningKeyStore).toConstantValue(
-    config.keyStore === 'file'
-      ? new FileSigningKeyStore(path.join(config.dataDir, 'signing-keys.json'))
-      : new TypeOrmSigningKeyStore(dataSource),
-  );
-}
-
-/** Responses sealed under SECRET_KEY: they can hold a new API key's secret. */
-function idempotencyStore(config: Config, dataSource: DataSource, logger: Logger): IdempotencyStore {
-  return new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource, logger), new SecretBox(resolveSecretKey(config)));
+/** Repositories on the one DataSource (SQLite or MySQL: the same adapters serve both). Returns its health check. */
+export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: DataSource): HealthCheck {
+  w.value(T.DataSource, dataSource);
+  w.value(T.UserRepository, new TypeOrmUserRepository(dataSource));
+  w.value(T.WorkspaceRepository, new TypeOrmWorkspaceRepository(dataSource));
+  w.value(T.MembershipRepository, new TypeOrmMembershipRepository(dataSource));
+  w.value(T.ApiKeyRepository, new TypeOrmApiKeyRepository(dataSource));
+  w.value(T.ApiKeyCredentials, new TypeOrmApiKeyCredentials(dataSource));
+  w.value(T.ConnectionRepository, new TypeOrmConnectionRepository(dataSource));
+  w.value(T.PostRepository, new TypeOrmPostRepository(dataSource));
+  w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
+  w.value(T.UnitOfWork, new TypeOrmUnitOfWork(dataSource));
+  // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data
+  // directory, only by an entry point that needs it. Stored responses can hold a new API
+  // key's secret, so they are sealed.
+  w.build(T.IdempotencyStore, [T.Logger], (logger) =>
+    new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource, logger), new SecretBox(resolveSecretKey(config.secrets))));
+  w.value(T.SigningKeyStore, config.secrets.keyStore === 'file'
+    ? new FileSigningKeyStore(path.join(config.secrets.dataDir, 'signing-keys.json'))
+    : new TypeOrmSigningKeyStore(dataSource));
+  return new DatabaseHealthCheck(dataSource);
 }

@@ -2,16 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
+import { type DataSource } from 'typeorm';
 import { type AppState } from '../../adapters/inbound/http/state';
-import { type ManageApiKeys } from '../../application/admin/ManageApiKeys';
-import { type CreateUser } from '../../application/admin/CreateUser';
-import { type CreateWorkspace } from '../../application/admin/CreateWorkspace';
-import { type IssueSession } from '../../application/admin/IssueSession';
-import { type ManageMembers } from '../../application/admin/ManageMembers';
-import { type AddConnection } from '../../application/admin/AddConnection';
 import { type Scope } from '../../domain/credential/Scope';
 import { type Role } from '../../domain/workspace/Role';
-import { compose, type Composition } from '../../config/container';
+import { compose, type Composition, type CompositionOptions } from '../../config/container';
 import { loadConfig, type Config } from '../../config/env';
 import { buildHttpApp } from '../../config/httpApp';
 import { TOKENS } from '../../config/tokens';
@@ -24,6 +19,8 @@ export interface TestApp {
   readonly app: Koa<AppState>;
   readonly config: Config;
   readonly composition: Composition;
+  /** The app's open database, for what a test must read or break directly. */
+  readonly dataSource: DataSource;
   readonly given: Fixtures;
   close(): Promise<void>;
 }
@@ -39,7 +36,7 @@ export async function freshDatabaseEnv(kind: DatabaseKind): Promise<Record<strin
 }
 
 /** The real composition root and Koa app, on a database env from freshDatabaseEnv. */
-export async function startTestApp(databaseEnv: Record<string, string>, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(databaseEnv: Record<string, string>, env: Record<string, string> = {}, options: CompositionOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
@@ -47,11 +44,13 @@ export async function startTestApp(databaseEnv: Record<string, string>, env: Rec
     ...databaseEnv,
     ...env,
   });
-  const composition = await compose(config);
+  const composition = await compose(config, options);
+  if (composition.dataSource === null) throw new Error('startTestApp opens a database; use inMemoryTestApp for in-memory persistence');
   return {
-    app: buildHttpApp(composition.container, config),
+    app: buildHttpApp(composition),
     config,
     composition,
+    dataSource: composition.dataSource,
     given: new Fixtures(composition),
     close: () => composition.close(),
   };
@@ -61,44 +60,41 @@ export async function startTestApp(databaseEnv: Record<string, string>, env: Rec
 export class Fixtures {
   constructor(private readonly composition: Composition) {}
 
-  private get<T>(token: symbol): T {
-    return this.composition.container.get<T>(token);
-  }
 
   async user(email: string): Promise<string> {
-    return (await this.get<CreateUser>(TOKENS.CreateUser).execute({ email, password: TEST_PASSWORD })).id;
+    return (await this.composition.get(TOKENS.CreateUser).execute({ email, password: TEST_PASSWORD })).id;
   }
 
   async workspace(ownerEmail: string, name = 'Workspace'): Promise<string> {
-    return (await this.get<CreateWorkspace>(TOKENS.CreateWorkspace).execute({ name, ownerEmail })).workspace.id;
+    return (await this.composition.get(TOKENS.CreateWorkspace).execute({ name, ownerEmail })).workspace.id;
   }
 
   member(workspaceId: string, email: string, role: Role): Promise<unknown> {
-    return this.get<ManageMembers>(TOKENS.ManageMembers).add({ workspaceId, email, role });
+    return this.composition.get(TOKENS.ManageMembers).add({ workspaceId, email, role });
   }
 
   setRole(workspaceId: string, email: string, role: Role): Promise<unknown> {
-    return this.get<ManageMembers>(TOKENS.ManageMembers).setRole({ workspaceId, email, role });
+    return this.composition.get(TOKENS.ManageMembers).setRole({ workspaceId, email, role });
   }
 
   removeMember(workspaceId: string, email: string): Promise<unknown> {
-    return this.get<ManageMembers>(TOKENS.ManageMembers).remove({ workspaceId, email });
+    return this.composition.get(TOKENS.ManageMembers).remove({ workspaceId, email });
   }
 
   async apiKey(workspaceId: string, email: string, role: Role, scopes?: Scope[]): Promise<{ id: string; key: string }> {
-    const created = await this.get<ManageApiKeys>(TOKENS.ManageApiKeys).create({ workspaceId, email, role, scopes });
+    const created = await this.composition.get(TOKENS.ManageApiKeys).create({ workspaceId, email, role, scopes });
     return { id: created.apiKey.id, key: created.secret };
   }
 
   async revokeApiKey(id: string): Promise<void> {
-    await this.get<ManageApiKeys>(TOKENS.ManageApiKeys).revoke(id);
+    await this.composition.get(TOKENS.ManageApiKeys).revoke(id);
   }
 
   async session(email: string, ttlSeconds?: number): Promise<string> {
-    return (await this.get<IssueSession>(TOKENS.IssueSession).execute({ email, ttlSeconds })).token;
+    return (await this.composition.get(TOKENS.IssueSession).execute({ email, ttlSeconds })).token;
   }
 
   async connection(workspaceId: string, platform: string, handle: string): Promise<string> {
-    return (await this.get<AddConnection>(TOKENS.AddConnection).execute({ workspaceId, platform, handle })).id;
+    return (await this.composition.get(TOKENS.AddConnection).execute({ workspaceId, platform, handle })).id;
   }
 }

@@ -19,6 +19,8 @@ export interface HttpDependencies {
     readonly baseUrl: string;
     readonly bodyLimitBytes: number;
     readonly rateLimit: { readonly limit: number; readonly windowMs: number };
+    /** How long a completed response replays, and how long a running request holds its key. */
+    readonly idempotency: { readonly replayTtlMs: number; readonly leaseMs: number };
   };
   readonly clock: Clock;
   readonly logger: Logger;

@@ -20,15 +20,6 @@ import { postsRouter } from './routers/postsRouter';
 import { postTargetsRouter } from './routers/postTargetsRouter';
 import { type AppState } from './state';
 
-/** PRODUCT.md: a key replays its first response for 24 hours. */
-const IDEMPOTENCY_REPLAY_TTL_MS = 24 * 3600 * 1000;
-/**
- * How long a running request holds its key: a request cut off by a crash blocks its retries
- * this long, not a day. It must outlast any handler's run (the body is read before the key
- * is claimed, so only the handler counts), or a slow request and its retry could both run.
- */
-const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
-
 /** Builds the Koa application (never listens: the entry point or a test does). */
 export function createApp(deps: HttpDependencies): Koa<AppState> {
   const app = new Koa<AppState>();
@@ -79,7 +70,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
  * work, not to HTTP (docs/decisions.md, "SQLite: the unit of work serializes writers").
  */
 function writesOf(deps: HttpDependencies): Middleware<AppState> {
-  return idempotency({ store: deps.idempotencyStore, clock: deps.clock, replayTtlMs: IDEMPOTENCY_REPLAY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS });
+  return idempotency({ store: deps.idempotencyStore, clock: deps.clock, ...deps.settings.idempotency });
 }
 
 function rethrow(error: Error): never {

@@ -91,7 +91,7 @@ for (const kind of DATABASE_KINDS) {
       const key = newKey();
       const first = await create(session, { role: 'viewer', name: 'sealed' }, key).expect(201);
       expect(first.body.key).to.match(/^dsk_/);
-      const rows = (await t.composition.dataSource.query('SELECT * FROM idempotency_keys')) as Array<Record<string, unknown>>;
+      const rows = (await t.dataSource.query('SELECT * FROM idempotency_keys')) as Array<Record<string, unknown>>;
       expect(rows.length).to.be.greaterThan(0);
       for (const row of rows) {
         expect(JSON.stringify(row)).not.to.contain('dsk_').and.not.to.contain((first.body.key as string).slice(4));

@@ -26,7 +26,7 @@ for (const kind of DATABASE_KINDS) {
       const res = await api(t.app).get('/v1/me').expect(401);
       expect(res.body.error).to.include({ type: 'UnauthorizedError', code: 'missing_credential' });
       expect(res.headers['www-authenticate']).to.match(/^Bearer /)
-        .and.to.include(`resource_metadata="${t.config.baseUrl}/.well-known/oauth-protected-resource"`)
+        .and.to.include(`resource_metadata="${t.config.http.baseUrl}/.well-known/oauth-protected-resource"`)
         .and.not.to.include('error=');
     });
 

@@ -458,7 +458,7 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
     w = await startPostsWorld(this, 'sqlite');
     contributor = await w.memberSession('contributor');
     // LOG_LEVEL is 'silent' in the fixture: listen to the logger the app holds for the causes of 500s.
-    const logger = w.t.composition.container.get<Logger>(TOKENS.Logger);
+    const logger = w.t.composition.get(TOKENS.Logger);
     const original = logger.error.bind(logger);
     logger.error = (message: string, fields?: Record<string, unknown>) => {
       const id = fields?.requestId;

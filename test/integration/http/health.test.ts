@@ -23,10 +23,10 @@ describe('GET /health', () => {
     const t = await startTestApp(await freshDatabaseEnv('sqlite'));
     try {
       await api(t.app).get('/health').expect(200);
-      await t.composition.dataSource.destroy();
+      await t.dataSource.destroy();
       const down = await api(t.app).get('/health').expect(503);
       expect(down.body).to.deep.include({ status: 'unavailable', checks: { database: 'unavailable' } });
-      await initializeDataSource(t.composition.dataSource);
+      await initializeDataSource(t.dataSource);
       await api(t.app).get('/health').expect(200);
     } finally {
       await t.close();

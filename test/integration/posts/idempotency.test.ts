@@ -91,8 +91,8 @@ for (const kind of DATABASE_KINDS) {
     it('answers 409 idempotency_key_in_use to every duplicate sent while the first request runs, and creates exactly one post', async () => {
       const key = newKey();
       const body = draftBody(w, { externalSubmissionId: key });
-      const write = w.t.composition.container.get<WritePosts>(TOKENS.WritePosts);
-      const store = w.t.composition.container.get<IdempotencyStore>(TOKENS.IdempotencyStore);
+      const write = w.t.composition.get(TOKENS.WritePosts);
+      const store = w.t.composition.get(TOKENS.IdempotencyStore);
       const { create } = write;
       const { begin } = store;
       const entered = gate();
@@ -227,7 +227,7 @@ for (const kind of DATABASE_KINDS) {
       const key = newKey();
       const boom = `boom-${key}`;
       const items = [draftBody(w, { externalSubmissionId: key }), draftBody(w, { externalSubmissionId: boom }), draftBody(w, { externalSubmissionId: key })];
-      const write = w.t.composition.container.get<WritePosts>(TOKENS.WritePosts);
+      const write = w.t.composition.get(TOKENS.WritePosts);
       const { create } = write;
       write.create = async function (this: WritePosts, ...args: Parameters<WritePosts['create']>) {
         if (args[1].externalSubmissionId === boom) throw new Error('connection lost');

@@ -43,7 +43,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('breaks ties of createdAt by id, descending', async () => {
       const f = await freshWorkspace();
-      const repository = w.t.composition.container.get<PostRepository>(TOKENS.PostRepository);
+      const repository = w.t.composition.get(TOKENS.PostRepository);
       const now = new Date('2020-06-01T10:00:00.123Z'); // before anything the API creates now
       const ids = ['01M0000000000000000000000M', '01M0000000000000000000000Z', '01M0000000000000000000000A'];
       for (const id of ids) {

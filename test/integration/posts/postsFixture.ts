@@ -183,7 +183,7 @@ export async function created(w: PostsWorld, body: unknown, token = w.key): Prom
  * the real repository, applies `change`, saves it.
  */
 export async function asWorker(w: PostsWorld, postId: string, change: (post: Post, now: Date) => void): Promise<void> {
-  const repository = w.t.composition.container.get<PostRepository>(TOKENS.PostRepository);
+  const repository = w.t.composition.get(TOKENS.PostRepository);
   const post = await repository.findById(w.ws, postId);
   if (post === null) throw new Error(`post ${postId} not found`);
   change(post, new Date());

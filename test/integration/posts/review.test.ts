@@ -140,7 +140,7 @@ for (const kind of DATABASE_KINDS) {
         const post = await created(w, scheduleBody(w), contributor);
         // Time passes while the post waits: its stored time is moved into the past.
         const late = new Date(Date.now() - 60_000);
-        const dataSource = w.t.composition.dataSource;
+        const dataSource = w.t.dataSource;
         const stored = dataSource.options.type === 'better-sqlite3' ? late.toISOString().replace('T', ' ').replace('Z', '') : late;
         await dataSource.query('UPDATE post_targets SET scheduled_at = ? WHERE post_id = ?', [stored, post.id]);
         expectError(await decide(post.id, editor, { decision: 'approved' }), 409, 'ConflictError', 'scheduled_time_passed');

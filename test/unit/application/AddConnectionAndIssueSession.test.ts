@@ -6,7 +6,7 @@ describe('AddConnection', () => {
   let workspaceId: string;
 
   beforeEach(async () => {
-    app = new AppFixture();
+    app = await AppFixture.start();
     ({ workspace: { id: workspaceId } } = await app.ownerWithWorkspace());
   });
 
@@ -45,7 +45,7 @@ describe('IssueSession', () => {
   let ownerId: string;
 
   beforeEach(async () => {
-    app = new AppFixture();
+    app = await AppFixture.start();
     ({ owner: { id: ownerId } } = await app.ownerWithWorkspace());
   });
 

@@ -7,7 +7,7 @@ describe('AuthenticateBearer: turning a bearer token into a credential', () => {
   let ownerId: string;
 
   beforeEach(async () => {
-    app = new AppFixture();
+    app = await AppFixture.start();
     const { owner, workspace } = await app.ownerWithWorkspace();
     workspaceId = workspace.id;
     ownerId = owner.id;

@@ -8,7 +8,7 @@ describe('AuthorizeWorkspace: the live membership decides on every request', () 
   let workspaceId: string;
 
   beforeEach(async () => {
-    app = new AppFixture();
+    app = await AppFixture.start();
     ({ workspace: { id: workspaceId } } = await app.ownerWithWorkspace());
   });
 

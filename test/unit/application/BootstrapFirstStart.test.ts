@@ -4,7 +4,7 @@ import { AppFixture } from './appFixture';
 
 describe('BootstrapFirstStart: the newcomer\'s first curl works', () => {
   let app: AppFixture;
-  beforeEach(() => { app = new AppFixture(); });
+  beforeEach(async () => { app = await AppFixture.start(); });
 
   it('on an empty database, makes an owner whose printed password signs in', async () => {
     const first = (await app.bootstrap.execute())!;
@@ -39,7 +39,7 @@ describe('BootstrapFirstStart: the newcomer\'s first curl works', () => {
   });
 
   it('prints a different password on each fresh database', async () => {
-    const other = new AppFixture();
+    const other = await AppFixture.start();
     const [a, b] = await Promise.all([app.bootstrap.execute(), other.bootstrap.execute()]);
     expect(a!.password).not.to.equal(b!.password);
     expect(a!.apiKey.secret).not.to.equal(b!.apiKey.secret);

@@ -3,7 +3,7 @@ import { AppFixture, PASSWORD, rejection } from './appFixture';
 
 describe('CreateUser', () => {
   let app: AppFixture;
-  beforeEach(() => { app = new AppFixture(); });
+  beforeEach(async () => { app = await AppFixture.start(); });
 
   it('stores the user with a normalised email and a hash that verifies only the password', async () => {
     const user = await app.createUser.execute({ email: ' Ada@Example.com ', password: PASSWORD, name: 'Ada' });
@@ -36,7 +36,7 @@ describe('CreateUser', () => {
 
 describe('CreateWorkspace', () => {
   let app: AppFixture;
-  beforeEach(() => { app = new AppFixture(); });
+  beforeEach(async () => { app = await AppFixture.start(); });
 
   it('creates the workspace with its owner as its one member', async () => {
     const owner = await app.user('owner@example.com');

@@ -11,7 +11,7 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
   let ownerId: string;
 
   beforeEach(async () => {
-    app = new AppFixture();
+    app = await AppFixture.start();
     const { owner, workspace } = await app.ownerWithWorkspace();
     workspaceId = workspace.id;
     ownerId = owner.id;

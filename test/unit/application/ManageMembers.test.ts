@@ -7,7 +7,7 @@ describe('ManageMembers: adding, re-roling and removing members', () => {
   let ownerId: string;
 
   beforeEach(async () => {
-    app = new AppFixture();
+    app = await AppFixture.start();
     const { owner, workspace } = await app.ownerWithWorkspace();
     workspaceId = workspace.id;
     ownerId = owner.id;

@@ -8,7 +8,7 @@ describe('GetCurrentUser', () => {
   let workspaceId: string;
 
   beforeEach(async () => {
-    app = new AppFixture();
+    app = await AppFixture.start();
     ({ workspace: { id: workspaceId } } = await app.ownerWithWorkspace());
   });
 
@@ -35,7 +35,7 @@ describe('GetCurrentUser', () => {
 describe('ListMyWorkspaces', () => {
   let app: AppFixture;
 
-  beforeEach(() => { app = new AppFixture(); });
+  beforeEach(async () => { app = await AppFixture.start(); });
 
   it('lists a session\'s workspaces with the live role, oldest membership first', async () => {
     const { workspace: acme } = await app.ownerWithWorkspace('owner@example.com', 'Acme');

@@ -1,26 +1,7 @@
 import { expect } from 'chai';
-import { AddConnection } from '../../../application/admin/AddConnection';
-import { BootstrapFirstStart } from '../../../application/admin/BootstrapFirstStart';
-import { CreateUser } from '../../../application/admin/CreateUser';
-import { CreateWorkspace } from '../../../application/admin/CreateWorkspace';
-import { IssueSession } from '../../../application/admin/IssueSession';
-import { ManageApiKeys } from '../../../application/admin/ManageApiKeys';
-import { ManageMembers } from '../../../application/admin/ManageMembers';
-import { AuthenticateBearer } from '../../../application/auth/AuthenticateBearer';
-import { AuthorizeWorkspace } from '../../../application/auth/AuthorizeWorkspace';
-import { GetCurrentUser } from '../../../application/me/GetCurrentUser';
-import { ListMyWorkspaces } from '../../../application/me/ListMyWorkspaces';
-import { NodeRandomSource } from '../../../adapters/outbound/crypto/NodeRandomSource';
-import { NodeSecretHasher } from '../../../adapters/outbound/crypto/NodeSecretHasher';
-import { JoseSessionTokens } from '../../../adapters/outbound/keys/JoseSessionTokens';
-import { KeyRing } from '../../../adapters/outbound/keys/KeyRing';
-import { SecretBox } from '../../../adapters/outbound/keys/SecretBox';
-import { NoAccessTokens } from '../../../adapters/outbound/oauth/NoAccessTokens';
-import { MemoryUnitOfWork } from '../../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
-import {
-  MemoryApiKeyRepository, MemoryConnectionRepository, MemoryMembershipRepository, MemorySigningKeyStore,
-  MemoryUserRepository, MemoryWorkspaceRepository,
-} from '../../../adapters/outbound/persistence/memory';
+import { compose, type Composition } from '../../../config/container';
+import { loadConfig } from '../../../config/env';
+import { TOKENS as T } from '../../../config/tokens';
 import { DomainError } from '../../../domain/shared/DomainError';
 import { type User } from '../../../domain/user/User';
 import { type Role } from '../../../domain/workspace/Role';
@@ -32,35 +13,50 @@ export const PASSWORD = 'correct horse battery staple';
 export const SESSION_TTL_SECONDS = 3600;
 export const ISSUER = 'http://dispatch.test';
 
-/** The real use cases on the in-memory adapters and the real crypto, with a settable clock. */
+/**
+ * The real use cases on the in-memory adapters and the real crypto, with a settable clock and
+ * sequential ids: the composition root of the service, in memory (no hand wiring).
+ */
 export class AppFixture {
-  readonly clock = new FixedClock();
-  readonly ids = new SequentialIds();
-  readonly users = new MemoryUserRepository();
-  readonly workspaces = new MemoryWorkspaceRepository();
-  readonly memberships = new MemoryMembershipRepository();
-  readonly apiKeyStore = new MemoryApiKeyRepository();
-  readonly connections = new MemoryConnectionRepository();
-  readonly signingKeys = new MemorySigningKeyStore();
-  readonly hasher = new NodeSecretHasher();
-  readonly random = new NodeRandomSource();
-  readonly sessions = new JoseSessionTokens(new KeyRing(this.signingKeys, new SecretBox('test-secret'), this.clock), ISSUER, this.clock);
+  private constructor(
+    private readonly composition: Composition,
+    readonly clock: FixedClock,
+    readonly ids: SequentialIds,
+  ) {}
 
-  readonly createUser = new CreateUser(this.users, this.hasher, this.ids, this.clock);
-  readonly createWorkspace = new CreateWorkspace(this.workspaces, this.memberships, this.users, this.ids, this.clock);
-  readonly members = new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeyStore, new MemoryUnitOfWork());
-  readonly apiKeys = new ManageApiKeys(
-    this.apiKeyStore, this.workspaces, this.memberships, this.users, this.hasher, this.random, this.ids, this.clock,
-  );
-  readonly addConnection = new AddConnection(this.connections, this.workspaces, this.ids, this.clock);
-  readonly issueSession = new IssueSession(this.users, this.sessions, this.ids, SESSION_TTL_SECONDS);
-  readonly bootstrap = new BootstrapFirstStart(this.users, this.createUser, this.createWorkspace, this.apiKeys, this.random, new MemoryUnitOfWork());
-  readonly authenticate = new AuthenticateBearer(
-    this.apiKeyStore, this.memberships, this.users, this.hasher, this.sessions, new NoAccessTokens(),
-  );
-  readonly authorize = new AuthorizeWorkspace(this.memberships);
-  readonly currentUser = new GetCurrentUser(this.users);
-  readonly myWorkspaces = new ListMyWorkspaces(this.memberships, this.workspaces);
+  static async start(): Promise<AppFixture> {
+    const config = loadConfig({
+      LOG_LEVEL: 'silent', BASE_URL: ISSUER, SECRET_KEY: 'app-fixture-secret-app-fixture-secret-0123', SESSION_TTL_SECONDS: String(SESSION_TTL_SECONDS),
+    });
+    const [clock, ids] = [new FixedClock(), new SequentialIds()];
+    const composition = await compose(config, {
+      persistence: 'memory',
+      replace: (wiring) => {
+        wiring.replace(T.Clock, clock);
+        wiring.replace(T.IdGenerator, ids);
+      },
+    });
+    return new AppFixture(composition, clock, ids);
+  }
+
+  get users() { return this.composition.get(T.UserRepository); }
+  get workspaces() { return this.composition.get(T.WorkspaceRepository); }
+  get memberships() { return this.composition.get(T.MembershipRepository); }
+  get apiKeyStore() { return this.composition.get(T.ApiKeyRepository); }
+  get connections() { return this.composition.get(T.ConnectionRepository); }
+  get hasher() { return this.composition.get(T.SecretHasher); }
+  get sessions() { return this.composition.get(T.SessionTokens); }
+  get createUser() { return this.composition.get(T.CreateUser); }
+  get createWorkspace() { return this.composition.get(T.CreateWorkspace); }
+  get members() { return this.composition.get(T.ManageMembers); }
+  get apiKeys() { return this.composition.get(T.ManageApiKeys); }
+  get addConnection() { return this.composition.get(T.AddConnection); }
+  get issueSession() { return this.composition.get(T.IssueSession); }
+  get bootstrap() { return this.composition.get(T.BootstrapFirstStart); }
+  get authenticate() { return this.composition.get(T.AuthenticateBearer); }
+  get authorize() { return this.composition.get(T.AuthorizeWorkspace); }
+  get currentUser() { return this.composition.get(T.GetCurrentUser); }
+  get myWorkspaces() { return this.composition.get(T.ListMyWorkspaces); }
 
   user(email: string): Promise<User> {
     return this.createUser.execute({ email, password: PASSWORD });

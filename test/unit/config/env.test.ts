@@ -18,27 +18,21 @@ function failure(env: Record<string, string>): ConfigError {
 describe('loadConfig (environment variables)', () => {
   it('has a default for everything outside production', () => {
     const config = loadConfig({});
-    expect(config).to.deep.include({
+    expect(config).to.deep.equal({
       production: false,
-      port: 3000,
-      host: '127.0.0.1',
-      baseUrl: 'http://localhost:3000',
-      dataDir: path.resolve('data'),
+      http: { port: 3000, host: '127.0.0.1', baseUrl: 'http://localhost:3000', trustProxy: false, bodyLimitBytes: 1024 * 1024 },
       database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
-      secretKey: null,
-      keyStore: 'database',
-      logLevel: 'info',
-      rateLimit: { store: 'memory', limit: 600, windowMs: 60_000 },
-      redisUrl: null,
-      sessionTtlSeconds: 12 * 3600,
+      secrets: { dataDir: path.resolve('data'), secretKey: null, keyStore: 'database' },
+      logging: { level: 'info' },
+      rateLimit: { store: 'memory', limit: 600, windowMs: 60_000, redisUrl: null },
+      sessions: { ttlSeconds: 12 * 3600 },
+      idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
       bootstrap: true,
-      trustProxy: false,
-      bodyLimitBytes: 1024 * 1024,
     });
   });
 
   it('trusts a reverse proxy only when TRUST_PROXY says so', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).to.equal(true);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy).to.equal(true);
     expect(failure({ TRUST_PROXY: 'yes' }).message).to.match(/^TRUST_PROXY: must be one of/);
   });
 
@@ -51,23 +45,19 @@ describe('loadConfig (environment variables)', () => {
     });
     expect(config).to.deep.include({
       production: true,
-      port: 8080,
-      host: '0.0.0.0',
-      baseUrl: 'https://dispatch.example',
-      dataDir: '/var/lib/dispatch',
+      http: { port: 8080, host: '0.0.0.0', baseUrl: 'https://dispatch.example', trustProxy: false, bodyLimitBytes: 1024 * 1024 },
       database: { kind: 'mysql', url: 'mysql://app:pw@db.example:3306/dispatch' },
-      secretKey: SECRET,
-      keyStore: 'file',
-      logLevel: 'warn',
-      rateLimit: { store: 'redis', limit: 100, windowMs: 30_000 },
-      redisUrl: 'rediss://:pw@cache.example:6380',
-      sessionTtlSeconds: 3600,
+      secrets: { dataDir: '/var/lib/dispatch', secretKey: SECRET, keyStore: 'file' },
+      logging: { level: 'warn' },
+      rateLimit: { store: 'redis', limit: 100, windowMs: 30_000, redisUrl: 'rediss://:pw@cache.example:6380' },
+      sessions: { ttlSeconds: 3600 },
       bootstrap: false, // never in production
     });
   });
 
   it('treats empty and blank values as unset', () => {
-    expect(loadConfig({ PORT: '', LOG_LEVEL: '  ', DATABASE_URL: ' ', SECRET_KEY: '' })).to.deep.include({ port: 3000, logLevel: 'info', secretKey: null });
+    const config = loadConfig({ PORT: '', LOG_LEVEL: '  ', DATABASE_URL: ' ', SECRET_KEY: '' });
+    expect([config.http.port, config.logging.level, config.secrets.secretKey]).to.deep.equal([3000, 'info', null]);
   });
 
   describe('a bad value names its variable', () => {
@@ -149,7 +139,7 @@ describe('loadConfig (environment variables)', () => {
 
     it('starts with one, and never bootstraps', () => {
       const config = loadConfig({ NODE_ENV: 'production', SECRET_KEY: SECRET, BOOTSTRAP: 'true' });
-      expect(config).to.include({ production: true, secretKey: SECRET, bootstrap: false });
+      expect([config.production, config.secrets.secretKey, config.bootstrap]).to.deep.equal([true, SECRET, false]);
     });
   });
 

@@ -9,14 +9,14 @@ import { inMemoryApp } from './inMemoryApp';
  */
 describe('responses served by the app match the OpenAPI document', () => {
   const owner = 'owner@example.com';
-  let subject: ReturnType<typeof inMemoryApp>;
+  let subject: Awaited<ReturnType<typeof inMemoryApp>>;
   let workspaceId: string;
   let ownerKey: string;
   let ownerId: string;
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   before(async () => {
-    subject = inMemoryApp();
+    subject = await inMemoryApp();
     ownerId = await subject.given.user(owner);
     workspaceId = await subject.given.workspace(owner);
     await subject.given.connection(workspaceId);
@@ -131,7 +131,7 @@ describe('responses served by the app match the OpenAPI document', () => {
 
   describe('limits', () => {
     it('429 with Retry-After once the credential used up its window', async () => {
-      const limited = inMemoryApp({ rateLimit: 1 });
+      const limited = await inMemoryApp({ rateLimit: 1 });
       await limited.given.user(owner);
       const key = await limited.given.apiKey(await limited.given.workspace(owner), owner, 'owner');
       await api(limited.app).get('/v1/me').set(auth(key)).expect(200);
@@ -140,7 +140,7 @@ describe('responses served by the app match the OpenAPI document', () => {
 
     it('503 with Retry-After when the rate limiter is unreachable', async () => {
       const down: RateLimitStore = { hit: () => Promise.reject(new Error('connection refused')) };
-      const broken = inMemoryApp({ rateLimitStore: down });
+      const broken = await inMemoryApp({ rateLimitStore: down });
       await broken.given.user(owner);
       const key = await broken.given.apiKey(await broken.given.workspace(owner), owner, 'owner');
       await api(broken.app).get('/v1/me/workspaces').set(auth(key)).expect(503);

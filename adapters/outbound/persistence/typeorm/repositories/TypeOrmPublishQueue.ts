@@ -81,9 +81,13 @@ export class TypeOrmPublishQueue implements PublishQueue {
         `SELECT target_id FROM publish_jobs WHERE ${due} ORDER BY ${order}, target_id LIMIT ?${skipLocked}`, [this.d.date(now), limit]);
       if (candidates.length === 0) return [];
       const ids = candidates.map((c) => c.target_id);
+      // By primary key alone, and forced to use it: the rows are this transaction's (locked
+      // above, or SQLite's one writer). A scan (which MariaDB picks when the list is a large
+      // share of the table) would lock rows other claimers hold, and deadlock with them.
+      const byKey = this.d.sqlite ? '' : ' FORCE INDEX (PRIMARY)';
       await m.query(
-        `UPDATE publish_jobs SET state = 'leased', lease_owner = ?, lease_expires_at = ?${countsAttempt ? ', attempts = attempts + 1' : ''} WHERE target_id IN (${inList(ids.length)}) AND ${due}`,
-        [owner, this.d.date(new Date(now.getTime() + leaseMs)), ...ids, this.d.date(now)]);
+        `UPDATE publish_jobs${byKey} SET state = 'leased', lease_owner = ?, lease_expires_at = ?${countsAttempt ? ', attempts = attempts + 1' : ''} WHERE target_id IN (${inList(ids.length)})`,
+        [owner, this.d.date(new Date(now.getTime() + leaseMs)), ...ids]);
       const rows = await m.query<Array<Record<string, unknown>>>(
         `SELECT ${COLUMNS} FROM publish_jobs WHERE target_id IN (${inList(ids.length)}) AND lease_owner = ? ORDER BY not_before, target_id`,
         [...ids, owner]);

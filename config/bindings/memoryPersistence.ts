@@ -1,0 +1,37 @@
+import { MemoryApiKeyCredentials } from '../../adapters/outbound/persistence/memory/MemoryApiKeyCredentials';
+import { MemoryApiKeyRepository } from '../../adapters/outbound/persistence/memory/MemoryApiKeyRepository';
+import { MemoryConnectionRepository } from '../../adapters/outbound/persistence/memory/MemoryConnectionRepository';
+import { MemoryIdempotencyStore } from '../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
+import { MemoryMembershipRepository } from '../../adapters/outbound/persistence/memory/MemoryMembershipRepository';
+import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
+import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
+import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
+import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
+import { MemoryUserRepository } from '../../adapters/outbound/persistence/memory/MemoryUserRepository';
+import { MemoryWorkspaceRepository } from '../../adapters/outbound/persistence/memory/MemoryWorkspaceRepository';
+import { type HealthCheck } from '../../application/ports/HealthCheck';
+import { TOKENS as T } from '../tokens';
+import { type Wiring } from '../Wiring';
+
+/**
+ * Every store in this process's memory: the unit tests' persistence (no database, no
+ * transactions: a failure half-way keeps what was written before it). Returns its health check.
+ */
+export function bindMemoryPersistence(w: Wiring): HealthCheck {
+  const apiKeys = new MemoryApiKeyRepository();
+  const memberships = new MemoryMembershipRepository();
+  const posts = new MemoryPostRepository();
+  w.value(T.DataSource, null);
+  w.value(T.UserRepository, new MemoryUserRepository());
+  w.value(T.WorkspaceRepository, new MemoryWorkspaceRepository());
+  w.value(T.MembershipRepository, memberships);
+  w.value(T.ApiKeyRepository, apiKeys);
+  w.value(T.ApiKeyCredentials, new MemoryApiKeyCredentials(apiKeys, memberships));
+  w.value(T.ConnectionRepository, new MemoryConnectionRepository());
+  w.value(T.PostRepository, posts);
+  w.value(T.PublishQueue, new MemoryPublishQueue(posts));
+  w.value(T.UnitOfWork, new MemoryUnitOfWork());
+  w.value(T.IdempotencyStore, new MemoryIdempotencyStore());
+  w.value(T.SigningKeyStore, new MemorySigningKeyStore());
+  return { name: 'database', check: async () => undefined };
+}
