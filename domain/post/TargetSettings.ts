@@ -1,4 +1,4 @@
-import { fieldProblem } from '../platform/fieldRules';
+import { fieldProblem, upcastField } from '../platform/fieldRules';
 import { PLATFORMS, type Platform, type SettingsValuesOf, descriptorOf, isPlatform } from '../platform/Platform';
 import { type ErrorDetail } from '../shared/DomainError';
 
@@ -12,13 +12,17 @@ export type SettingsReading =
   | { readonly ok: true; readonly settings: TargetSettings }
   | { readonly ok: false; readonly problems: readonly ErrorDetail[] };
 
+export type StoredSettingsReading =
+  | { readonly ok: true; readonly settings: TargetSettings }
+  | { readonly ok: false; readonly problem: string };
+
 const ROOT = 'settings';
 
 /**
  * Reads settings from untrusted input with the write rules. Problems carry paths rooted at
  * `settings` (`settings.values.privacy`) so a caller can put its own prefix (`targets[2].`)
  * in front. Every problem is reported, not only the first. Stored settings are read with
- * upcastStoredSettings instead.
+ * upcastStoredSettings below instead.
  */
 export function readTargetSettings(raw: unknown): SettingsReading {
   const problems: ErrorDetail[] = [];
@@ -54,12 +58,38 @@ function checkValues(platform: Platform, values: Record<string, unknown>): Error
   return problems;
 }
 
+/**
+ * Reads settings written earlier, under whatever rules held then. The write rules may have
+ * tightened since, and that must never make a stored post unreadable: unknown keys are
+ * dropped, and a missing or no longer allowed value becomes the field's upcast default
+ * (required fields) or absent (optional ones), so the result is always a variant today's
+ * rules accept (docs/decisions.md, "Platforms"). Only what no rule ever allowed is a
+ * problem: no object, or a platform the registry does not know (corrupt data).
+ */
+export function upcastStoredSettings(raw: unknown): StoredSettingsReading {
+  if (!isPlainObject(raw)) return { ok: false, problem: 'settings are not an object' };
+  const { platform, values } = raw;
+  if (!isPlatform(platform)) {
+    return { ok: false, problem: `settings.platform ${JSON.stringify(platform)} is none of ${PLATFORMS.join(', ')}` };
+  }
+  // A stored variant from before a platform had any settings may lack `values` altogether.
+  const stored = values === undefined || values === null ? {} : values;
+  if (!isPlainObject(stored)) return { ok: false, problem: 'settings.values is not an object' };
+
+  const upcast: Record<string, unknown> = {};
+  for (const [key, rule] of Object.entries(descriptorOf(platform).settings)) {
+    const value = upcastField(rule, stored[key], Object.hasOwn(stored, key));
+    if (value !== undefined) upcast[key] = value;
+  }
+  return { ok: true, settings: settingsOf(platform, upcast) };
+}
+
 /** Frozen settings from values already known to fit the platform's schema. */
-export function settingsOf(platform: Platform, values: Record<string, unknown>): TargetSettings {
+function settingsOf(platform: Platform, values: Record<string, unknown>): TargetSettings {
   return Object.freeze({ platform, values: Object.freeze(values) }) as TargetSettings;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

@@ -12,7 +12,8 @@ export const facebook = definePlatform({
     followUpSegments: 'comments',
   },
   settings: {
-    // Upcast to the narrowest audience: a stored post never goes out wider than meant.
+    // Upcast to the narrowest audience: a stored post never goes out wider than its author
+    // chose (docs/decisions.md, "Platforms").
     privacy: { type: 'enum', values: ['PUBLIC', 'FRIENDS', 'ONLY_ME'], required: true, upcast: 'ONLY_ME' },
   },
 });

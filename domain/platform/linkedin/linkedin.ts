@@ -12,7 +12,8 @@ export const linkedin = definePlatform({
     followUpSegments: 'comments',
   },
   settings: {
-    // Upcast to the narrowest audience: a stored post never goes out wider than meant.
+    // Upcast to the narrowest audience: a stored post never goes out wider than its author
+    // chose (docs/decisions.md, "Platforms").
     visibility: { type: 'enum', values: ['PUBLIC', 'CONNECTIONS'], required: true, upcast: 'CONNECTIONS' },
   },
 });

@@ -14,9 +14,10 @@ export const youtube = definePlatform({
     followUpSegments: 'comments',
   },
   settings: {
-    // Upcast to the narrowest audience: a stored post never goes out wider than meant.
+    // Upcast to the narrowest audience: a stored post never goes out wider than its author
+    // chose (docs/decisions.md, "Platforms").
     privacy: { type: 'enum', values: ['PUBLIC', 'PRIVATE', 'UNLISTED'], required: true, upcast: 'PRIVATE' },
-    // Upcast: YouTube's usual answer; with a private video nobody sees a wrong one.
+    // Upcast false: the upcast video is private, so nobody sees it before its author checks.
     madeForKids: { type: 'boolean', required: true, upcast: false },
     ageRestriction: { type: 'boolean', required: false, nullable: true },
   },

@@ -3,8 +3,7 @@ import { expect } from 'chai';
 import { OPENAPI_DOCUMENT } from '../../../../adapters/inbound/http/openapi/document';
 import { settingsSchemaName } from '../../../../adapters/inbound/http/openapi/schemas/postSettings';
 import { PLATFORM_DESCRIPTORS } from '../../../../domain/platform/Platform';
-import { readTargetSettings } from '../../../../domain/post/TargetSettings';
-import { upcastStoredSettings } from '../../../../domain/post/upcastStoredSettings';
+import { readTargetSettings, upcastStoredSettings } from '../../../../domain/post/TargetSettings';
 
 /**
  * The domain's checks (readTargetSettings) and the OpenAPI variants are both generated from

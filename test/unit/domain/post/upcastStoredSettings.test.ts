@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { PLATFORM_DESCRIPTORS } from '../../../../domain/platform/Platform';
-import { readTargetSettings } from '../../../../domain/post/TargetSettings';
-import { upcastStoredSettings } from '../../../../domain/post/upcastStoredSettings';
+import { readTargetSettings, upcastStoredSettings } from '../../../../domain/post/TargetSettings';
 
 const upcast = (raw: unknown) => {
   const reading = upcastStoredSettings(raw);

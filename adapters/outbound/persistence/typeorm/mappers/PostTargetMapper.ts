@@ -1,6 +1,6 @@
 import { TARGET_STATUSES } from '../../../../../domain/post/PostStatus';
 import { type TargetSnapshot } from '../../../../../domain/post/Target';
-import { upcastStoredSettings } from '../../../../../domain/post/upcastStoredSettings';
+import { upcastStoredSettings } from '../../../../../domain/post/TargetSettings';
 import { type PostTargetRow } from '../schemas/PostTargetSchema';
 import { RowMappingError, optionalDate, requireOneOf } from './RowMappingError';
 
