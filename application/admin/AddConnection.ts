@@ -1,7 +1,5 @@
 import { Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
-import { isPlatform, PLATFORMS } from '../../domain/platform/Platform';
-import { validationError } from '../../domain/shared/DomainError';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
@@ -18,12 +16,9 @@ export class AddConnection {
 
   async execute(input: { workspaceId: string; platform: string; handle: string; displayName?: string }): Promise<Connection> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
-    const platform = input.platform.toUpperCase();
-    if (!isPlatform(platform)) {
-      throw validationError('invalid_platform', [{ path: 'platform', message: `must be one of ${PLATFORMS.join(', ')}` }]);
-    }
+    // Any case is accepted (`twitter`); the connection refuses a platform it does not know.
     const connection = Connection.create({
-      id: this.ids.next(), workspaceId: workspace.id, platform, handle: input.handle,
+      id: this.ids.next(), workspaceId: workspace.id, platform: input.platform.toUpperCase(), handle: input.handle,
       displayName: input.displayName, now: this.clock.now(),
     });
     await this.connections.save(connection);

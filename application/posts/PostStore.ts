@@ -1,5 +1,4 @@
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
-import { isPlatform } from '../../domain/platform/Platform';
 import { type Post } from '../../domain/post/Post';
 import { type ConnectionLookup, type ConnectionInfo } from '../../domain/post/PostContent';
 import { type PostRepository } from '../../domain/post/PostRepository';
@@ -29,7 +28,7 @@ export class PostStore {
     const found = await this.connections.findByIds([...new Set(connectionIds)]);
     const byId = new Map<string, ConnectionInfo>();
     for (const c of found) {
-      if (isPlatform(c.platform) && c.status !== 'disconnected') byId.set(c.id, { platform: c.platform, workspaceId: c.workspaceId });
+      if (c.status !== 'disconnected') byId.set(c.id, { platform: c.platform, workspaceId: c.workspaceId });
     }
     return (id) => byId.get(id);
   }

@@ -1,3 +1,4 @@
+import { PLATFORMS, type Platform, isPlatform } from '../platform/Platform';
 import { validationError } from '../shared/DomainError';
 
 export const CONNECTION_STATUSES = ['active', 'needs_reconnect', 'disconnected'] as const;
@@ -6,8 +7,7 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export interface ConnectionSnapshot {
   readonly id: string;
   readonly workspaceId: string;
-  /** One of the platform names of SPEC.md (BLUESKY, …), checked by the caller. */
-  readonly platform: string;
+  readonly platform: Platform;
   readonly handle: string;
   readonly displayName: string | null;
   readonly status: ConnectionStatus;
@@ -18,7 +18,12 @@ export interface ConnectionSnapshot {
 export class Connection {
   private constructor(private props: ConnectionSnapshot) {}
 
+  /** `platform` comes as typed (the CLI passes any string): an unknown one is refused here. */
   static create(input: { id: string; workspaceId: string; platform: string; handle: string; displayName?: string | null; now: Date }): Connection {
+    const platform = input.platform;
+    if (!isPlatform(platform)) {
+      throw validationError('invalid_platform', [{ path: 'platform', message: `must be one of ${PLATFORMS.join(', ')}` }]);
+    }
     const handle = input.handle.trim();
     if (handle.length === 0 || handle.length > 200) {
       throw validationError('invalid_handle', [{ path: 'handle', message: 'must be 1 to 200 characters' }]);
@@ -26,7 +31,7 @@ export class Connection {
     return new Connection({
       id: input.id,
       workspaceId: input.workspaceId,
-      platform: input.platform,
+      platform,
       handle,
       displayName: input.displayName?.trim() || null,
       status: 'active',
@@ -40,7 +45,7 @@ export class Connection {
 
   get id(): string { return this.props.id; }
   get workspaceId(): string { return this.props.workspaceId; }
-  get platform(): string { return this.props.platform; }
+  get platform(): Platform { return this.props.platform; }
   get handle(): string { return this.props.handle; }
   get displayName(): string | null { return this.props.displayName; }
   get status(): ConnectionStatus { return this.props.status; }

@@ -1,18 +1,50 @@
-/** The platforms a target can publish to: the values of `settings.platform` in SPEC.md. */
-export const PLATFORMS = [
-  'BLUESKY',
-  'FACEBOOK',
-  'FARCASTER',
-  'INSTAGRAM',
-  'LINKEDIN',
-  'PINTEREST',
-  'THREADS',
-  'TIKTOK',
-  'TWITTER',
-  'YOUTUBE',
+import { bluesky } from './bluesky/bluesky';
+import { facebook } from './facebook/facebook';
+import { farcaster } from './farcaster/farcaster';
+import { instagram } from './instagram/instagram';
+import { linkedin } from './linkedin/linkedin';
+import { pinterest } from './pinterest/pinterest';
+import { type PlatformCapabilities } from './PlatformCapabilities';
+import { threads } from './threads/threads';
+import { tiktok } from './tiktok/tiktok';
+import { twitter } from './twitter/twitter';
+import { youtube } from './youtube/youtube';
+import { type ValuesOf } from './SettingsSchema';
+
+/**
+ * The registry: every platform a target can publish to, one descriptor each. Adding a
+ * platform is a folder beside this file and a line here (README, "Adding a platform");
+ * everything below derives from this list.
+ */
+export const PLATFORM_DESCRIPTORS = [
+  bluesky,
+  facebook,
+  farcaster,
+  instagram,
+  linkedin,
+  pinterest,
+  threads,
+  tiktok,
+  twitter,
+  youtube,
 ] as const;
 
-export type Platform = (typeof PLATFORMS)[number];
+type AnyDescriptor = (typeof PLATFORM_DESCRIPTORS)[number];
 
-export const isPlatform = (value: unknown): value is Platform =>
-  typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
+/** A platform's id: the values of `settings.platform` and of a connection's platform. */
+export type Platform = AnyDescriptor['id'];
+
+export type DescriptorOf<P extends Platform> = Extract<AnyDescriptor, { readonly id: P }>;
+
+/** The `settings.values` of a target on platform P, derived from its settings schema. */
+export type SettingsValuesOf<P extends Platform> = ValuesOf<DescriptorOf<P>['settings']>;
+
+export const PLATFORMS: readonly Platform[] = Object.freeze(PLATFORM_DESCRIPTORS.map((d) => d.id));
+
+const BY_ID: ReadonlyMap<string, AnyDescriptor> = new Map(PLATFORM_DESCRIPTORS.map((d) => [d.id, d]));
+
+export const isPlatform = (value: unknown): value is Platform => typeof value === 'string' && BY_ID.has(value);
+
+export const descriptorOf = <P extends Platform>(platform: P): DescriptorOf<P> => BY_ID.get(platform) as DescriptorOf<P>;
+
+export const capabilitiesOf = (platform: Platform): PlatformCapabilities => descriptorOf(platform).capabilities;

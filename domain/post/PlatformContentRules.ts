@@ -1,11 +1,10 @@
-import { capabilitiesOf } from '../platform/PlatformCapabilities';
-import { type Platform } from '../platform/Platform';
+import { capabilitiesOf, type Platform } from '../platform/Platform';
 import { describeUnit, measureText } from '../platform/TextLength';
 import { type Group } from './Group';
 import { type ValidationProblems } from './ValidationProblems';
 
 /**
- * Checks that a group can be published on a platform (PRODUCT.md "Formats and limits").
+ * Checks that a group can be published on a platform (its descriptor's capabilities).
  * Messages name the platform: one group used by two platforms may break either's rules.
  */
 export function checkGroupForPlatform(

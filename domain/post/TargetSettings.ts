@@ -1,71 +1,28 @@
+import { fieldProblem, upcastField } from '../platform/fieldRules';
+import { PLATFORMS, type Platform, type SettingsValuesOf, descriptorOf, isPlatform } from '../platform/Platform';
 import { type ErrorDetail } from '../shared/DomainError';
-import { PLATFORMS, type Platform, isPlatform } from '../platform/Platform';
-import {
-  type FACEBOOK_PRIVACY,
-  type FieldRule,
-  type INSTAGRAM_GRADUATION,
-  type LINKEDIN_VISIBILITY,
-  type REPLY_AUDIENCE,
-  SETTINGS_SCHEMA,
-  type TIKTOK_PRIVACY,
-  type TIKTOK_PROMOTION,
-  type YOUTUBE_PRIVACY,
-} from './TargetSettingsSchema';
 
-type OneOf<T extends readonly string[]> = T[number];
-
-export interface BlueskyValues { readonly replyDisabled?: boolean | null }
-export interface FacebookValues { readonly privacy: OneOf<typeof FACEBOOK_PRIVACY> }
-export interface FarcasterValues { readonly channelId?: string | null }
-export interface InstagramValues {
-  readonly shareToFeed: boolean;
-  readonly shareToStory: boolean;
-  readonly trialReels: boolean;
-  readonly graduationStrategy: OneOf<typeof INSTAGRAM_GRADUATION>;
-}
-export interface LinkedInValues { readonly visibility: OneOf<typeof LINKEDIN_VISIBILITY> }
-export interface PinterestValues { readonly boardId?: string | null }
-export interface ThreadsValues { readonly replyControl: OneOf<typeof REPLY_AUDIENCE> }
-export interface TikTokValues {
-  readonly privacy: OneOf<typeof TIKTOK_PRIVACY>;
-  readonly allowComments: boolean;
-  readonly allowDuet: boolean;
-  readonly allowStitch: boolean;
-  readonly promotionContent: OneOf<typeof TIKTOK_PROMOTION>;
-}
-export interface TwitterValues { readonly replyRestriction: OneOf<typeof REPLY_AUDIENCE> }
-export interface YouTubeValues {
-  readonly privacy: OneOf<typeof YOUTUBE_PRIVACY>;
-  readonly madeForKids: boolean;
-  readonly ageRestriction?: boolean | null;
-}
-
-interface ValuesOf {
-  BLUESKY: BlueskyValues;
-  FACEBOOK: FacebookValues;
-  FARCASTER: FarcasterValues;
-  INSTAGRAM: InstagramValues;
-  LINKEDIN: LinkedInValues;
-  PINTEREST: PinterestValues;
-  THREADS: ThreadsValues;
-  TIKTOK: TikTokValues;
-  TWITTER: TwitterValues;
-  YOUTUBE: YouTubeValues;
-}
-
-/** One variant per platform; `platform` tells which shape `values` has. */
-export type TargetSettings = { [P in Platform]: { readonly platform: P; readonly values: ValuesOf[P] } }[Platform];
+/**
+ * One variant per platform; `platform` tells which shape `values` has. Each shape is
+ * derived from the platform's settings schema (domain/platform/<platform>/).
+ */
+export type TargetSettings = { [P in Platform]: { readonly platform: P; readonly values: SettingsValuesOf<P> } }[Platform];
 
 export type SettingsReading =
   | { readonly ok: true; readonly settings: TargetSettings }
   | { readonly ok: false; readonly problems: readonly ErrorDetail[] };
 
+export type StoredSettingsReading =
+  | { readonly ok: true; readonly settings: TargetSettings }
+  | { readonly ok: false; readonly problem: string };
+
 const ROOT = 'settings';
 
 /**
- * Reads settings from untrusted input. Problems carry paths rooted at `settings`
- * (`settings.values.privacy`) so a caller can put its own prefix (`targets[2].`) in front.
- * Every problem is reported, not only the first.
+ * Reads settings from untrusted input with the write rules. Problems carry paths rooted at
+ * `settings` (`settings.values.privacy`) so a caller can put its own prefix (`targets[2].`)
+ * in front. Every problem is reported, not only the first. Stored settings are read with
+ * upcastStoredSettings below instead.
  */
 export function readTargetSettings(raw: unknown): SettingsReading {
   const problems: ErrorDetail[] = [];
@@ -85,36 +42,51 @@ export function readTargetSettings(raw: unknown): SettingsReading {
 
   if (problems.length > 0) return { ok: false, problems };
   // Only the schema's keys survive the checks above, so the copy is exactly the variant.
-  return { ok: true, settings: Object.freeze({ platform, values: Object.freeze({ ...(values as object) }) }) as TargetSettings };
+  return { ok: true, settings: settingsOf(platform as Platform, { ...(values as object) }) };
 }
 
 function checkValues(platform: Platform, values: Record<string, unknown>): ErrorDetail[] {
-  const schema = SETTINGS_SCHEMA[platform];
+  const schema = descriptorOf(platform).settings;
   const problems: ErrorDetail[] = [];
   for (const key of Object.keys(values)) {
     if (!Object.hasOwn(schema, key)) problems.push({ path: `${ROOT}.values.${key}`, message: `is not allowed for ${platform}` });
   }
   for (const [key, rule] of Object.entries(schema)) {
-    const message = checkField(rule, values[key], Object.hasOwn(values, key));
+    const message = fieldProblem(rule, values[key], Object.hasOwn(values, key));
     if (message) problems.push({ path: `${ROOT}.values.${key}`, message });
   }
   return problems;
 }
 
-function checkField(rule: FieldRule, value: unknown, present: boolean): string | undefined {
-  if (!present || value === undefined) return rule.required ? 'is required' : undefined;
-  if (value === null) return rule.nullable ? undefined : 'must not be null';
-  const orNull = rule.nullable ? ' or null' : '';
-  switch (rule.type) {
-    case 'boolean':
-      return typeof value === 'boolean' ? undefined : `must be a boolean${orNull}`;
-    case 'string':
-      return typeof value === 'string' ? undefined : `must be a string${orNull}`;
-    case 'enum':
-      return typeof value === 'string' && rule.values.includes(value)
-        ? undefined
-        : `must be one of ${rule.values.join(', ')}${orNull}`;
+/**
+ * Reads settings written earlier, under whatever rules held then. The write rules may have
+ * tightened since, and that must never make a stored post unreadable: unknown keys are
+ * dropped, and a missing or no longer allowed value becomes the field's upcast default
+ * (required fields) or absent (optional ones), so the result is always a variant today's
+ * rules accept (docs/decisions.md, "Platforms"). Only what no rule ever allowed is a
+ * problem: no object, or a platform the registry does not know (corrupt data).
+ */
+export function upcastStoredSettings(raw: unknown): StoredSettingsReading {
+  if (!isPlainObject(raw)) return { ok: false, problem: 'settings are not an object' };
+  const { platform, values } = raw;
+  if (!isPlatform(platform)) {
+    return { ok: false, problem: `settings.platform ${JSON.stringify(platform)} is none of ${PLATFORMS.join(', ')}` };
   }
+  // A stored variant from before a platform had any settings may lack `values` altogether.
+  const stored = values === undefined || values === null ? {} : values;
+  if (!isPlainObject(stored)) return { ok: false, problem: 'settings.values is not an object' };
+
+  const upcast: Record<string, unknown> = {};
+  for (const [key, rule] of Object.entries(descriptorOf(platform).settings)) {
+    const value = upcastField(rule, stored[key], Object.hasOwn(stored, key));
+    if (value !== undefined) upcast[key] = value;
+  }
+  return { ok: true, settings: settingsOf(platform, upcast) };
+}
+
+/** Frozen settings from values already known to fit the platform's schema. */
+function settingsOf(platform: Platform, values: Record<string, unknown>): TargetSettings {
+  return Object.freeze({ platform, values: Object.freeze(values) }) as TargetSettings;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { PLATFORMS, isPlatform } from '../../../../domain/platform/Platform';
-import { capabilitiesOf } from '../../../../domain/platform/PlatformCapabilities';
+import { PLATFORMS, capabilitiesOf, isPlatform } from '../../../../domain/platform/Platform';
 import { countCodePoints, countGraphemes, countUtf8Bytes, measureText } from '../../../../domain/platform/TextLength';
 
 describe('Platform', () => {

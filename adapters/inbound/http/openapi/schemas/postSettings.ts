@@ -1,23 +1,19 @@
-import { PLATFORMS, type Platform } from '../../../../../domain/platform/Platform';
-import { type FieldRule, SETTINGS_SCHEMA } from '../../../../../domain/post/TargetSettingsSchema';
+import { type FieldRule } from '../../../../../domain/platform/SettingsSchema';
+import { PLATFORM_DESCRIPTORS, type Platform, descriptorOf } from '../../../../../domain/platform/Platform';
+import { type PlatformDescriptor } from '../../../../../domain/platform/PlatformDescriptor';
 import { schemaRef } from '../refs';
 import { type SchemaMap, type SchemaObject } from '../types';
 import { closedObject, nullable } from './building';
 import { nullableEnum } from './postShared';
 
-/** Target settings: one closed variant per platform, generated from the domain's SETTINGS_SCHEMA. */
-export const SETTINGS_NAMES: Readonly<Record<Platform, string>> = {
-  BLUESKY: 'BlueskySettings',
-  FACEBOOK: 'FacebookSettings',
-  FARCASTER: 'FarcasterSettings',
-  INSTAGRAM: 'InstagramSettings',
-  LINKEDIN: 'LinkedInSettings',
-  PINTEREST: 'PinterestSettings',
-  THREADS: 'ThreadsSettings',
-  TIKTOK: 'TikTokSettings',
-  TWITTER: 'TwitterSettings',
-  YOUTUBE: 'YouTubeSettings',
-};
+/**
+ * Target settings: one closed variant per platform, generated from the platform's
+ * descriptor (domain/platform/<platform>/), so a new platform needs no line here.
+ */
+
+/** `LinkedIn` → `LinkedInSettings`: the component name of a platform's variant. */
+export const settingsSchemaName = (descriptor: Pick<PlatformDescriptor, 'displayName'>): string =>
+  `${descriptor.displayName.replace(/[^A-Za-z0-9]/g, '')}Settings`;
 
 export function fieldSchema(rule: FieldRule): SchemaObject {
   const base: SchemaObject = rule.type === 'enum' ? { type: 'string', enum: [...rule.values] } : { type: rule.type };
@@ -26,7 +22,7 @@ export function fieldSchema(rule: FieldRule): SchemaObject {
 }
 
 export function settingsVariant(platform: Platform): SchemaObject {
-  const rules = SETTINGS_SCHEMA[platform];
+  const rules: Readonly<Record<string, FieldRule>> = descriptorOf(platform).settings;
   const optional = Object.entries(rules).filter(([, rule]) => !rule.required).map(([name]) => name);
   return closedObject({
     description: `Settings of a ${platform} target.`,
@@ -41,14 +37,12 @@ export function settingsVariant(platform: Platform): SchemaObject {
 }
 
 export const postSettingsSchemas: SchemaMap = {
-  ...Object.fromEntries(PLATFORMS.map((platform) => [SETTINGS_NAMES[platform], settingsVariant(platform)])),
+  ...Object.fromEntries(PLATFORM_DESCRIPTORS.map((d) => [settingsSchemaName(d), settingsVariant(d.id)])),
   TargetSettings: {
     description:
       'Platform-specific settings of a target: `platform` tells which shape `values` has. ' +
       'Unknown keys, missing required values and values outside their enums are refused (422 invalid_post, or invalid_target on a target update), and ' +
       'the platform must be that of the target\'s connection.',
-    oneOf: PLATFORMS.map((platform) => schemaRef(SETTINGS_NAMES[platform])),
+    oneOf: PLATFORM_DESCRIPTORS.map((d) => schemaRef(settingsSchemaName(d))),
   },
 };
-
-// ---- Responses (presenters/presentPost.ts). ----

@@ -9,6 +9,6 @@ export { BULK_MAX } from './postShared';
  * Posts (SPEC.md "Post", "Group", "Segment", "Media", "Target", "Target settings", the
  * create/update and target update bodies, "Bulk create result item") and their reviews.
  * Responses mirror presenters/presentPost.ts; requests mirror dto/PostBody.ts and the
- * domain's checks of target settings (domain/post/TargetSettingsSchema.ts).
+ * domain's checks of target settings (both generated from domain/platform/<platform>/).
  */
 export const postSchemas: SchemaMap = { ...postSettingsSchemas, ...postResponseSchemas, ...postRequestSchemas };

@@ -1,4 +1,5 @@
 import { Connection, CONNECTION_STATUSES } from '../../../../../domain/connection/Connection';
+import { PLATFORMS } from '../../../../../domain/platform/Platform';
 import { type ConnectionRow } from '../schemas/ConnectionSchema';
 import { requireDate, requireOneOf } from './RowMappingError';
 
@@ -8,7 +9,8 @@ export const ConnectionMapper = {
     return Connection.rehydrate({
       id: row.id,
       workspaceId: row.workspaceId,
-      platform: row.platform,
+      // A platform the registry does not know is corrupt data, not a connection to list.
+      platform: requireOneOf(PLATFORMS, row.platform, { ...where, column: 'platform' }),
       handle: row.handle,
       displayName: row.displayName ?? null,
       status: requireOneOf(CONNECTION_STATUSES, row.status, { ...where, column: 'status' }),

@@ -1,19 +1,16 @@
 import { TARGET_STATUSES } from '../../../../../domain/post/PostStatus';
 import { type TargetSnapshot } from '../../../../../domain/post/Target';
-import { readTargetSettings } from '../../../../../domain/post/TargetSettings';
+import { upcastStoredSettings } from '../../../../../domain/post/TargetSettings';
 import { type PostTargetRow } from '../schemas/PostTargetSchema';
 import { RowMappingError, optionalDate, requireOneOf } from './RowMappingError';
 
 export const PostTargetMapper = {
   toSnapshot(row: PostTargetRow): TargetSnapshot {
     const where = { table: 'post_targets', key: row.id };
-    // Settings are re-read with the domain's own rules: a stored variant the domain would
-    // refuse (a value renamed since) must surface here, not when a worker publishes it.
-    const reading = readTargetSettings(row.settings);
-    if (!reading.ok) {
-      const problems = reading.problems.map((p) => `${p.path} ${p.message}`).join('; ');
-      throw new RowMappingError(where.table, where.key, `settings are invalid: ${problems}`);
-    }
+    // Settings written under an older, looser rule are upcast to today's, never refused:
+    // "required" governs writes. Only settings no rule ever allowed are corrupt data.
+    const reading = upcastStoredSettings(row.settings);
+    if (!reading.ok) throw new RowMappingError(where.table, where.key, reading.problem);
     if (reading.settings.platform !== row.platform) {
       throw new RowMappingError(where.table, where.key, `platform ${row.platform} differs from settings.platform ${reading.settings.platform}`);
     }

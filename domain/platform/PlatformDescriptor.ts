@@ -1,0 +1,37 @@
+import { type PlatformCapabilities } from './PlatformCapabilities';
+import { type SettingsSchema, type WithValidUpcasts } from './SettingsSchema';
+
+/**
+ * Everything the domain knows about one platform, declared once in its own folder
+ * (domain/platform/<platform>/) and listed in the registry (Platform.ts). The settings
+ * checks, the OpenAPI settings schemas and the settings' TypeScript types derive from it.
+ * Per-platform media rules (types, sizes, durations, aspect ratios) will join as a field.
+ */
+export interface PlatformDescriptor<Id extends string = string, S extends SettingsSchema = SettingsSchema> {
+  /** The value of `settings.platform` and of a connection's platform, e.g. `BLUESKY`. */
+  readonly id: Id;
+  /** The platform's own spelling (`LinkedIn`, `TikTok`); names its OpenAPI settings schema. */
+  readonly displayName: string;
+  readonly capabilities: PlatformCapabilities;
+  /** The fields of a target's `settings.values` on this platform. */
+  readonly settings: S;
+}
+
+/**
+ * Declares a platform. The `const` type parameters keep every literal (ids, enum values),
+ * as `as const` would, so the values type can be derived from the settings schema; an
+ * `upcast` default its own field would refuse does not compile. The result is frozen.
+ */
+export function definePlatform<const Id extends string, const S extends SettingsSchema & WithValidUpcasts<S>>(
+  descriptor: PlatformDescriptor<Id, S>,
+): PlatformDescriptor<Id, S> {
+  return deepFreeze(descriptor);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
