@@ -5,6 +5,7 @@ import { Post } from '../../../domain/post/Post';
 import { type PostRepository } from '../../../domain/post/PostRepository';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   OWNER, SETTINGS, bearer, created, draftBody, expectValidation, scheduleBody, startPostsWorld, type Json, type PostsWorld,
 } from './postsFixture';
 
@@ -49,8 +50,8 @@ for (const kind of DATABASE_KINDS) {
       for (const id of ids) {
         await repository.save(Post.create(
           {
-            id, workspaceId: f.ws, groups: [{ id: 'g1', isDefault: true, segments: [{ text: id, media: [] }] }],
-            targets: [{ id: id.replace('01M', '01T'), connectionId: f.conn.TWITTER, groupId: 'g1', settings: SETTINGS.TWITTER, scheduledAt: null }],
+            id, workspaceId: f.ws, groups: [{ id: DEFAULT_GROUP_ID, isDefault: true, segments: [{ text: id, media: [] }] }],
+            targets: [{ id: id.replace('01M', '01T'), connectionId: f.conn.TWITTER, groupId: DEFAULT_GROUP_ID, settings: SETTINGS.TWITTER, scheduledAt: null }],
           },
           { now, reviewRequired: false, connectionOf: () => ({ platform: 'TWITTER', workspaceId: f.ws }) },
         ));

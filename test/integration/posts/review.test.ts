@@ -5,6 +5,7 @@ import { Post } from '../../../domain/post/Post';
 import { type PostRepository } from '../../../domain/post/PostRepository';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   bearer, bodyFor, create, created, draftBody, expectError, expectValidation, future, getPost, group, scheduleBody, segment,
   startPostsWorld, target, type PostsWorld,
 } from './postsFixture';
@@ -101,7 +102,7 @@ for (const kind of DATABASE_KINDS) {
         expect(res.body.review).to.include({ decision: 'changes_requested', comment: 'Shorter, please' });
         expectError(await decide(post.id, editor, { decision: 'approved' }), 409, 'ConflictError', 'post_not_in_review');
 
-        const resubmitted = await patch(post.id, contributor, scheduleBody(w, { groups: [group('g1', true, [segment('Short')])] })).expect(200);
+        const resubmitted = await patch(post.id, contributor, scheduleBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('Short')])] })).expect(200);
         expect(resubmitted.body.status).to.equal('pending_review');
         await decide(post.id, editor, { decision: 'approved' }).expect(201);
         expect((await getPost(w, post.id)).status).to.equal('scheduled');

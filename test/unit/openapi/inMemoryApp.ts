@@ -34,6 +34,7 @@ import { type SessionTokens } from '../../../application/ports/SessionTokens';
 import { type Credential } from '../../../domain/credential/Credential';
 
 import { MemoryIdempotencyStore } from '../../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
+import { PASSWORD } from '../../support/data/people';
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -98,7 +99,7 @@ export function inMemoryApp(options: { rateLimit?: number; rateLimitStore?: Rate
   const app: Koa<AppState> = createApp(everyDependency as HttpDependencies);
 
   const given = {
-    user: async (email: string) => (await new CreateUser(users, hasher, ids, clock).execute({ email, password: 'a long enough password' })).id,
+    user: async (email: string) => (await new CreateUser(users, hasher, ids, clock).execute({ email, password: PASSWORD })).id,
     workspace: async (ownerEmail: string) =>
       (await new CreateWorkspace(workspaces, memberships, users, ids, clock).execute({ name: 'Studio', ownerEmail })).workspace.id,
     member: (workspaceId: string, email: string, role: 'viewer' | 'editor') =>
