@@ -2,9 +2,8 @@ import { type Composition, compose } from '../config/container';
 import { loadConfig } from '../config/env';
 import { buildHttpApp } from '../config/httpApp';
 import { Fixtures } from '../test/support/testApp';
+import { OWNER_EMAIL } from '../test/support/data/people';
 import { listen, type Listening } from './servers';
-
-const OWNER_EMAIL = 'bench-owner@example.com';
 
 /** The real service on one database, listening, with an owner's API key and a Twitter connection. */
 export interface ServiceUnderTest {

@@ -5,7 +5,7 @@ import { Post } from '../../../domain/post/Post';
 import { type PostRepository } from '../../../domain/post/PostRepository';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
-  DEFAULT_GROUP_ID,
+  DEFAULT_GROUP_ID, OWNER,
   bearer, bodyFor, create, created, draftBody, expectError, expectValidation, future, getPost, group, scheduleBody, segment,
   startPostsWorld, target, type PostsWorld,
 } from './postsFixture';
@@ -61,7 +61,7 @@ for (const kind of DATABASE_KINDS) {
       });
 
       it('with an API key the owner froze at contributor goes through review too', async () => {
-        const { key } = await w.t.given.apiKey(w.ws, 'owner@example.com', 'contributor');
+        const { key } = await w.t.given.apiKey(w.ws, OWNER, 'contributor');
         expect((await created(w, scheduleBody(w), key)).status).to.equal('pending_review');
       });
 
