@@ -5,13 +5,13 @@ import { requireServer } from '../../support/services';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 import { DATABASE_KINDS, serverFor } from '../../support/databases';
 import { ADMIN_EMAIL, OWNER_EMAIL, VIEWER_EMAIL } from '../../support/data/people';
+import { idempotencyKeys } from '../../support/data/idempotencyKeys';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const OWNER = OWNER_EMAIL;
 const API_KEY_FIELDS = ['id', 'workspaceId', 'userId', 'name', 'role', 'scopes', 'prefix', 'createdAt', 'revokedAt'];
 
-let keyCounter = 0;
-const newKey = (): string => `api-keys-${Date.now()}-${++keyCounter}`;
+const newKey = idempotencyKeys('api-keys');
 
 for (const kind of DATABASE_KINDS) {
   describe(`HTTP API keys on ${kind}`, function () {

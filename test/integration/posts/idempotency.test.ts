@@ -10,6 +10,7 @@ import {
   bearer, created, draftBody, expectError, expectValidation, group, scheduleBody, segment, startPostsWorld,
   type Json, type PostsWorld,
 } from './postsFixture';
+import { idempotencyKeys } from '../../support/data/idempotencyKeys';
 
 /** A gate a test opens when it chooses. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -18,8 +19,7 @@ function gate(): { opened: Promise<void>; open(): void } {
   return { opened, open };
 }
 
-let keyCounter = 0;
-const newKey = (): string => `posts-key-${Date.now()}-${++keyCounter}`;
+const newKey = idempotencyKeys('posts-key');
 
 for (const kind of DATABASE_KINDS) {
   describe(`posts: Idempotency-Key on ${kind}`, function () {

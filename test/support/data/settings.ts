@@ -6,7 +6,7 @@ export interface SettingsData {
   readonly values: Readonly<Record<string, unknown>>;
 }
 
-/** Valid settings for every platform: the required values only (SPEC.md "Target settings"). */
+/** Valid settings for every platform: the required values only. */
 export const SETTINGS: Readonly<Record<Platform, SettingsData>> = {
   BLUESKY: { platform: 'BLUESKY', values: {} },
   FACEBOOK: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } },
@@ -32,7 +32,7 @@ export const FULL_SETTINGS: Readonly<Record<Platform, SettingsData>> = {
   YOUTUBE: { platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: true, ageRestriction: false } },
 };
 
-/** The values each platform requires (SPEC.md "Target settings"). */
+/** The values each platform requires; an absent one is refused. */
 export const REQUIRED_VALUES: Readonly<Record<Platform, readonly string[]>> = {
   BLUESKY: [],
   FACEBOOK: ['privacy'],

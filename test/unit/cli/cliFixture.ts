@@ -18,8 +18,9 @@ import { MemoryMembershipRepository } from '../../../adapters/outbound/persisten
 import { MemoryUserRepository } from '../../../adapters/outbound/persistence/memory/MemoryUserRepository';
 import { MemoryWorkspaceRepository } from '../../../adapters/outbound/persistence/memory/MemoryWorkspaceRepository';
 import { PASSWORD } from '../../support/data/people';
+import { DEFAULT_NOW } from '../../support/fixedClock';
 
-export const NOW = new Date('2030-01-01T00:00:00.000Z');
+export const NOW = new Date(DEFAULT_NOW);
 export const DEFAULT_SESSION_TTL = 3600;
 export { PASSWORD };
 

@@ -8,7 +8,6 @@ import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/documen
  * same way per property, so that a test can compare them. class-transformer keeps the
  * nested classes of `@Type(() => X)` in a storage its index does not export.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
 type Json = Record<string, unknown>;
