@@ -5,6 +5,7 @@ import { type TargetInput } from '../../domain/post/PostContent';
 import { type NewPostInput } from '../../domain/post/PostInputs';
 import { connectionsIn } from '../support/data/connections';
 import { group, media, segment } from '../support/data/posts';
+import { FULL_SETTINGS } from '../support/data/settings';
 import { HOUR } from '../support/data/times';
 import { target } from '../unit/domain/post/postFixtures';
 
@@ -52,7 +53,7 @@ export const RICH_GROUPS: GroupInput[] = [
 /** Targets on five platforms, settings with optional values set and null, distinct times. */
 export const richTargets = (): TargetInput[] => [
   targetTo('TWITTER', { scheduledAt: at(HOUR + 1) }),
-  targetTo('BLUESKY', { scheduledAt: at(HOUR + 2), settings: { platform: 'BLUESKY', values: { replyDisabled: true } } }),
+  targetTo('BLUESKY', { scheduledAt: at(HOUR + 2), settings: FULL_SETTINGS.BLUESKY }),
   targetTo('LINKEDIN', { scheduledAt: at(2 * HOUR + 3), settings: { platform: 'LINKEDIN', values: { visibility: 'CONNECTIONS' } } }),
   targetTo('INSTAGRAM', { groupId: 'g_video', scheduledAt: at(HOUR + 4) }),
   targetTo('YOUTUBE', {
