@@ -3,9 +3,8 @@ import { type Composition, compose } from '../config/container';
 import { loadConfig } from '../config/env';
 import { buildHttpApp } from '../config/httpApp';
 import { Fixtures } from '../test/support/testApp';
+import { OWNER_EMAIL } from '../test/support/data/people';
 import { listen, type Listening } from './servers';
-
-const OWNER_EMAIL = 'bench-owner@example.com';
 
 /** The real service on one database, listening, with an owner's API key and a Twitter connection. */
 export interface ServiceUnderTest {
@@ -46,17 +45,4 @@ export async function startService(databaseEnv: Record<string, string>): Promise
 }
 
 /** A valid posts.create body: a two-tweet thread for one Twitter connection, kept as a draft. */
-export function threadBody(connectionId: string, label: string): object {
-  return {
-    groups: [{
-      id: 'main',
-      isDefault: true,
-      segments: [
-        { text: `${label}: a thread from the benchmark (1/2)`, media: [] },
-        { text: `${label}: and its second tweet (2/2)`, media: [] },
-      ],
-    }],
-    targets: [{ connectionId, groupId: 'main', settings: { platform: 'TWITTER', values: { replyRestriction: 'everyone' } }, scheduledAt: null }],
-    intent: 'draft',
-  };
-}
+export { threadBody } from '../test/support/data/posts';

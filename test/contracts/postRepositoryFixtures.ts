@@ -1,9 +1,15 @@
-import { PLATFORMS, type Platform } from '../../domain/platform/Platform';
+import { type Platform } from '../../domain/platform/Platform';
 import { type GroupInput } from '../../domain/post/Group';
 import { Post } from '../../domain/post/Post';
-import { type ConnectionLookup, type TargetInput } from '../../domain/post/PostContent';
+import { type TargetInput } from '../../domain/post/PostContent';
 import { type NewPostInput } from '../../domain/post/PostInputs';
-import { connectionIdFor, group, media, segment, target } from '../unit/domain/post/postFixtures';
+import { connectionsIn } from '../support/data/connections';
+import { group, media, segment } from '../support/data/posts';
+import { FULL_SETTINGS } from '../support/data/settings';
+import { HOUR } from '../support/data/times';
+import { target } from '../unit/domain/post/postFixtures';
+
+export { connectionsIn, HOUR };
 
 /**
  * Posts for the repository contract, built through Post.create with the domain's real rules.
@@ -15,13 +21,6 @@ export const uniqueId = (lead = '0'): string => `${lead}${String(++counter).padS
 
 const T0 = Date.parse('2031-02-03T04:05:06.789Z');
 export const at = (ms: number): Date => new Date(T0 + ms);
-export const HOUR = 3_600_000;
-
-/** Every platform's connection (`conn_twitter` …) belongs to the workspace being checked. */
-export const connectionsIn = (workspaceId: string): ConnectionLookup => (id) => {
-  const platform = PLATFORMS.find((p) => connectionIdFor(p) === id);
-  return platform === undefined ? undefined : { platform, workspaceId };
-};
 
 export const targetTo = (platform: Platform, extra: Partial<TargetInput> = {}): TargetInput => target(uniqueId('t'), platform, extra);
 
@@ -54,7 +53,7 @@ export const RICH_GROUPS: GroupInput[] = [
 /** Targets on five platforms, settings with optional values set and null, distinct times. */
 export const richTargets = (): TargetInput[] => [
   targetTo('TWITTER', { scheduledAt: at(HOUR + 1) }),
-  targetTo('BLUESKY', { scheduledAt: at(HOUR + 2), settings: { platform: 'BLUESKY', values: { replyDisabled: true } } }),
+  targetTo('BLUESKY', { scheduledAt: at(HOUR + 2), settings: FULL_SETTINGS.BLUESKY }),
   targetTo('LINKEDIN', { scheduledAt: at(2 * HOUR + 3), settings: { platform: 'LINKEDIN', values: { visibility: 'CONNECTIONS' } } }),
   targetTo('INSTAGRAM', { groupId: 'g_video', scheduledAt: at(HOUR + 4) }),
   targetTo('YOUTUBE', {

@@ -11,9 +11,8 @@ import { loadConfig, type Config } from '../../config/env';
 import { buildHttpApp } from '../../config/httpApp';
 import { TOKENS } from '../../config/tokens';
 import { openTestDatabase, type DatabaseKind } from './databases';
+import { PASSWORD } from './data/people';
 import { MYSQL_URL } from './services';
-
-export const TEST_PASSWORD = 'correct horse battery staple';
 
 export interface TestApp {
   readonly app: Koa<AppState>;
@@ -62,7 +61,7 @@ export class Fixtures {
 
 
   async user(email: string): Promise<string> {
-    return (await this.composition.get(TOKENS.CreateUser).execute({ email, password: TEST_PASSWORD })).id;
+    return (await this.composition.get(TOKENS.CreateUser).execute({ email, password: PASSWORD })).id;
   }
 
   async workspace(ownerEmail: string, name = 'Workspace'): Promise<string> {

@@ -1,18 +1,16 @@
 import { validationError } from '../../../domain/shared/DomainError';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_DEFAULT } from './contract/requestLimits';
 
 export interface Page {
   readonly limit: number;
   readonly offset: number;
 }
 
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 100;
-
-/** limit (1–100, default 20) and offset (≥ 0, default 0) arrive as strings; anything else is a 422. */
+/** limit and offset (contract/requestLimits.ts) arrive as strings; anything else is a 422. */
 export function parsePage(query: Record<string, string | string[] | undefined>): Page {
   return {
-    limit: wholeNumber(query, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT),
-    offset: wholeNumber(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
+    limit: wholeNumber(query, 'limit', PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MIN, PAGE_LIMIT_MAX),
+    offset: wholeNumber(query, 'offset', PAGE_OFFSET_DEFAULT, 0, Number.MAX_SAFE_INTEGER),
   };
 }
 

@@ -4,13 +4,14 @@ import { api } from '../../support/openapi';
 import { requireServer } from '../../support/services';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 import { DATABASE_KINDS, serverFor } from '../../support/databases';
+import { ADMIN_EMAIL, OWNER_EMAIL, VIEWER_EMAIL } from '../../support/data/people';
+import { idempotencyKeys } from '../../support/data/idempotencyKeys';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const OWNER = 'owner@example.com';
+const OWNER = OWNER_EMAIL;
 const API_KEY_FIELDS = ['id', 'workspaceId', 'userId', 'name', 'role', 'scopes', 'prefix', 'createdAt', 'revokedAt'];
 
-let keyCounter = 0;
-const newKey = (): string => `api-keys-${Date.now()}-${++keyCounter}`;
+const newKey = idempotencyKeys('api-keys');
 
 for (const kind of DATABASE_KINDS) {
   describe(`HTTP API keys on ${kind}`, function () {
@@ -81,9 +82,9 @@ for (const kind of DATABASE_KINDS) {
       const createdAts = data.map((k) => k.createdAt as string);
       expect(createdAts).to.deep.equal([...createdAts].sort(), 'oldest first');
 
-      await t.given.user('viewer@example.com');
-      await t.given.member(workspaceId, 'viewer@example.com', 'viewer');
-      expect((await list(await t.given.session('viewer@example.com')).expect(403)).body.error.code).to.equal('insufficient_scope');
+      await t.given.user(VIEWER_EMAIL);
+      await t.given.member(workspaceId, VIEWER_EMAIL, 'viewer');
+      expect((await list(await t.given.session(VIEWER_EMAIL)).expect(403)).body.error.code).to.equal('insufficient_scope');
       await list(await t.given.session('elsewhere@example.com')).expect(404);
     });
 
@@ -102,11 +103,11 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('replays a create only to the credential that made it, and only while it may still create keys', async () => {
-      await t.given.user('admin@example.com');
-      await t.given.member(workspaceId, 'admin@example.com', 'admin');
-      const adminSession = await t.given.session('admin@example.com');
-      const viewersKey = (await t.given.apiKey(workspaceId, 'admin@example.com', 'viewer')).key;
-      const adminsKey = (await t.given.apiKey(workspaceId, 'admin@example.com', 'admin')).key;
+      await t.given.user(ADMIN_EMAIL);
+      await t.given.member(workspaceId, ADMIN_EMAIL, 'admin');
+      const adminSession = await t.given.session(ADMIN_EMAIL);
+      const viewersKey = (await t.given.apiKey(workspaceId, ADMIN_EMAIL, 'viewer')).key;
+      const adminsKey = (await t.given.apiKey(workspaceId, ADMIN_EMAIL, 'admin')).key;
       const key = newKey();
       const body = { role: 'viewer', name: 'replayed' };
       const first = await create(adminSession, body, key).expect(201);
@@ -116,17 +117,17 @@ for (const kind of DATABASE_KINDS) {
       expect(viaViewer.body.error.code).to.equal('insufficient_scope');
       expect(viaViewer.text).not.to.contain(first.body.key);
       expect((await create(adminsKey, body, key).expect(403)).body.error.code).to.equal('api_key_cannot_create_keys');
-      const otherSession = await create(await t.given.session('admin@example.com'), body, key).expect(201);
+      const otherSession = await create(await t.given.session(ADMIN_EMAIL), body, key).expect(201);
       expect(otherSession.headers).not.to.have.property('idempotent-replayed');
       expect(otherSession.body.key).not.to.equal(first.body.key);
 
       const replay = await create(adminSession, body, key).expect(201);
       expect(replay.text).to.equal(first.text);
       // Access is decided before the replay: once demoted, no replay either.
-      await t.given.setRole(workspaceId, 'admin@example.com', 'editor');
+      await t.given.setRole(workspaceId, ADMIN_EMAIL, 'editor');
       const demoted = await create(adminSession, body, key).expect(403);
       expect(demoted.body.error.code).to.equal('insufficient_scope');
-      await t.given.removeMember(workspaceId, 'admin@example.com');
+      await t.given.removeMember(workspaceId, ADMIN_EMAIL);
       await create(adminSession, body, key).expect(404);
     });
   });

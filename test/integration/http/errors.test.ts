@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../../support/openapi';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
+import { OWNER_EMAIL } from '../../support/data/people';
 
 describe('HTTP error model', () => {
   let t: TestApp;
@@ -9,9 +10,9 @@ describe('HTTP error model', () => {
 
   before(async () => {
     t = await startTestApp(await freshDatabaseEnv('sqlite'));
-    await t.given.user('owner@example.com');
-    workspaceId = await t.given.workspace('owner@example.com');
-    key = (await t.given.apiKey(workspaceId, 'owner@example.com', 'owner')).key;
+    await t.given.user(OWNER_EMAIL);
+    workspaceId = await t.given.workspace(OWNER_EMAIL);
+    key = (await t.given.apiKey(workspaceId, OWNER_EMAIL, 'owner')).key;
   });
   after(async () => t?.close());
 

@@ -6,6 +6,7 @@ import { type Logger } from '../../../application/ports/Logger';
 import { PLATFORMS, type Platform } from '../../../domain/platform/Platform';
 import { POST_STATUSES } from '../../../domain/post/PostStatus';
 import {
+  DEFAULT_GROUP_ID,
   SETTINGS, bearer, bodyFor, created, draftBody, future, group, media, scheduleBody, segment, startPostsWorld, target,
   type Json, type PostsWorld,
 } from '../posts/postsFixture';
@@ -484,7 +485,7 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
       name: 'rich',
       body: draftBody(w, {
         groups: [
-          group('g1', true, [
+          group(DEFAULT_GROUP_ID, true, [
             segment('Hello 🌍', [media('m1', { altText: 'a photo', thumbnailMediaId: null, thumbnailTimestamp: null })]),
             segment('Second', [], { delayMinutes: 5 }),
           ]),
@@ -581,12 +582,12 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
       { name: 'all fields', body: { groupId: 'g2', settings: SETTINGS.TWITTER, scheduledAt: future(5) } },
       { name: 'scheduledAt', body: { scheduledAt: future(3) } },
       { name: 'settings', body: { settings: { platform: 'TWITTER', values: { replyRestriction: 'mentioned' } } } },
-      { name: 'groupId', body: { groupId: 'g1' } },
+      { name: 'groupId', body: { groupId: DEFAULT_GROUP_ID } },
       { name: 'nulls', body: { groupId: null, settings: null, scheduledAt: null } },
       { name: 'empty', body: {} },
     ];
     const freshTarget = async () => {
-      const post = await created(w, draftBody(w, { groups: [group('g1', true), group('g2', false, [segment('Other')])] }));
+      const post = await created(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('g2', false, [segment('Other')])] }));
       return { postId: post.id, targetId: post.targets[0]!.id as string };
     };
     let at = await freshTarget();

@@ -3,6 +3,7 @@ import { api } from '../../support/openapi';
 import { DATABASE_KINDS, serverFor } from '../../support/databases';
 import { REDIS_URL, requireServer } from '../../support/services';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
+import { OWNER_EMAIL } from '../../support/data/people';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -17,10 +18,10 @@ describe('HTTP rate limiting', function () {
         const server = serverFor(kind);
         if (server) await requireServer(this, server);
         t = await startTestApp(await freshDatabaseEnv(kind), { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
-        await t.given.user('owner@example.com');
-        const workspaceId = await t.given.workspace('owner@example.com');
-        key = (await t.given.apiKey(workspaceId, 'owner@example.com', 'owner')).key;
-        otherKey = (await t.given.apiKey(workspaceId, 'owner@example.com', 'viewer')).key;
+        await t.given.user(OWNER_EMAIL);
+        const workspaceId = await t.given.workspace(OWNER_EMAIL);
+        key = (await t.given.apiKey(workspaceId, OWNER_EMAIL, 'owner')).key;
+        otherKey = (await t.given.apiKey(workspaceId, OWNER_EMAIL, 'viewer')).key;
       });
       after(async () => t?.close());
 
@@ -62,9 +63,9 @@ describe('HTTP rate limiting', function () {
       const env = { RATE_LIMIT_STORE: 'redis', REDIS_URL, RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_SECONDS: '60' };
       first = await startTestApp(database, env);
       second = await startTestApp(database, env);
-      await first.given.user('owner@example.com');
-      const workspaceId = await first.given.workspace('owner@example.com');
-      key = (await first.given.apiKey(workspaceId, 'owner@example.com', 'owner')).key;
+      await first.given.user(OWNER_EMAIL);
+      const workspaceId = await first.given.workspace(OWNER_EMAIL);
+      key = (await first.given.apiKey(workspaceId, OWNER_EMAIL, 'owner')).key;
     });
     after(async () => {
       await first?.close();

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   bearer, draftBody, expectValidation, getPost, group, past, scheduleBody, segment, startPostsWorld, target,
   type Json, type PostsWorld,
 } from './postsFixture';
@@ -26,7 +27,7 @@ for (const kind of DATABASE_KINDS) {
         draftBody(w, { externalSubmissionId: 'bulk-0' }),
         draftBody(w, { extra: true }), // unknown property
         scheduleBody(w, { externalSubmissionId: 'bulk-2' }),
-        draftBody(w, { groups: [group('g1', true, [segment('x'.repeat(281))])] }), // too long for Twitter
+        draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('x'.repeat(281))])] }), // too long for Twitter
         scheduleBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: past() })] }), // past time
         draftBody(w, { targets: [target(w, 'TWITTER', { connectionId: w.foreignConn })] }), // other workspace
         42,

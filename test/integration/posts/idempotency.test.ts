@@ -6,9 +6,11 @@ import { type WritePosts } from '../../../application/posts/WritePosts';
 import { TOKENS } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   bearer, created, draftBody, expectError, expectValidation, group, scheduleBody, segment, startPostsWorld,
   type Json, type PostsWorld,
 } from './postsFixture';
+import { idempotencyKeys } from '../../support/data/idempotencyKeys';
 
 /** A gate a test opens when it chooses. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -17,8 +19,7 @@ function gate(): { opened: Promise<void>; open(): void } {
   return { opened, open };
 }
 
-let keyCounter = 0;
-const newKey = (): string => `posts-key-${Date.now()}-${++keyCounter}`;
+const newKey = idempotencyKeys('posts-key');
 
 for (const kind of DATABASE_KINDS) {
   describe(`posts: Idempotency-Key on ${kind}`, function () {
@@ -61,7 +62,7 @@ for (const kind of DATABASE_KINDS) {
     it('answers 409 idempotency_key_reused to the same key with another body, and creates nothing', async () => {
       const key = newKey();
       await createWithKey(key, draftBody(w, { externalSubmissionId: key })).expect(200);
-      const other = await createWithKey(key, draftBody(w, { externalSubmissionId: key, groups: [group('g1', true, [segment('Other')])] }));
+      const other = await createWithKey(key, draftBody(w, { externalSubmissionId: key, groups: [group(DEFAULT_GROUP_ID, true, [segment('Other')])] }));
       expectError(other, 409, 'ConflictError', 'idempotency_key_reused');
       expect(await countWith(key)).to.equal(1);
     });

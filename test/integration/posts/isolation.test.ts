@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
-  OTHER_OWNER, SETTINGS, asWorker, bearer, created, draftBody, expectError, getPost, scheduleBody, startPostsWorld, targetIdOf,
+  OTHER_OWNER, OWNER, SETTINGS, asWorker, bearer, created, draftBody, expectError, getPost, scheduleBody, startPostsWorld, targetIdOf,
   type PostsWorld,
 } from './postsFixture';
 
@@ -62,8 +62,8 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('a member of both workspaces still gets 404 for A\'s post through B', async () => {
-      await w.t.given.member(w.otherWs, 'owner@example.com', 'editor');
-      const session = await w.t.given.session('owner@example.com');
+      await w.t.given.member(w.otherWs, OWNER, 'editor');
+      const session = await w.t.given.session(OWNER);
       expectError(await w.api.get(`${otherPosts}/${postId}`).set(bearer(session)), 404, 'NotFoundError', 'post_not_found');
       expectError(await w.api.delete(`${otherPosts}/${postId}`).set(bearer(session)), 404, 'NotFoundError', 'post_not_found');
       await w.api.get(`${w.posts}/${postId}`).set(bearer(session)).expect(200);

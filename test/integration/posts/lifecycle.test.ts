@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   asWorker, bearer, create, created, draftBody, expectError, expectValidation, future, getPost, group, past, scheduleBody,
   segment, startPostsWorld, target, targetIdOf, type PostsWorld,
 } from './postsFixture';
@@ -69,7 +70,7 @@ for (const kind of DATABASE_KINDS) {
 
       it('PATCH without intent keeps a draft a draft and replaces the content', async () => {
         const post = await created(w, draftBody(w));
-        const res = await patch(post.id, draftBody(w, { groups: [group('g1', true, [segment('Edited')])] })).expect(200);
+        const res = await patch(post.id, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('Edited')])] })).expect(200);
         expect(res.body).to.nested.include({ status: 'draft', 'groups[0].segments[0].text': 'Edited' });
         expect((await getPost(w, post.id)).groups).to.deep.equal(res.body.groups);
       });
@@ -81,7 +82,7 @@ for (const kind of DATABASE_KINDS) {
 
       it('a refused PATCH changes nothing', async () => {
         const post = await created(w, draftBody(w));
-        expectValidation(await patch(post.id, draftBody(w, { groups: [group('g1', true, [segment('x'.repeat(281))])] })), 'invalid_post', ['groups[0].segments[0].text']);
+        expectValidation(await patch(post.id, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('x'.repeat(281))])] })), 'invalid_post', ['groups[0].segments[0].text']);
         const stored = await getPost(w, post.id);
         expect(stored).to.deep.equal(post);
       });

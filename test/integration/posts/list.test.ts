@@ -5,8 +5,10 @@ import { Post } from '../../../domain/post/Post';
 import { type PostRepository } from '../../../domain/post/PostRepository';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
-  OWNER, SETTINGS, bearer, created, draftBody, expectValidation, scheduleBody, startPostsWorld, type Json, type PostsWorld,
+  DEFAULT_GROUP_ID,
+  OWNER, bearer, created, draftBody, expectValidation, group, scheduleBody, segment, startPostsWorld, type Json, type PostsWorld,
 } from './postsFixture';
+import { targetOn } from '../../support/data/posts';
 
 type Page = { data: (Json & { id: string; createdAt: string; status: string })[]; total: number; limit: number; offset: number };
 
@@ -49,8 +51,8 @@ for (const kind of DATABASE_KINDS) {
       for (const id of ids) {
         await repository.save(Post.create(
           {
-            id, workspaceId: f.ws, groups: [{ id: 'g1', isDefault: true, segments: [{ text: id, media: [] }] }],
-            targets: [{ id: id.replace('01M', '01T'), connectionId: f.conn.TWITTER, groupId: 'g1', settings: SETTINGS.TWITTER, scheduledAt: null }],
+            id, workspaceId: f.ws, groups: [group(DEFAULT_GROUP_ID, true, [segment(id)])],
+            targets: [{ id: id.replace('01M', '01T'), ...targetOn(f.conn.TWITTER, 'TWITTER') }],
           },
           { now, reviewRequired: false, connectionOf: () => ({ platform: 'TWITTER', workspaceId: f.ws }) },
         ));

@@ -8,19 +8,27 @@ import { TOKENS } from '../../../config/tokens';
 import { type DatabaseKind, serverFor } from '../../support/databases';
 import { api, type ApiClient } from '../../support/openapi';
 import { requireServer } from '../../support/services';
+import { handleFor } from '../../support/data/connections';
+import { memberEmail, OTHER_OWNER_EMAIL, OWNER_EMAIL } from '../../support/data/people';
+import { type Json } from '../../support/data/posts';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
+
+export {
+  DEFAULT_GROUP_ID, bodyFor, draftBody, group, media, scheduleBody, segment, target, type Json,
+} from '../../support/data/posts';
+export { FULL_SETTINGS, MEDIA_REQUIRED, REQUIRED_VALUES, SETTINGS } from '../../support/data/settings';
+export { future, past } from '../../support/data/times';
 
 /**
  * A workspace with one connection per platform, an owner's API key and session, and a
- * second workspace (with its own Twitter connection) for the cross-workspace rules; plus
- * body builders for the posts API. Bodies are plain JSON, as a client would send them.
+ * second workspace (with its own Twitter connection) for the cross-workspace rules. Bodies
+ * for the posts API come from test/support/data/ (plain JSON, as a client would send them).
  */
 
-export type Json = Record<string, unknown>;
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-export const OWNER = 'owner@example.com';
-export const OTHER_OWNER = 'other@example.com';
+export const OWNER = OWNER_EMAIL;
+export const OTHER_OWNER = OTHER_OWNER_EMAIL;
 
 export interface PostsWorld {
   readonly t: TestApp;
@@ -56,7 +64,7 @@ export async function startPostsWorld(ctx: Mocha.Context, kind: DatabaseKind): P
   const ws = await t.given.workspace(OWNER, 'Main');
   const otherWs = await t.given.workspace(OTHER_OWNER, 'Other');
   const conn = {} as Record<Platform, string>;
-  for (const platform of PLATFORMS) conn[platform] = await t.given.connection(ws, platform, `@${platform.toLowerCase()}`);
+  for (const platform of PLATFORMS) conn[platform] = await t.given.connection(ws, platform, handleFor(platform));
   return {
     t,
     api: api(t.app),
@@ -69,89 +77,13 @@ export async function startPostsWorld(ctx: Mocha.Context, kind: DatabaseKind): P
     foreignConn: await t.given.connection(otherWs, 'TWITTER', '@foreign'),
     posts: `/v1/workspaces/${ws}/posts`,
     async memberSession(role: Role) {
-      const email = `${role}${++memberCounter}@example.com`;
+      const email = memberEmail(role, ++memberCounter);
       await t.given.user(email);
       await t.given.member(ws, email, role);
       return t.given.session(email);
     },
   };
 }
-
-/** Valid settings for every platform, required values only. */
-export const SETTINGS: Readonly<Record<Platform, { platform: Platform; values: Json }>> = {
-  BLUESKY: { platform: 'BLUESKY', values: {} },
-  FACEBOOK: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } },
-  FARCASTER: { platform: 'FARCASTER', values: {} },
-  INSTAGRAM: { platform: 'INSTAGRAM', values: { shareToFeed: true, shareToStory: false, trialReels: false, graduationStrategy: 'MANUAL' } },
-  LINKEDIN: { platform: 'LINKEDIN', values: { visibility: 'PUBLIC' } },
-  PINTEREST: { platform: 'PINTEREST', values: {} },
-  THREADS: { platform: 'THREADS', values: { replyControl: 'everyone' } },
-  TIKTOK: {
-    platform: 'TIKTOK',
-    values: { privacy: 'SELF_ONLY', allowComments: true, allowDuet: false, allowStitch: false, promotionContent: 'NONE' },
-  },
-  TWITTER: { platform: 'TWITTER', values: { replyRestriction: 'everyone' } },
-  YOUTUBE: { platform: 'YOUTUBE', values: { privacy: 'UNLISTED', madeForKids: false } },
-};
-
-/** Settings with every optional value set too (nullable ones as non-null values). */
-export const FULL_SETTINGS: Readonly<Record<Platform, { platform: Platform; values: Json }>> = {
-  ...SETTINGS,
-  BLUESKY: { platform: 'BLUESKY', values: { replyDisabled: true } },
-  FARCASTER: { platform: 'FARCASTER', values: { channelId: 'dev' } },
-  PINTEREST: { platform: 'PINTEREST', values: { boardId: 'board-1' } },
-  YOUTUBE: { platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: true, ageRestriction: false } },
-};
-
-/** The values each platform requires (SPEC.md "Target settings"). */
-export const REQUIRED_VALUES: Readonly<Record<Platform, readonly string[]>> = {
-  BLUESKY: [],
-  FACEBOOK: ['privacy'],
-  FARCASTER: [],
-  INSTAGRAM: ['shareToFeed', 'shareToStory', 'trialReels', 'graduationStrategy'],
-  LINKEDIN: ['visibility'],
-  PINTEREST: [],
-  THREADS: ['replyControl'],
-  TIKTOK: ['privacy', 'allowComments', 'allowDuet', 'allowStitch', 'promotionContent'],
-  TWITTER: ['replyRestriction'],
-  YOUTUBE: ['privacy', 'madeForKids'],
-};
-
-export const MEDIA_REQUIRED: readonly Platform[] = ['INSTAGRAM', 'TIKTOK', 'YOUTUBE', 'PINTEREST'];
-
-export const media = (id = 'media_1', extra: Json = {}): Json => ({ id, ...extra });
-export const segment = (text = 'Hello world', mediaItems: Json[] = [], extra: Json = {}): Json => ({ text, media: mediaItems, ...extra });
-export const group = (id = 'g1', isDefault = true, segments: Json[] = [segment()]): Json => ({ id, isDefault, segments });
-
-/** A target of `world` to `platform`, on group g1, unscheduled. */
-export const target = (world: Pick<PostsWorld, 'conn'>, platform: Platform, extra: Json = {}): Json => ({
-  connectionId: world.conn[platform],
-  groupId: 'g1',
-  settings: SETTINGS[platform],
-  scheduledAt: null,
-  ...extra,
-});
-
-/** A draft to Twitter with one text segment, unless `extra` says otherwise. */
-export const draftBody = (world: Pick<PostsWorld, 'conn'>, extra: Json = {}): Json => ({
-  groups: [group()],
-  targets: [target(world, 'TWITTER')],
-  ...extra,
-});
-
-/** A valid body for `platform` alone: with a photo where the platform needs media. */
-export const bodyFor = (world: Pick<PostsWorld, 'conn'>, platform: Platform, extra: Json = {}, targetExtra: Json = {}): Json => ({
-  groups: [group('g1', true, [segment(`Hello ${platform}`, MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [])])],
-  targets: [target(world, platform, targetExtra)],
-  ...extra,
-});
-
-export const future = (hours = 24): string => new Date(Date.now() + hours * 3_600_000).toISOString();
-export const past = (hours = 1): string => new Date(Date.now() - hours * 3_600_000).toISOString();
-
-/** A scheduled Twitter post body. */
-export const scheduleBody = (world: Pick<PostsWorld, 'conn'>, extra: Json = {}): Json =>
-  draftBody(world, { targets: [target(world, 'TWITTER', { scheduledAt: future() })], intent: 'schedule', ...extra });
 
 /** Checks a 422 ValidationError with `code`, and that every path in `paths` is named in details. */
 export function expectValidation(res: Response, code: string, paths: readonly string[]): void {

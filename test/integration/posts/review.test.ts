@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID, OWNER,
   bearer, bodyFor, create, created, draftBody, expectError, expectValidation, future, getPost, group, scheduleBody, segment,
   startPostsWorld, target, type PostsWorld,
 } from './postsFixture';
@@ -57,7 +58,7 @@ for (const kind of DATABASE_KINDS) {
       });
 
       it('with an API key the owner froze at contributor goes through review too', async () => {
-        const { key } = await w.t.given.apiKey(w.ws, 'owner@example.com', 'contributor');
+        const { key } = await w.t.given.apiKey(w.ws, OWNER, 'contributor');
         expect((await created(w, scheduleBody(w), key)).status).to.equal('pending_review');
       });
 
@@ -98,7 +99,7 @@ for (const kind of DATABASE_KINDS) {
         expect(res.body.review).to.include({ decision: 'changes_requested', comment: 'Shorter, please' });
         expectError(await decide(post.id, editor, { decision: 'approved' }), 409, 'ConflictError', 'post_not_in_review');
 
-        const resubmitted = await patch(post.id, contributor, scheduleBody(w, { groups: [group('g1', true, [segment('Short')])] })).expect(200);
+        const resubmitted = await patch(post.id, contributor, scheduleBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('Short')])] })).expect(200);
         expect(resubmitted.body.status).to.equal('pending_review');
         await decide(post.id, editor, { decision: 'approved' }).expect(201);
         expect((await getPost(w, post.id)).status).to.equal('scheduled');

@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { RowMappingError } from '../../../adapters/outbound/persistence/typeorm/mappers/RowMappingError';
-import { type ConnectionRepository } from '../../../domain/connection/ConnectionRepository';
 import { type Platform } from '../../../domain/platform/Platform';
-import { type PostRepository } from '../../../domain/post/PostRepository';
 import { TOKENS } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
 import { bearer, bodyFor, created, expectValidation, getPost, startPostsWorld, type Json, type PostsWorld } from './postsFixture';
@@ -31,7 +29,7 @@ for (const kind of DATABASE_KINDS) {
     });
     after(async () => w?.t.close());
 
-    const sql = (query: string, parameters: unknown[]) => w.t.composition.dataSource.query(query, parameters);
+    const sql = (query: string, parameters: unknown[]) => w.t.dataSource.query(query, parameters);
     const storeSettings = (targetId: string, settings: unknown) =>
       sql('UPDATE post_targets SET settings = ? WHERE id = ?', [JSON.stringify(settings), targetId]);
 
@@ -69,12 +67,12 @@ for (const kind of DATABASE_KINDS) {
     it('treats a stored platform the registry does not know as corrupt data (RowMappingError)', async () => {
       const { postId, targetId } = await storedWith('TWITTER', { replyRestriction: 'everyone' });
       await sql('UPDATE post_targets SET platform = ?, settings = ? WHERE id = ?', ['MYSPACE', JSON.stringify({ platform: 'MYSPACE', values: {} }), targetId]);
-      const posts = w.t.composition.container.get<PostRepository>(TOKENS.PostRepository);
+      const posts = w.t.composition.get(TOKENS.PostRepository);
       expect(await posts.findById(w.ws, postId).then(() => null, (e: unknown) => e)).to.be.instanceOf(RowMappingError);
 
       const connectionId = await w.t.given.connection(w.ws, 'PINTEREST', '@retired');
       await sql('UPDATE connections SET platform = ? WHERE id = ?', ['MYSPACE', connectionId]);
-      const connections = w.t.composition.container.get<ConnectionRepository>(TOKENS.ConnectionRepository);
+      const connections = w.t.composition.get(TOKENS.ConnectionRepository);
       expect(await connections.findById(connectionId).then(() => null, (e: unknown) => e)).to.be.instanceOf(RowMappingError);
       // The other tests list posts: put the rows back, so the order of the tests does not matter.
       await sql('UPDATE connections SET platform = ? WHERE id = ?', ['PINTEREST', connectionId]);

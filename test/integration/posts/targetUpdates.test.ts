@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   SETTINGS, asWorker, bearer, created, draftBody, expectError, expectValidation, future, getPost, group, past, scheduleBody,
   segment, startPostsWorld, target, targetIdOf, type Json, type PostsWorld,
 } from './postsFixture';
@@ -31,7 +32,7 @@ for (const kind of DATABASE_KINDS) {
 
     describe('updateTarget on a pending target', () => {
       it('changes its time, settings and group, and the post shows it', async () => {
-        const post = await created(w, draftBody(w, { groups: [group('g1', true), group('g2', false, [segment('Other')])] }));
+        const post = await created(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('g2', false, [segment('Other')])] }));
         const id = post.targets[0]!.id as string;
         const at = future(5);
         const settings = { platform: 'TWITTER', values: { replyRestriction: 'mentioned' } };
@@ -46,9 +47,9 @@ for (const kind of DATABASE_KINDS) {
         const post = await created(w, draftBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: future() })] }));
         const id = post.targets[0]!.id as string;
         const kept = await updateTarget(post.id, id, {}).expect(200);
-        expect(kept.body).to.deep.include({ groupId: 'g1', settings: SETTINGS.TWITTER, scheduledAt: post.targets[0]!.scheduledAt });
+        expect(kept.body).to.deep.include({ groupId: DEFAULT_GROUP_ID, settings: SETTINGS.TWITTER, scheduledAt: post.targets[0]!.scheduledAt });
         const cleared = await updateTarget(post.id, id, { groupId: null, settings: null, scheduledAt: null }).expect(200);
-        expect(cleared.body).to.deep.include({ groupId: 'g1', settings: SETTINGS.TWITTER, scheduledAt: null });
+        expect(cleared.body).to.deep.include({ groupId: DEFAULT_GROUP_ID, settings: SETTINGS.TWITTER, scheduledAt: null });
       });
 
       it('of a scheduled post: a past or null time is refused (422 invalid_target naming scheduledAt)', async () => {
@@ -77,9 +78,9 @@ for (const kind of DATABASE_KINDS) {
       }
 
       it('checks the new group against the platform rules (text limit)', async () => {
-        const post = await created(w, draftBody(w, { groups: [group('g1', true), group('long', false, [segment('x'.repeat(281))])], targets: [target(w, 'LINKEDIN')] }));
+        const post = await created(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('long', false, [segment('x'.repeat(281))])], targets: [target(w, 'LINKEDIN')] }));
         await updateTarget(post.id, post.targets[0]!.id as string, { groupId: 'long' }).expect(200);
-        const other = await created(w, draftBody(w, { groups: [group('g1', true), group('long', false, [segment('x'.repeat(281))])] }));
+        const other = await created(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('long', false, [segment('x'.repeat(281))])] }));
         expectValidation(await updateTarget(other.id, other.targets[0]!.id as string, { groupId: 'long' }), 'invalid_target', ['groups[1].segments[0].text']);
       });
 

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { PLATFORMS, type Platform } from '../../../domain/platform/Platform';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   FULL_SETTINGS, MEDIA_REQUIRED, REQUIRED_VALUES, SETTINGS, bearer, bodyFor, create, created, draftBody, expectValidation, group,
   media, segment, startPostsWorld, target, type Json, type PostsWorld,
 } from './postsFixture';
@@ -39,13 +40,13 @@ for (const kind of DATABASE_KINDS) {
 
     /** A body for `platform` whose only segment has `text` (and media where needed). */
     const textBody = (platform: Platform, text: string) =>
-      bodyFor(w, platform, { groups: [group('g1', true, [segment(text, MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [])])] });
+      bodyFor(w, platform, { groups: [group(DEFAULT_GROUP_ID, true, [segment(text, MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [])])] });
 
     describe('settings per platform', () => {
       for (const platform of PLATFORMS) {
         it(`creates a ${platform} post with its required values and echoes its settings`, async () => {
           const post = await created(w, bodyFor(w, platform));
-          expect(post.targets[0]).to.include({ connectionId: w.conn[platform], groupId: 'g1', status: 'pending', attempts: 0 });
+          expect(post.targets[0]).to.include({ connectionId: w.conn[platform], groupId: DEFAULT_GROUP_ID, status: 'pending', attempts: 0 });
           expect(post.targets[0]!.settings).to.deep.equal(SETTINGS[platform]);
         });
 
@@ -124,30 +125,30 @@ for (const kind of DATABASE_KINDS) {
 
     describe('groups', () => {
       it('refuses duplicate group ids', async () => {
-        const res = await create(w, draftBody(w, { groups: [group('g1', true), group('g1', false)] }));
+        const res = await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group(DEFAULT_GROUP_ID, false)] }));
         expectValidation(res, 'invalid_post', ['groups[1].id']);
       });
       it('refuses zero default groups', async () => {
-        expectValidation(await create(w, draftBody(w, { groups: [group('g1', false)] })), 'invalid_post', ['groups']);
+        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, false)] })), 'invalid_post', ['groups']);
       });
       it('refuses two default groups', async () => {
-        expectValidation(await create(w, draftBody(w, { groups: [group('g1', true), group('g2', true)] })), 'invalid_post', ['groups']);
+        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('g2', true)] })), 'invalid_post', ['groups']);
       });
       it('refuses a target naming an unknown group', async () => {
         const res = await create(w, draftBody(w, { targets: [target(w, 'TWITTER', { groupId: 'nope' })] }));
         expectValidation(res, 'invalid_post', ['targets[0].groupId']);
       });
       it('refuses a group without segments, an empty group id, and an empty segment without media', async () => {
-        expectValidation(await create(w, draftBody(w, { groups: [group('g1', true, [])] })), 'invalid_post', ['groups[0].segments']);
-        expectValidation(await create(w, draftBody(w, { groups: [group('g1', true), group(' ', false)] })), 'invalid_post', ['groups[1].id']);
-        expectValidation(await create(w, draftBody(w, { groups: [group('g1', true, [segment('  ')])] })), 'invalid_post', [TEXT]);
+        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [])] })), 'invalid_post', ['groups[0].segments']);
+        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group(' ', false)] })), 'invalid_post', ['groups[1].id']);
+        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('  ')])] })), 'invalid_post', [TEXT]);
       });
       it('sends each target its own group: a per-platform version next to the default', async () => {
         const post = await created(w, {
-          groups: [group('g1', true, [segment('Default text')]), group('short', false, [segment('Short for X')])],
+          groups: [group(DEFAULT_GROUP_ID, true, [segment('Default text')]), group('short', false, [segment('Short for X')])],
           targets: [target(w, 'TWITTER', { groupId: 'short' }), target(w, 'LINKEDIN')],
         });
-        expect(post.targets.map((t) => t.groupId)).to.deep.equal(['short', 'g1']);
+        expect(post.targets.map((t) => t.groupId)).to.deep.equal(['short', DEFAULT_GROUP_ID]);
       });
     });
 
@@ -179,7 +180,7 @@ for (const kind of DATABASE_KINDS) {
 
       it('checks the limit of every platform that uses the group, and of later segments', async () => {
         const body = {
-          groups: [group('g1', true, [segment('ok'), segment('x'.repeat(281))])],
+          groups: [group(DEFAULT_GROUP_ID, true, [segment('ok'), segment('x'.repeat(281))])],
           targets: [target(w, 'TWITTER'), target(w, 'LINKEDIN')],
         };
         const res = await create(w, body);
@@ -191,14 +192,14 @@ for (const kind of DATABASE_KINDS) {
     describe('media and segments per platform', () => {
       for (const platform of MEDIA_REQUIRED) {
         it(`${platform} refuses a group without media`, async () => {
-          const res = await create(w, bodyFor(w, platform, { groups: [group('g1', true, [segment('No media')])] }));
+          const res = await create(w, bodyFor(w, platform, { groups: [group(DEFAULT_GROUP_ID, true, [segment('No media')])] }));
           expectValidation(res, 'invalid_post', ['groups[0].segments[0].media']);
         });
       }
 
       for (const platform of ['TIKTOK', 'PINTEREST'] as const) {
         it(`${platform} refuses a multi-segment group`, async () => {
-          const res = await create(w, bodyFor(w, platform, { groups: [group('g1', true, [segment('one', [media('m1')]), segment('two')])] }));
+          const res = await create(w, bodyFor(w, platform, { groups: [group(DEFAULT_GROUP_ID, true, [segment('one', [media('m1')]), segment('two')])] }));
           expectValidation(res, 'invalid_post', ['groups[0].segments']);
         });
       }
@@ -206,14 +207,14 @@ for (const kind of DATABASE_KINDS) {
       for (const platform of ['TWITTER', 'BLUESKY', 'THREADS', 'FARCASTER', 'LINKEDIN', 'FACEBOOK', 'INSTAGRAM', 'YOUTUBE'] as const) {
         it(`${platform} accepts a multi-segment group (thread or comments)`, async () => {
           const first = segment('one', MEDIA_REQUIRED.includes(platform) ? [media('m1')] : []);
-          const post = await created(w, bodyFor(w, platform, { groups: [group('g1', true, [first, segment('two', [], { delayMinutes: 1 })])] }));
+          const post = await created(w, bodyFor(w, platform, { groups: [group(DEFAULT_GROUP_ID, true, [first, segment('two', [], { delayMinutes: 1 })])] }));
           expect((post.groups as Json[])[0]!.segments).to.have.length(2);
         });
       }
 
       it('TWITTER refuses a fifth media item in a segment', async () => {
         const five = ['a', 'b', 'c', 'd', 'e'].map((id) => media(id));
-        expectValidation(await create(w, draftBody(w, { groups: [group('g1', true, [segment('x', five)])] })), 'invalid_post', ['groups[0].segments[0].media']);
+        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('x', five)])] })), 'invalid_post', ['groups[0].segments[0].media']);
       });
     });
   });

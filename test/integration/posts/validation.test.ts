@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
+  DEFAULT_GROUP_ID,
   bearer, create, created, draftBody, expectError, expectValidation, group, media, segment, startPostsWorld, target,
   type Json, type PostsWorld,
 } from './postsFixture';
@@ -24,7 +25,7 @@ for (const kind of DATABASE_KINDS) {
 
     /** A valid Twitter draft whose segment carries one media item, deep-copied per case. */
     const base = () =>
-      JSON.parse(JSON.stringify(draftBody(w, { groups: [group('g1', true, [segment('Hi', [media('m1')])])] }))) as Json & {
+      JSON.parse(JSON.stringify(draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('Hi', [media('m1')])])] }))) as Json & {
         groups: Json[];
         targets: Json[];
       };
@@ -105,8 +106,8 @@ for (const kind of DATABASE_KINDS) {
         const cases: [string, Json, string][] = [
           // The path names the list; the message says each item must be an object.
           ['a group', { groups: [[]] }, 'groups'],
-          ['a segment', { groups: [{ id: 'g1', isDefault: true, segments: [[]] }] }, 'groups[0].segments'],
-          ['a media item', { groups: [group('g1', true, [segment('x', [['m'] as unknown as Json])])] }, 'groups[0].segments[0].media'],
+          ['a segment', { groups: [{ id: DEFAULT_GROUP_ID, isDefault: true, segments: [[]] }] }, 'groups[0].segments'],
+          ['a media item', { groups: [group(DEFAULT_GROUP_ID, true, [segment('x', [['m'] as never])])] }, 'groups[0].segments[0].media'],
           ['a target', { targets: [[]] }, 'targets'],
           ['a target (number)', { targets: [7] }, 'targets'],
         ];
@@ -173,7 +174,7 @@ for (const kind of DATABASE_KINDS) {
 
       it('accepts scheduledAt null, and the optional fields absent or null', async () => {
         const post = await created(w, {
-          groups: [group('g1', true, [segment('x', [media('m1', { altText: null, thumbnailMediaId: null, thumbnailTimestamp: null })], { delayMinutes: null })])],
+          groups: [group(DEFAULT_GROUP_ID, true, [segment('x', [media('m1', { altText: null, thumbnailMediaId: null, thumbnailTimestamp: null })], { delayMinutes: null })])],
           targets: [target(w, 'TWITTER', { scheduledAt: null })],
           intent: null, source: null, externalSubmissionId: null, submitForReview: null,
         });
@@ -201,7 +202,7 @@ for (const kind of DATABASE_KINDS) {
       });
       it('keeps finite fractional values as numbers', async () => {
         const post = await created(w, {
-          groups: [group('g1', true, [segment('x', [media('m1', { thumbnailTimestamp: 1.25, thumbnailMediaId: 'th', altText: 'alt' })], { delayMinutes: 2.5 })])],
+          groups: [group(DEFAULT_GROUP_ID, true, [segment('x', [media('m1', { thumbnailTimestamp: 1.25, thumbnailMediaId: 'th', altText: 'alt' })], { delayMinutes: 2.5 })])],
           targets: [target(w, 'TWITTER')],
         });
         const stored = (await w.api.get(`${w.posts}/${post.id}`).set(bearer(w.key)).expect(200)).body;
@@ -228,12 +229,12 @@ for (const kind of DATABASE_KINDS) {
       });
       it('answers 413 payload_too_large to a body over 1 MiB, and stores nothing', async () => {
         const before = (await w.api.get(w.posts).set(bearer(w.key)).expect(200)).body.total;
-        const big = draftBody(w, { groups: [group('g1', true, [segment('a'.repeat(1024 * 1024))])] });
+        const big = draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('a'.repeat(1024 * 1024))])] });
         expectError(await create(w, big), 413, 'PayloadTooLargeError', 'payload_too_large');
         expect((await w.api.get(w.posts).set(bearer(w.key)).expect(200)).body.total).to.equal(before);
       });
       it('accepts a body just under 1 MiB (the limit is about bytes, the text rules answer 422)', async () => {
-        const res = await create(w, draftBody(w, { groups: [group('g1', true, [segment('a'.repeat(1000 * 1000))])] }));
+        const res = await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('a'.repeat(1000 * 1000))])] }));
         expect(res.status).to.equal(422); // a megabyte of text is beyond every platform's limit, but not a 413
         expect(res.body.error.code).to.not.equal('payload_too_large');
       });

@@ -7,9 +7,10 @@ import { type User } from '../../../domain/user/User';
 import { type Role } from '../../../domain/workspace/Role';
 import { type Workspace } from '../../../domain/workspace/Workspace';
 import { FixedClock } from '../../support/fixedClock';
+import { PASSWORD } from '../../support/data/people';
 import { SequentialIds } from '../../support/sequentialIds';
 
-export const PASSWORD = 'correct horse battery staple';
+export { PASSWORD };
 export const SESSION_TTL_SECONDS = 3600;
 export const ISSUER = 'http://dispatch.test';
 

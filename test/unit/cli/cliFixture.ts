@@ -17,10 +17,12 @@ import { MemoryConnectionRepository } from '../../../adapters/outbound/persisten
 import { MemoryMembershipRepository } from '../../../adapters/outbound/persistence/memory/MemoryMembershipRepository';
 import { MemoryUserRepository } from '../../../adapters/outbound/persistence/memory/MemoryUserRepository';
 import { MemoryWorkspaceRepository } from '../../../adapters/outbound/persistence/memory/MemoryWorkspaceRepository';
+import { PASSWORD } from '../../support/data/people';
+import { DEFAULT_NOW } from '../../support/fixedClock';
 
-export const NOW = new Date('2030-01-01T00:00:00.000Z');
+export const NOW = new Date(DEFAULT_NOW);
 export const DEFAULT_SESSION_TTL = 3600;
-export const PASSWORD = 'correct horse battery staple';
+export { PASSWORD };
 
 /** Stands in for the JWT signer: the CLI is under test here, not the token format. */
 export class FakeSessionTokens implements SessionTokens {

@@ -9,6 +9,8 @@ import { buildHttpApp } from '../../../config/httpApp';
 import { TOKENS as T } from '../../../config/tokens';
 import { type Credential } from '../../../domain/credential/Credential';
 
+import { PASSWORD } from '../../support/data/people';
+
 /** Session tokens `session.<userId>`: the real ones are tested with their adapter. */
 const sessions: SessionTokens = {
   issue: () => Promise.reject(new Error('not used')),
@@ -44,7 +46,7 @@ export async function inMemoryApp(options: { rateLimit?: number; rateLimitStore?
   const app: Koa<AppState> = buildHttpApp(composition);
   const get = composition.get;
   const given = {
-    user: async (email: string) => (await get(T.CreateUser).execute({ email, password: 'a long enough password' })).id,
+    user: async (email: string) => (await get(T.CreateUser).execute({ email, password: PASSWORD })).id,
     workspace: async (ownerEmail: string) => (await get(T.CreateWorkspace).execute({ name: 'Studio', ownerEmail })).workspace.id,
     member: (workspaceId: string, email: string, role: 'viewer' | 'editor') => get(T.ManageMembers).add({ workspaceId, email, role }),
     connection: async (workspaceId: string) =>

@@ -2,6 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { SETTINGS } from '../../support/data/settings';
 import { assertMatchesOpenApi } from '../../support/openapi';
 
 type Json = Record<string, unknown>;
@@ -16,13 +17,7 @@ const HEADERS = {
   'ratelimit-reset': '60',
 };
 
-const tiktokValues = () => ({
-  privacy: 'PUBLIC_TO_EVERYONE',
-  allowComments: true,
-  allowDuet: false,
-  allowStitch: true,
-  promotionContent: 'NONE',
-});
+const tiktokValues = (): Json => ({ ...SETTINGS.TIKTOK.values });
 
 const target = (overrides: Json = {}): Json => ({
   id: 'tgt_01',

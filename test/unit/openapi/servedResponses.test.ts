@@ -2,13 +2,14 @@ import { expect } from 'chai';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
 import { api } from '../../support/openapi';
 import { inMemoryApp } from './inMemoryApp';
+import { OTHER_OWNER_EMAIL, OWNER_EMAIL, VIEWER_EMAIL } from '../../support/data/people';
 
 /**
  * Every documented operation, and each status it can answer, produced by the real app
  * and checked against the document by `api(app)`: the document describes what is served.
  */
 describe('responses served by the app match the OpenAPI document', () => {
-  const owner = 'owner@example.com';
+  const owner = OWNER_EMAIL;
   let subject: Awaited<ReturnType<typeof inMemoryApp>>;
   let workspaceId: string;
   let ownerKey: string;
@@ -85,8 +86,8 @@ describe('responses served by the app match the OpenAPI document', () => {
     it('403 without accounts:read, and on a workspace the key is not bound to', async () => {
       const narrowKey = await subject.given.apiKey(workspaceId, owner, 'viewer', ['posts:read']);
       await list().set(auth(narrowKey)).expect(403);
-      await subject.given.user('other@example.com');
-      const otherWorkspace = await subject.given.workspace('other@example.com');
+      await subject.given.user(OTHER_OWNER_EMAIL);
+      const otherWorkspace = await subject.given.workspace(OTHER_OWNER_EMAIL);
       await api(subject.app).get(`/v1/workspaces/${otherWorkspace}/connections`).set(auth(ownerKey)).expect(403);
     });
 
@@ -122,8 +123,8 @@ describe('responses served by the app match the OpenAPI document', () => {
     });
 
     it('apiKeys.create: 403 for a viewer', async () => {
-      const viewerId = await subject.given.user('viewer@example.com');
-      await subject.given.member(workspaceId, 'viewer@example.com', 'viewer');
+      const viewerId = await subject.given.user(VIEWER_EMAIL);
+      await subject.given.member(workspaceId, VIEWER_EMAIL, 'viewer');
       const res = await api(subject.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(auth(`session.${viewerId}`)).send({ role: 'viewer' }).expect(403);
       expect(res.headers['www-authenticate']).to.contain('insufficient_scope');
     });

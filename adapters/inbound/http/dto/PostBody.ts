@@ -3,30 +3,32 @@ import {
   ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, IsObject, IsString, MaxLength, ValidateNested,
 } from 'class-validator';
 import { POST_INTENTS, POST_SOURCES, type PostIntent, type PostSource } from '../../../../domain/post/PostStatus';
+import { REVIEW_DECISIONS, type ReviewDecision } from '../../../../domain/post/Review';
+import {
+  ALT_TEXT_MAX, GROUPS_PER_POST_MAX, ID_MAX, MEDIA_PER_SEGMENT_MAX, REVIEW_COMMENT_MAX, SEGMENTS_PER_GROUP_MAX,
+  TARGETS_PER_POST_MAX, TEXT_MAX,
+} from '../contract/requestLimits';
 import { IsInstant } from './instant';
 import { OptionalNullable, RequiredNullable } from './nullable';
 import { SpecialNumbers } from './numbers';
 
-const ID_MAX = 200;
-const TEXT_MAX = 100_000;
-
 export class MediaBody {
   @IsString() @MaxLength(ID_MAX) id!: string;
-  @OptionalNullable() @IsString() @MaxLength(5_000) altText?: string | null;
+  @OptionalNullable() @IsString() @MaxLength(ALT_TEXT_MAX) altText?: string | null;
   @OptionalNullable() @IsString() @MaxLength(ID_MAX) thumbnailMediaId?: string | null;
   @SpecialNumbers() @OptionalNullable() @IsNumber({ allowNaN: true, allowInfinity: true }) thumbnailTimestamp?: number | null;
 }
 
 export class SegmentBody {
   @IsString() @MaxLength(TEXT_MAX) text!: string;
-  @IsArray() @ArrayMaxSize(50) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => MediaBody) media!: MediaBody[];
+  @IsArray() @ArrayMaxSize(MEDIA_PER_SEGMENT_MAX) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => MediaBody) media!: MediaBody[];
   @SpecialNumbers() @OptionalNullable() @IsNumber({ allowNaN: true, allowInfinity: true }) delayMinutes?: number | null;
 }
 
 export class GroupBody {
   @IsString() @MaxLength(ID_MAX) id!: string;
   @IsBoolean() isDefault!: boolean;
-  @IsArray() @ArrayMaxSize(100) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => SegmentBody) segments!: SegmentBody[];
+  @IsArray() @ArrayMaxSize(SEGMENTS_PER_GROUP_MAX) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => SegmentBody) segments!: SegmentBody[];
 }
 
 /** Settings' `values` vary by platform: the domain reads them (unknown keys, enums, required ones). */
@@ -44,8 +46,8 @@ export class TargetBody {
 
 /** SPEC.md "Post create / update body". */
 export class PostBody {
-  @IsArray() @ArrayMaxSize(20) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => GroupBody) groups!: GroupBody[];
-  @IsArray() @ArrayMaxSize(50) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => TargetBody) targets!: TargetBody[];
+  @IsArray() @ArrayMaxSize(GROUPS_PER_POST_MAX) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => GroupBody) groups!: GroupBody[];
+  @IsArray() @ArrayMaxSize(TARGETS_PER_POST_MAX) @IsObject({ each: true, message: "each item must be an object" }) @ValidateNested({ each: true }) @Type(() => TargetBody) targets!: TargetBody[];
   @OptionalNullable() @IsIn(POST_INTENTS) intent?: PostIntent | null;
   @OptionalNullable() @IsIn(POST_SOURCES) source?: PostSource | null;
   @OptionalNullable() @IsString() @MaxLength(ID_MAX) externalSubmissionId?: string | null;
@@ -60,6 +62,6 @@ export class TargetUpdateBody {
 }
 
 export class ReviewBody {
-  @IsIn(['approved', 'changes_requested']) decision!: 'approved' | 'changes_requested';
-  @OptionalNullable() @IsString() @MaxLength(5_000) comment?: string | null;
+  @IsIn(REVIEW_DECISIONS) decision!: ReviewDecision;
+  @OptionalNullable() @IsString() @MaxLength(REVIEW_COMMENT_MAX) comment?: string | null;
 }

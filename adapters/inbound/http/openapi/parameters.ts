@@ -1,3 +1,4 @@
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_DEFAULT } from '../contract/requestLimits';
 import { type ParameterObject } from './types';
 
 /** Shared parameters, as `components.parameters`; refer with `parameterRef(name)`. */
@@ -13,14 +14,14 @@ export const parameterComponents: Record<string, ParameterObject> = {
     name: 'limit',
     in: 'query',
     required: false,
-    description: 'Page size: a whole number from 1 to 100, default 20. Anything else is a 422.',
+    description: `Page size: a whole number from ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}, default ${PAGE_LIMIT_DEFAULT}. Anything else is a 422.`,
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
   Offset: {
     name: 'offset',
     in: 'query',
     required: false,
-    description: 'Items to skip: a whole number ≥ 0, default 0. Anything else is a 422.',
+    description: `Items to skip: a whole number ≥ 0, default ${PAGE_OFFSET_DEFAULT}. Anything else is a 422.`,
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
 };

@@ -1,21 +1,13 @@
 import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
-import { IsArray, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { type ManageApiKeys } from '../../../../application/admin/ManageApiKeys';
 import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
-import { ALL_SCOPES, type Scope } from '../../../../domain/credential/Scope';
 import { notFound } from '../../../../domain/shared/DomainError';
-import { ROLES, type Role } from '../../../../domain/workspace/Role';
+import { CreateApiKeyBody } from '../dto/CreateApiKeyBody';
 import { workspaceAccess } from '../middleware/workspaceAccess';
 import { presentApiKey } from '../presenters/present';
 import { accessOf, credentialOf, type AppState } from '../state';
 import { validateBody } from '../validation';
-
-class CreateApiKeyBody {
-  @IsOptional() @IsString() @Length(1, 100) name?: string;
-  @IsIn(ROLES) role!: Role;
-  @IsOptional() @IsArray() @IsIn(ALL_SCOPES, { each: true }) scopes?: Scope[];
-}
 
 const BASE = '/v1/workspaces/:workspaceId/api-keys';
 

@@ -2,14 +2,13 @@ import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
 import { type WritePosts } from '../../../../application/posts/WritePosts';
 import { DomainError, validationError } from '../../../../domain/shared/DomainError';
+import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../contract/requestLimits';
 import { PostBody } from '../dto/PostBody';
 import { toPostRequest } from '../dto/toCommands';
 import { presentPost } from '../presenters/presentPost';
 import { type AppState } from '../state';
 import { validateBody } from '../validation';
 import { actorOf } from './postActor';
-
-const MAX_ITEMS = 100;
 
 type BulkResult =
   | { index: number; ok: true; post: ReturnType<typeof presentPost> }
@@ -25,8 +24,8 @@ type BulkResult =
 export const bulkCreateRoute = (write: WritePosts, logger: Logger): Middleware<AppState> => async (ctx) => {
   const items: unknown = ctx.request.body;
   if (!Array.isArray(items)) throw validationError('invalid_body', [{ path: '', message: 'must be an array of post create bodies' }]);
-  if (items.length === 0 || items.length > MAX_ITEMS) {
-    throw validationError('invalid_body', [{ path: '', message: `must hold 1 to ${MAX_ITEMS} items` }]);
+  if (items.length < BULK_ITEMS_MIN || items.length > BULK_ITEMS_MAX) {
+    throw validationError('invalid_body', [{ path: '', message: `must hold ${BULK_ITEMS_MIN} to ${BULK_ITEMS_MAX} items` }]);
   }
   const actor = actorOf(ctx);
   const results: BulkResult[] = [];

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Post } from '../../../../domain/post/Post';
 import {
-  LATER, NOW, WORKSPACE, context, expectValidation, group, media, newPost, postInput, segment, target,
+  LATER, NOW, SETTINGS, WORKSPACE, context, expectValidation, group, media, newPost, postInput, segment, target,
 } from './postFixtures';
 
 const invalid = (extra: Parameters<typeof postInput>[0], paths: string[]) =>
@@ -29,7 +29,7 @@ describe('Post.create: building a post', () => {
         id: 't_tw',
         connectionId: 'conn_twitter',
         groupId: 'g_default',
-        settings: { platform: 'TWITTER', values: { replyRestriction: 'everyone' } },
+        settings: SETTINGS.TWITTER,
         scheduledAt: LATER,
         status: 'pending',
         platformPostId: null,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { type PostStatus } from '../../../../domain/post/PostStatus';
 import { type Post } from '../../../../domain/post/Post';
 import {
-  EARLIER, LATER, NOW, connectionOf, expectConflict, expectNotFound, expectValidation, group, media, minutesFrom, newPost, scheduledPost, segment,
+  EARLIER, LATER, NOW, connectionOf, expectConflict, expectNotFound, expectValidation, group, media, minutesFrom, newPost, scheduledPost, segment, target,
 } from './postFixtures';
 import { postIn } from './postStates';
 
@@ -97,7 +97,7 @@ describe('Post.updateTarget', () => {
   it('a media platform keeps its media rule when a target switches groups', () => {
     const post = newPost({
       groups: [group('g_default', true, [segment('video', [media()])]), group('g_text', false, [segment('text')])],
-      targets: [{ id: 't_tw', connectionId: 'conn_youtube', groupId: 'g_default', settings: { platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: false } }, scheduledAt: null }],
+      targets: [target('t_tw', 'YOUTUBE')],
     });
     bad(post, { groupId: 'g_text' }, ['groups[1].segments[0].media']);
   });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { PLATFORMS } from '../../../../domain/platform/Platform';
 import { readTargetSettings } from '../../../../domain/post/TargetSettings';
+import { REQUIRED_VALUES } from '../../../support/data/settings';
 import { SETTINGS, expectValidation } from './postFixtures';
 
 const problemsOf = (raw: unknown) => {
@@ -34,19 +35,7 @@ describe('TargetSettings', () => {
   });
 
   it('requires exactly the fields SPEC.md marks required', () => {
-    const required: Record<string, string[]> = {
-      BLUESKY: [],
-      FACEBOOK: ['privacy'],
-      FARCASTER: [],
-      INSTAGRAM: ['shareToFeed', 'shareToStory', 'trialReels', 'graduationStrategy'],
-      LINKEDIN: ['visibility'],
-      PINTEREST: [],
-      THREADS: ['replyControl'],
-      TIKTOK: ['privacy', 'allowComments', 'allowDuet', 'allowStitch', 'promotionContent'],
-      TWITTER: ['replyRestriction'],
-      YOUTUBE: ['privacy', 'madeForKids'],
-    };
-    for (const [platform, fields] of Object.entries(required)) {
+    for (const [platform, fields] of Object.entries(REQUIRED_VALUES)) {
       const reading = readTargetSettings({ platform, values: {} });
       const paths = reading.ok ? [] : reading.problems.map((p) => p.path);
       expect(paths, platform).to.have.members(fields.map((f) => `settings.values.${f}`));

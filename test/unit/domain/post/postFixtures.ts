@@ -1,74 +1,25 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../../domain/shared/DomainError';
-import { PLATFORMS, type Platform } from '../../../../domain/platform/Platform';
-import { type GroupInput } from '../../../../domain/post/Group';
-import { type MediaInput } from '../../../../domain/post/Media';
+import { type Platform } from '../../../../domain/platform/Platform';
 import { Post } from '../../../../domain/post/Post';
-import { type ConnectionInfo, type TargetInput } from '../../../../domain/post/PostContent';
+import { type TargetInput } from '../../../../domain/post/PostContent';
 import { type NewPostInput, type PostContext } from '../../../../domain/post/PostInputs';
-import { type SegmentInput } from '../../../../domain/post/Segment';
+import { CONNECTION_IDS, connectionIdFor, connectionsWithExtras } from '../../../support/data/connections';
+import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../../support/data/posts';
+import { SETTINGS } from '../../../support/data/settings';
+import { EARLIER, LATER, NOW, minutesFrom } from '../../../support/data/times';
+
+/** The domain tests' data comes from test/support/data/; these builders add the domain's own context. */
+export { DEFAULT_GROUP_ID, EARLIER, LATER, NOW, SETTINGS, connectionIdFor, group, media, minutesFrom, segment };
 
 export const WORKSPACE = 'ws_a';
-export const NOW = new Date('2030-01-01T12:00:00.000Z');
-export const minutesFrom = (base: Date, minutes: number): Date => new Date(base.getTime() + minutes * 60_000);
-export const LATER = minutesFrom(NOW, 60);
-export const EARLIER = minutesFrom(NOW, -60);
 
-/** One connection per platform in the workspace (`conn_twitter` …), plus one in another workspace. */
-export const connectionIdFor = (platform: Platform): string => `conn_${platform.toLowerCase()}`;
-const CONNECTIONS = new Map<string, ConnectionInfo>([
-  ...PLATFORMS.map((p): [string, ConnectionInfo] => [connectionIdFor(p), { platform: p, workspaceId: WORKSPACE }]),
-  ['conn_twitter_2', { platform: 'TWITTER', workspaceId: WORKSPACE }],
-  ['conn_foreign', { platform: 'TWITTER', workspaceId: 'ws_b' }],
-]);
-export const connectionOf = (id: string): ConnectionInfo | undefined => CONNECTIONS.get(id);
-
-/** Valid settings for every platform: required values only. */
-export const SETTINGS: Record<Platform, { platform: Platform; values: Record<string, unknown> }> = {
-  BLUESKY: { platform: 'BLUESKY', values: {} },
-  FACEBOOK: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } },
-  FARCASTER: { platform: 'FARCASTER', values: {} },
-  INSTAGRAM: {
-    platform: 'INSTAGRAM',
-    values: { shareToFeed: true, shareToStory: false, trialReels: false, graduationStrategy: 'MANUAL' },
-  },
-  LINKEDIN: { platform: 'LINKEDIN', values: { visibility: 'PUBLIC' } },
-  PINTEREST: { platform: 'PINTEREST', values: {} },
-  THREADS: { platform: 'THREADS', values: { replyControl: 'everyone' } },
-  TIKTOK: {
-    platform: 'TIKTOK',
-    values: {
-      privacy: 'SELF_ONLY',
-      allowComments: true,
-      allowDuet: false,
-      allowStitch: false,
-      promotionContent: 'NONE',
-    },
-  },
-  TWITTER: { platform: 'TWITTER', values: { replyRestriction: 'everyone' } },
-  YOUTUBE: { platform: 'YOUTUBE', values: { privacy: 'UNLISTED', madeForKids: false } },
-};
-
-export const media = (id = 'media_1', extra: Partial<MediaInput> = {}): MediaInput => ({ id, ...extra });
-
-export const segment = (text = 'Hello world', mediaItems: MediaInput[] = [], extra: Partial<SegmentInput> = {}): SegmentInput => ({
-  text,
-  media: mediaItems,
-  ...extra,
-});
-
-export const group = (id = 'g_default', isDefault = true, segments: SegmentInput[] = [segment()]): GroupInput => ({
-  id,
-  isDefault,
-  segments,
-});
+/** One connection per platform in the workspace (`conn_twitter` …), plus a second Twitter one and one in another workspace. */
+export const connectionOf = connectionsWithExtras(WORKSPACE, 'ws_b');
 
 export const target = (id: string, platform: Platform, extra: Partial<TargetInput> = {}): TargetInput => ({
   id,
-  connectionId: connectionIdFor(platform),
-  groupId: 'g_default',
-  settings: SETTINGS[platform],
-  scheduledAt: null,
+  ...targetOn(CONNECTION_IDS[platform], platform),
   ...extra,
 });
 

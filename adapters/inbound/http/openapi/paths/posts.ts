@@ -1,4 +1,5 @@
 import { POST_STATUSES } from '../../../../../domain/post/PostStatus';
+import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../contract/requestLimits';
 import { mergePaths } from '../assemble';
 import { authenticatedOperation } from '../operations';
 import { parameterRef, schemaRef } from '../refs';
@@ -49,11 +50,11 @@ const postCollectionPaths: PathMap = {
   [`${POSTS}/bulk`]: {
     post: authenticatedOperation({
       operationId: 'posts.bulkCreate',
-      summary: 'Create up to 100 posts in one request',
+      summary: `Create up to ${BULK_ITEMS_MAX} posts in one request`,
       description:
         'Needs posts:write. Each item is validated and stored on its own, as posts.create would: a bad item is reported in its own result ' +
         '(ok false, with the code and message posts.create would give) and never fails the others. Only a body that is not an array of ' +
-        `1 to 100 items is a 422.`,
+        `${BULK_ITEMS_MIN} to ${BULK_ITEMS_MAX} items is a 422.`,
       tags: ['posts'],
       scope: 'posts:write',
       parameters: [parameterRef('WorkspaceId')],

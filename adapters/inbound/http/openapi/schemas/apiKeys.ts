@@ -1,3 +1,4 @@
+import { API_KEY_NAME_MAX, API_KEY_NAME_MIN } from '../../contract/requestLimits';
 import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
 import { schemaRef } from '../refs';
@@ -36,7 +37,7 @@ export const apiKeySchemas: SchemaMap = {
   }),
   CreateApiKeyRequest: closedObject({
     properties: {
-      name: { type: 'string', minLength: 1, maxLength: 100, description: 'Defaults to "API key".' },
+      name: { type: 'string', minLength: API_KEY_NAME_MIN, maxLength: API_KEY_NAME_MAX, description: 'Defaults to "API key".' },
       role: { ...roleRef, description: 'At most the caller\'s own role.' },
       scopes: arrayOf(scopeRef, 'Defaults to the caller\'s scopes within the role\'s ceiling; may not exceed what the caller holds.'),
     },

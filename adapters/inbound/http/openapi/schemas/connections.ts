@@ -1,3 +1,4 @@
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../contract/requestLimits';
 import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
 import { connectionStatusRef, platformRef } from './enums';
@@ -22,7 +23,7 @@ export const connectionSchemas: SchemaMap = {
     properties: {
       data: arrayOf(schemaRef('Connection')),
       total: { type: 'integer', minimum: 0, description: 'Connections in the workspace, all pages together.' },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      limit: { type: 'integer', minimum: PAGE_LIMIT_MIN, maximum: PAGE_LIMIT_MAX },
       offset: { type: 'integer', minimum: 0 },
     },
   }),

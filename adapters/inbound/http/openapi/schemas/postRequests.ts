@@ -1,8 +1,12 @@
 import { POST_INTENTS, POST_SOURCES } from '../../../../../domain/post/PostStatus';
+import {
+  ALT_TEXT_MAX, BULK_ITEMS_MAX, BULK_ITEMS_MIN, GROUPS_PER_POST_MAX, ID_MAX, MEDIA_PER_SEGMENT_MAX, REVIEW_COMMENT_MAX,
+  SEGMENTS_PER_GROUP_MAX, TARGETS_PER_POST_MAX, TEXT_MAX,
+} from '../../contract/requestLimits';
 import { schemaRef } from '../refs';
 import { type SchemaMap } from '../types';
 import { closedObject, id, nullable, timestamp } from './building';
-import { BULK_MAX, COMMENT_MAX, GROUPS_MAX, ID_MAX, MEDIA_MAX, SEGMENTS_MAX, TARGETS_MAX, TEXT_MAX, ALT_TEXT_MAX, nullableEnum, orNull, requestId, requestNumber } from './postShared';
+import { nullableEnum, orNull, requestId, requestNumber } from './postShared';
 
 // ---- Requests (dto/PostBody.ts). ----
 
@@ -21,7 +25,7 @@ export const postRequestSchemas: SchemaMap = {
     description: 'Text and media; a segment with neither is refused. Per-platform text limits and media needs apply (PRODUCT.md).',
     properties: {
       text: { type: 'string', maxLength: TEXT_MAX },
-      media: { type: 'array', maxItems: MEDIA_MAX, items: schemaRef('PostMediaRequest') },
+      media: { type: 'array', maxItems: MEDIA_PER_SEGMENT_MAX, items: schemaRef('PostMediaRequest') },
       delayMinutes: requestNumber('Minutes to wait after the previous segment.'),
     },
     optional: ['delayMinutes'],
@@ -31,7 +35,7 @@ export const postRequestSchemas: SchemaMap = {
     properties: {
       id: requestId('Chosen by the client; targets refer to it.'),
       isDefault: { type: 'boolean' },
-      segments: { type: 'array', maxItems: SEGMENTS_MAX, items: schemaRef('PostSegmentRequest') },
+      segments: { type: 'array', maxItems: SEGMENTS_PER_GROUP_MAX, items: schemaRef('PostSegmentRequest') },
     },
   }),
   PostTargetRequest: closedObject({
@@ -51,8 +55,8 @@ export const postRequestSchemas: SchemaMap = {
   PostRequest: closedObject({
     description: 'SPEC.md "Post create / update body"; an update replaces the groups and targets.',
     properties: {
-      groups: { type: 'array', maxItems: GROUPS_MAX, items: schemaRef('PostGroupRequest') },
-      targets: { type: 'array', maxItems: TARGETS_MAX, items: schemaRef('PostTargetRequest') },
+      groups: { type: 'array', maxItems: GROUPS_PER_POST_MAX, items: schemaRef('PostGroupRequest') },
+      targets: { type: 'array', maxItems: TARGETS_PER_POST_MAX, items: schemaRef('PostTargetRequest') },
       intent: nullableEnum(
         POST_INTENTS,
         'draft: stays a draft; schedule: goes out at the targets\' times (each needs a future scheduledAt); publish_now: publishes at once. ' +
@@ -67,8 +71,8 @@ export const postRequestSchemas: SchemaMap = {
   }),
   BulkCreateRequest: {
     type: 'array',
-    minItems: 1,
-    maxItems: BULK_MAX,
+    minItems: BULK_ITEMS_MIN,
+    maxItems: BULK_ITEMS_MAX,
     description: 'Post create bodies; each is validated and stored on its own, so a bad item fails only its own result.',
     items: schemaRef('PostRequest'),
   },
@@ -85,7 +89,7 @@ export const postRequestSchemas: SchemaMap = {
     description: 'Approve: the post resumes its intent (scheduled or publishing).',
     properties: {
       decision: { type: 'string', const: 'approved' },
-      comment: nullable({ type: 'string', maxLength: COMMENT_MAX }),
+      comment: nullable({ type: 'string', maxLength: REVIEW_COMMENT_MAX }),
     },
     optional: ['comment'],
   }),
@@ -93,7 +97,7 @@ export const postRequestSchemas: SchemaMap = {
     description: 'Ask for changes: the post goes to changes_requested; the comment says what should change.',
     properties: {
       decision: { type: 'string', const: 'changes_requested' },
-      comment: { type: 'string', minLength: 1, maxLength: COMMENT_MAX, pattern: '\\S', description: 'Required, not blank.' },
+      comment: { type: 'string', minLength: 1, maxLength: REVIEW_COMMENT_MAX, pattern: '\\S', description: 'Required, not blank.' },
     },
   }),
   ReviewRequest: {

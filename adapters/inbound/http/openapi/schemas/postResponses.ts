@@ -1,5 +1,6 @@
 import { POST_SOURCES, POST_STATUSES, TARGET_STATUSES } from '../../../../../domain/post/PostStatus';
 import { REVIEW_DECISIONS } from '../../../../../domain/post/Review';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../contract/requestLimits';
 import { schemaRef } from '../refs';
 import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
@@ -75,7 +76,7 @@ export const postResponseSchemas: SchemaMap = {
     properties: {
       data: arrayOf(schemaRef('Post')),
       total: { type: 'integer', minimum: 0, description: 'Posts matching the filter, all pages together.' },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      limit: { type: 'integer', minimum: PAGE_LIMIT_MIN, maximum: PAGE_LIMIT_MAX },
       offset: { type: 'integer', minimum: 0 },
     },
   }),

@@ -1,18 +1,8 @@
+import { ID_MAX } from '../../contract/requestLimits';
 import { schemaRef } from '../refs';
 import { type SchemaObject } from '../types';
 
-/** Limits and builders shared by the posts schemas (limits as in dto/PostBody.ts). */
-// Limits of dto/PostBody.ts.
-export const ID_MAX = 200;
-export const TEXT_MAX = 100_000;
-export const ALT_TEXT_MAX = 5_000;
-export const COMMENT_MAX = 5_000;
-export const MEDIA_MAX = 50;
-export const SEGMENTS_MAX = 100;
-export const GROUPS_MAX = 20;
-export const TARGETS_MAX = 50;
-/** postsBulkRoute.ts. */
-export const BULK_MAX = 100;
+/** Builders shared by the posts schemas; their limits come from contract/requestLimits.ts, as the DTOs' do. */
 
 /** The same schema as a string enum that also accepts JSON null (`enum` must list null too). */
 export const nullableEnum = (values: readonly string[], description?: string): SchemaObject => ({

@@ -3,8 +3,6 @@ import { postRequestSchemas } from './postRequests';
 import { postResponseSchemas } from './postResponses';
 import { postSettingsSchemas } from './postSettings';
 
-export { BULK_MAX } from './postShared';
-
 /**
  * Posts (SPEC.md "Post", "Group", "Segment", "Media", "Target", "Target settings", the
  * create/update and target update bodies, "Bulk create result item") and their reviews.
