@@ -1,4 +1,4 @@
-import { ApiKey } from '../../domain/credential/ApiKey';
+import { ApiKey, assertMayCreateApiKeys } from '../../domain/credential/ApiKey';
 import { type WorkspaceAccess } from '../../domain/credential/AccessDecision';
 import { type ApiKeyRepository } from '../../domain/credential/ApiKeyRepository';
 import { type CredentialKind } from '../../domain/credential/Credential';
@@ -35,6 +35,9 @@ export interface ApiKeyRequest {
   readonly name?: string;
 }
 
+/** The operator may mint a key for a member of any role (PRODUCT.md, "Operator command line"). */
+const OPERATOR_IS_TRUSTED = (): void => undefined;
+
 export class ManageApiKeys {
   constructor(
     private readonly apiKeys: ApiKeyRepository,
@@ -47,11 +50,17 @@ export class ManageApiKeys {
     private readonly clock: Clock,
   ) {}
 
-  /** The operator path: the creator named by email; the scopes default to the role's ceiling. */
+  /**
+   * The operator path: a key acting as the member named by email, whatever their role (the
+   * operator is trusted), so a member's scripts hold a key of their own that outlives any
+   * other member. The key cannot outrank that member: a role above theirs is refused
+   * (role_above_creator, docs/decisions.md), and their live role caps it at every use.
+   * The scopes default to the role's ceiling.
+   */
   async create(input: { workspaceId: string; email: string; role: Role; scopes?: readonly Scope[]; name?: string }): Promise<CreatedApiKey> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
     const user = await userByEmail(this.users, input.email);
-    return this.mint({ ...input, workspaceId: workspace.id, userId: user.id, creatorRoleCap: null });
+    return this.mint({ ...input, workspaceId: workspace.id, userId: user.id, creatorRoleCap: null }, OPERATOR_IS_TRUSTED);
   }
 
   /**
@@ -77,7 +86,7 @@ export class ManageApiKeys {
       scopes: request.scopes ?? [...held].filter((scope) => ceiling.has(scope)),
       name: request.name,
       creatorRoleCap: caller.access.role,
-    });
+    }, assertMayCreateApiKeys);
   }
 
   /** The keys of a workspace, revoked ones included (never their secrets: only hashes are kept). */
@@ -104,14 +113,16 @@ export class ManageApiKeys {
 
   /**
    * `creatorRoleCap` is the caller's effective role when it can be lower than its
-   * membership's: a key can never outrank the credential that made it.
+   * membership's: a key can never outrank the credential that made it. `mayCreate` says
+   * whether a creator of that role may make keys on this path.
    */
   private async mint(input: {
     workspaceId: string; userId: string; role: Role; scopes?: readonly Scope[]; name?: string; creatorRoleCap: Role | null;
-  }): Promise<CreatedApiKey> {
+  }, mayCreate: (creatorRole: Role) => void): Promise<CreatedApiKey> {
     const membership = await this.memberships.find(input.workspaceId, input.userId);
     if (membership === null) throw notFound('Membership');
     const creatorRole = input.creatorRoleCap ? lowerRole(input.creatorRoleCap, membership.role) : membership.role;
+    mayCreate(creatorRole);
     const secret = API_KEY_PREFIX + this.random.token(API_KEY_SECRET_BYTES);
     const apiKey = ApiKey.create({
       id: this.ids.next(),

@@ -36,7 +36,7 @@ export function bindUseCases(container: Container, config: Config): void {
   bind(T.CreateUser, (...a: ConstructorParameters<typeof CreateUser>) => new CreateUser(...a),
     [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
   bind(T.CreateWorkspace, (...a: ConstructorParameters<typeof CreateWorkspace>) => new CreateWorkspace(...a),
-    [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock]);
+    [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
   bind(T.ManageMembers, (...a: ConstructorParameters<typeof ManageMembers>) => new ManageMembers(...a),
     [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);
   bind(T.ManageApiKeys, (...a: ConstructorParameters<typeof ManageApiKeys>) => new ManageApiKeys(...a),

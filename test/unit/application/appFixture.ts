@@ -47,7 +47,7 @@ export class AppFixture {
   readonly sessions = new JoseSessionTokens(new KeyRing(this.signingKeys, new SecretBox('test-secret'), this.clock), ISSUER, this.clock);
 
   readonly createUser = new CreateUser(this.users, this.hasher, this.ids, this.clock);
-  readonly createWorkspace = new CreateWorkspace(this.workspaces, this.memberships, this.users, this.ids, this.clock);
+  readonly createWorkspace = new CreateWorkspace(this.workspaces, this.memberships, this.users, this.ids, this.clock, new MemoryUnitOfWork());
   readonly members = new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeyStore, new MemoryUnitOfWork());
   readonly apiKeys = new ManageApiKeys(
     this.apiKeyStore, this.workspaces, this.memberships, this.users, this.hasher, this.random, this.ids, this.clock,

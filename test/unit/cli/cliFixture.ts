@@ -62,7 +62,7 @@ export class CliFixture {
     const ids = new UlidIdGenerator();
     this.useCases = {
       createUser: new CreateUser(this.users, this.hasher, ids, this.clock),
-      createWorkspace: new CreateWorkspace(this.workspaces, this.memberships, this.users, ids, this.clock),
+      createWorkspace: new CreateWorkspace(this.workspaces, this.memberships, this.users, ids, this.clock, new MemoryUnitOfWork()),
       members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeys, new MemoryUnitOfWork()),
       apiKeys: new ManageApiKeys(
         this.apiKeys, this.workspaces, this.memberships, this.users, this.hasher, new NodeRandomSource(), ids, this.clock,

@@ -99,7 +99,7 @@ export function inMemoryApp(options: { rateLimit?: number; rateLimitStore?: Rate
   const given = {
     user: async (email: string) => (await new CreateUser(users, hasher, ids, clock).execute({ email, password: 'a long enough password' })).id,
     workspace: async (ownerEmail: string) =>
-      (await new CreateWorkspace(workspaces, memberships, users, ids, clock).execute({ name: 'Studio', ownerEmail })).workspace.id,
+      (await new CreateWorkspace(workspaces, memberships, users, ids, clock, new MemoryUnitOfWork()).execute({ name: 'Studio', ownerEmail })).workspace.id,
     member: (workspaceId: string, email: string, role: 'viewer' | 'editor') =>
       new ManageMembers(workspaces, memberships, users, clock, apiKeys, new MemoryUnitOfWork()).add({ workspaceId, email, role }),
     connection: async (workspaceId: string) =>
