@@ -57,6 +57,8 @@ export class CliFixture {
   /** Everything ever written to stdout or stderr, to search for leaked secrets. */
   readonly transcript: string[] = [];
   readonly useCases: CliUseCases;
+  /** How often the CLI opened its use cases (its database), and closed them again. */
+  readonly databaseUse = { opened: 0, closed: 0 };
 
   constructor() {
     const ids = new UlidIdGenerator();
@@ -75,7 +77,11 @@ export class CliFixture {
   async run(...argv: string[]): Promise<CliRun> {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(argv, this.useCases, {
+    const open = async () => {
+      this.databaseUse.opened += 1;
+      return { useCases: this.useCases, close: async () => { this.databaseUse.closed += 1; } };
+    };
+    const code = await runCli(argv, open, {
       stdout: (text) => { stdout += text; this.transcript.push(text); },
       stderr: (text) => { stderr += text; this.transcript.push(text); },
     });
