@@ -13,7 +13,8 @@ import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type RandomSource } from '../ports/RandomSource';
 import { type SecretHasher } from '../ports/SecretHasher';
-import { userByEmail, workspaceById } from './lookups';
+import { type UnitOfWork } from '../ports/UnitOfWork';
+import { userByEmail } from './lookups';
 
 export interface CreatedApiKey {
   readonly apiKey: ApiKey;
@@ -48,6 +49,7 @@ export class ManageApiKeys {
     private readonly random: RandomSource,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /**
@@ -57,10 +59,11 @@ export class ManageApiKeys {
    * (role_above_creator, docs/decisions.md), and their live role caps it at every use.
    * The scopes default to the role's ceiling.
    */
-  async create(input: { workspaceId: string; email: string; role: Role; scopes?: readonly Scope[]; name?: string }): Promise<CreatedApiKey> {
-    const workspace = await workspaceById(this.workspaces, input.workspaceId);
-    const user = await userByEmail(this.users, input.email);
-    return this.mint({ ...input, workspaceId: workspace.id, userId: user.id, creatorRoleCap: null }, OPERATOR_IS_TRUSTED);
+  create(input: { workspaceId: string; email: string; role: Role; scopes?: readonly Scope[]; name?: string }): Promise<CreatedApiKey> {
+    return this.underMembershipLock(input.workspaceId, async () => {
+      const user = await userByEmail(this.users, input.email);
+      return this.mint({ ...input, userId: user.id, creatorRoleCap: null }, OPERATOR_IS_TRUSTED);
+    });
   }
 
   /**
@@ -79,14 +82,14 @@ export class ManageApiKeys {
       throw validationError('scope_above_caller', [{ path: 'scopes', message: `not held by this credential: ${beyond.join(', ')}` }]);
     }
     const ceiling = ceilingOf(request.role);
-    return this.mint({
+    return this.underMembershipLock(caller.access.workspaceId, () => this.mint({
       workspaceId: caller.access.workspaceId,
       userId: caller.access.userId,
       role: request.role,
       scopes: request.scopes ?? [...held].filter((scope) => ceiling.has(scope)),
       name: request.name,
       creatorRoleCap: caller.access.role,
-    }, assertMayCreateApiKeys);
+    }, assertMayCreateApiKeys));
   }
 
   /** The keys of a workspace, revoked ones included (never their secrets: only hashes are kept). */
@@ -109,6 +112,18 @@ export class ManageApiKeys {
     apiKey.revoke(this.clock.now());
     await this.apiKeys.save(apiKey);
     return apiKey;
+  }
+
+  /**
+   * Runs `work` under the workspace's membership lock, taken first: a key minted while its
+   * creator is being removed would escape the removal's revocation and come back to life
+   * if they rejoined (a key dies with its creator's membership, docs/decisions.md).
+   */
+  private underMembershipLock<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
+    return this.unitOfWork.run(async () => {
+      if ((await this.workspaces.lockForMembershipChange(workspaceId)) === null) throw notFound('Workspace');
+      return work();
+    });
   }
 
   /**

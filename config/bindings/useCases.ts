@@ -40,7 +40,7 @@ export function bindUseCases(container: Container, config: Config): void {
   bind(T.ManageMembers, (...a: ConstructorParameters<typeof ManageMembers>) => new ManageMembers(...a),
     [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);
   bind(T.ManageApiKeys, (...a: ConstructorParameters<typeof ManageApiKeys>) => new ManageApiKeys(...a),
-    [T.ApiKeyRepository, T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.SecretHasher, T.RandomSource, T.IdGenerator, T.Clock]);
+    [T.ApiKeyRepository, T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.SecretHasher, T.RandomSource, T.IdGenerator, T.Clock, T.UnitOfWork]);
   bind(T.AddConnection, (...a: ConstructorParameters<typeof AddConnection>) => new AddConnection(...a),
     [T.ConnectionRepository, T.WorkspaceRepository, T.IdGenerator, T.Clock]);
   container.bind(T.IssueSession).toResolvedValue(

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { type ManageApiKeys } from '../../../application/admin/ManageApiKeys';
 import { type ManageMembers } from '../../../application/admin/ManageMembers';
 import { DomainError } from '../../../domain/shared/DomainError';
 import { type MembershipRepository } from '../../../domain/workspace/MembershipRepository';
@@ -103,6 +104,24 @@ for (const kind of DATABASE_KINDS) {
         expect([...results].sort()).to.deep.equal(['conflict:already_member', 'ok']);
         const joined = await memberships.find(workspaceId, userId);
         expect(joined?.role).to.be.oneOf(['editor', 'viewer']);
+      }
+    });
+
+    it('a key minted for a member being removed at once is refused or revoked, never left alive', async () => {
+      const apiKeys = t.composition.container.get<ManageApiKeys>(TOKENS.ManageApiKeys);
+      for (let i = 0; i < ROUNDS; i += 1) {
+        const { workspaceId } = await twoOwners();
+        const email = `leaver${round}@example.com`;
+        const userId = await t.given.user(email);
+        await t.given.member(workspaceId, email, 'editor');
+        const results = await outcomes([
+          members.remove({ workspaceId, email }),
+          apiKeys.create({ workspaceId, email, role: 'editor' }),
+        ]);
+        expect(results[0]).to.equal('ok');
+        expect(results[1]).to.be.oneOf(['ok', 'not_found:membership_not_found']);
+        const alive = (await apiKeys.listInWorkspace(workspaceId)).filter((k) => k.userId === userId && !k.isRevoked);
+        expect(alive).to.deep.equal([]);
       }
     });
 

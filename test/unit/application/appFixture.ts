@@ -50,7 +50,7 @@ export class AppFixture {
   readonly createWorkspace = new CreateWorkspace(this.workspaces, this.memberships, this.users, this.ids, this.clock, new MemoryUnitOfWork());
   readonly members = new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeyStore, new MemoryUnitOfWork());
   readonly apiKeys = new ManageApiKeys(
-    this.apiKeyStore, this.workspaces, this.memberships, this.users, this.hasher, this.random, this.ids, this.clock,
+    this.apiKeyStore, this.workspaces, this.memberships, this.users, this.hasher, this.random, this.ids, this.clock, new MemoryUnitOfWork(),
   );
   readonly addConnection = new AddConnection(this.connections, this.workspaces, this.ids, this.clock);
   readonly issueSession = new IssueSession(this.users, this.sessions, this.ids, SESSION_TTL_SECONDS);

@@ -68,6 +68,7 @@ export class CliFixture {
       members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeys, new MemoryUnitOfWork()),
       apiKeys: new ManageApiKeys(
         this.apiKeys, this.workspaces, this.memberships, this.users, this.hasher, new NodeRandomSource(), ids, this.clock,
+        new MemoryUnitOfWork(),
       ),
       addConnection: new AddConnection(this.connections, this.workspaces, ids, this.clock),
       issueSession: new IssueSession(this.users, this.sessions, ids, DEFAULT_SESSION_TTL),
