@@ -1,39 +1,42 @@
 import 'reflect-metadata';
-import { runCli } from '../adapters/inbound/cli/runCli';
+import { EnvironmentError } from '../adapters/inbound/cli/EnvironmentError';
+import { runCli, type CliSession } from '../adapters/inbound/cli/runCli';
 import { compose } from './container';
 import { ConfigError, loadConfig } from './env';
 import { TOKENS as T } from './tokens';
 
-/** `npm run -s admin -- <command> … [--json]`: the operator CLI on the configured database. */
+/**
+ * `npm run -s admin -- <command> … [--json]`: the operator CLI on the configured database.
+ * The configuration is read and the database opened only when a command is to run.
+ */
 async function admin(): Promise<number> {
-  const argv = process.argv.slice(2);
+  return runCli(process.argv.slice(2), openSession, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}
+
+async function openSession(): Promise<CliSession> {
   let config;
   try {
     config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(argv.includes('--json')
-      ? `${JSON.stringify({ error: { code: 'configuration_error', message: error.message } })}\n`
-      : `error: ${error.message} [configuration_error]\n`);
-    return 1;
+    if (error instanceof ConfigError) throw new EnvironmentError('configuration_error', error.message);
+    throw error;
   }
   const composition = await compose(config);
-  try {
-    const { get } = composition;
-    return await runCli(argv, {
+  const { get } = composition;
+  return {
+    useCases: {
       createUser: get(T.CreateUser),
       createWorkspace: get(T.CreateWorkspace),
       members: get(T.ManageMembers),
       apiKeys: get(T.ManageApiKeys),
       addConnection: get(T.AddConnection),
       issueSession: get(T.IssueSession),
-    }, {
-      stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
-    });
-  } finally {
-    await composition.close();
-  }
+    },
+    close: () => composition.close(),
+  };
 }
 
 admin().then(

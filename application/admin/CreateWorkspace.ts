@@ -5,9 +5,13 @@ import { Workspace } from '../../domain/workspace/Workspace';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
+import { type UnitOfWork } from '../ports/UnitOfWork';
 import { userByEmail } from './lookups';
 
-/** A workspace is born with its owner: there is never an ownerless workspace. */
+/**
+ * A workspace is born with its owner: there is never an ownerless workspace. Both rows are
+ * written in one unit of work, so a failure between them leaves neither.
+ */
 export class CreateWorkspace {
   constructor(
     private readonly workspaces: WorkspaceRepository,
@@ -15,15 +19,18 @@ export class CreateWorkspace {
     private readonly users: UserRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async execute(input: { name: string; ownerEmail: string }): Promise<{ workspace: Workspace; membership: Membership }> {
-    const owner = await userByEmail(this.users, input.ownerEmail);
-    const now = this.clock.now();
-    const workspace = Workspace.create({ id: this.ids.next(), name: input.name, now });
-    const membership = Membership.create({ workspaceId: workspace.id, userId: owner.id, role: 'owner', now });
-    await this.workspaces.save(workspace);
-    await this.memberships.save(membership);
-    return { workspace, membership };
+  execute(input: { name: string; ownerEmail: string }): Promise<{ workspace: Workspace; membership: Membership }> {
+    return this.unitOfWork.run(async () => {
+      const owner = await userByEmail(this.users, input.ownerEmail);
+      const now = this.clock.now();
+      const workspace = Workspace.create({ id: this.ids.next(), name: input.name, now });
+      const membership = Membership.create({ workspaceId: workspace.id, userId: owner.id, role: 'owner', now });
+      await this.workspaces.save(workspace);
+      await this.memberships.save(membership);
+      return { workspace, membership };
+    });
   }
 }

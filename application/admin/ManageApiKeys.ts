@@ -1,4 +1,4 @@
-import { ApiKey } from '../../domain/credential/ApiKey';
+import { ApiKey, assertMayCreateApiKeys } from '../../domain/credential/ApiKey';
 import { type WorkspaceAccess } from '../../domain/credential/AccessDecision';
 import { type ApiKeyRepository } from '../../domain/credential/ApiKeyRepository';
 import { type CredentialKind } from '../../domain/credential/Credential';
@@ -13,7 +13,8 @@ import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type RandomSource } from '../ports/RandomSource';
 import { type SecretHasher } from '../ports/SecretHasher';
-import { userByEmail, workspaceById } from './lookups';
+import { type UnitOfWork } from '../ports/UnitOfWork';
+import { userByEmail } from './lookups';
 
 export interface CreatedApiKey {
   readonly apiKey: ApiKey;
@@ -35,6 +36,9 @@ export interface ApiKeyRequest {
   readonly name?: string;
 }
 
+/** The operator may mint a key for a member of any role (PRODUCT.md, "Operator command line"). */
+const OPERATOR_IS_TRUSTED = (): void => undefined;
+
 export class ManageApiKeys {
   constructor(
     private readonly apiKeys: ApiKeyRepository,
@@ -45,13 +49,21 @@ export class ManageApiKeys {
     private readonly random: RandomSource,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** The operator path: the creator named by email; the scopes default to the role's ceiling. */
-  async create(input: { workspaceId: string; email: string; role: Role; scopes?: readonly Scope[]; name?: string }): Promise<CreatedApiKey> {
-    const workspace = await workspaceById(this.workspaces, input.workspaceId);
-    const user = await userByEmail(this.users, input.email);
-    return this.mint({ ...input, workspaceId: workspace.id, userId: user.id, creatorRoleCap: null });
+  /**
+   * The operator path: a key acting as the member named by email, whatever their role (the
+   * operator is trusted), so a member's scripts hold a key of their own that outlives any
+   * other member. The key cannot outrank that member: a role above theirs is refused
+   * (role_above_creator, docs/decisions.md), and their live role caps it at every use.
+   * The scopes default to the role's ceiling.
+   */
+  create(input: { workspaceId: string; email: string; role: Role; scopes?: readonly Scope[]; name?: string }): Promise<CreatedApiKey> {
+    return this.underMembershipLock(input.workspaceId, async () => {
+      const user = await userByEmail(this.users, input.email);
+      return this.mint({ ...input, userId: user.id, creatorRoleCap: null }, OPERATOR_IS_TRUSTED);
+    });
   }
 
   /**
@@ -70,14 +82,14 @@ export class ManageApiKeys {
       throw validationError('scope_above_caller', [{ path: 'scopes', message: `not held by this credential: ${beyond.join(', ')}` }]);
     }
     const ceiling = ceilingOf(request.role);
-    return this.mint({
+    return this.underMembershipLock(caller.access.workspaceId, () => this.mint({
       workspaceId: caller.access.workspaceId,
       userId: caller.access.userId,
       role: request.role,
       scopes: request.scopes ?? [...held].filter((scope) => ceiling.has(scope)),
       name: request.name,
       creatorRoleCap: caller.access.role,
-    });
+    }, assertMayCreateApiKeys));
   }
 
   /** The keys of a workspace, revoked ones included (never their secrets: only hashes are kept). */
@@ -103,15 +115,29 @@ export class ManageApiKeys {
   }
 
   /**
+   * Runs `work` under the workspace's membership lock, taken first: a key minted while its
+   * creator is being removed would escape the removal's revocation and come back to life
+   * if they rejoined (a key dies with its creator's membership, docs/decisions.md).
+   */
+  private underMembershipLock<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
+    return this.unitOfWork.run(async () => {
+      if ((await this.workspaces.lockForMembershipChange(workspaceId)) === null) throw notFound('Workspace');
+      return work();
+    });
+  }
+
+  /**
    * `creatorRoleCap` is the caller's effective role when it can be lower than its
-   * membership's: a key can never outrank the credential that made it.
+   * membership's: a key can never outrank the credential that made it. `mayCreate` says
+   * whether a creator of that role may make keys on this path.
    */
   private async mint(input: {
     workspaceId: string; userId: string; role: Role; scopes?: readonly Scope[]; name?: string; creatorRoleCap: Role | null;
-  }): Promise<CreatedApiKey> {
+  }, mayCreate: (creatorRole: Role) => void): Promise<CreatedApiKey> {
     const membership = await this.memberships.find(input.workspaceId, input.userId);
     if (membership === null) throw notFound('Membership');
     const creatorRole = input.creatorRoleCap ? lowerRole(input.creatorRoleCap, membership.role) : membership.role;
+    mayCreate(creatorRole);
     const secret = API_KEY_PREFIX + this.random.token(API_KEY_SECRET_BYTES);
     const apiKey = ApiKey.create({
       id: this.ids.next(),

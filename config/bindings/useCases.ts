@@ -28,11 +28,12 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.ListMyWorkspaces, ListMyWorkspaces, [T.MembershipRepository, T.WorkspaceRepository]);
   w.construct(T.ListConnections, ListConnections, [T.ConnectionRepository]);
   w.construct(T.CreateUser, CreateUser, [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
-  w.construct(T.CreateWorkspace, CreateWorkspace, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock]);
+  w.construct(T.CreateWorkspace, CreateWorkspace,
+    [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
   w.construct(T.ManageMembers, ManageMembers,
     [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);
   w.construct(T.ManageApiKeys, ManageApiKeys,
-    [T.ApiKeyRepository, T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.SecretHasher, T.RandomSource, T.IdGenerator, T.Clock]);
+    [T.ApiKeyRepository, T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.SecretHasher, T.RandomSource, T.IdGenerator, T.Clock, T.UnitOfWork]);
   w.construct(T.AddConnection, AddConnection, [T.ConnectionRepository, T.WorkspaceRepository, T.IdGenerator, T.Clock]);
   w.construct(T.IssueSession, IssueSession, [T.UserRepository, T.SessionTokens, T.IdGenerator, T.SessionTtlSeconds]);
   w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork]);

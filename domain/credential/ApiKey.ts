@@ -1,4 +1,4 @@
-import { conflict, validationError } from '../shared/DomainError';
+import { conflict, DomainError, validationError } from '../shared/DomainError';
 import { ceilingOf, type Role } from '../workspace/Role';
 import { type Scope } from './Scope';
 
@@ -17,6 +17,18 @@ export interface ApiKeySnapshot {
 }
 
 /**
+ * Whether a member may create keys on their own (the API path): only a role holding
+ * apikeys:write. The operator is trusted and may mint a key for any member (PRODUCT.md,
+ * "Operator command line"), so this is the caller's rule, not the key's.
+ */
+export function assertMayCreateApiKeys(role: Role): void {
+  if (!ceilingOf(role).has('apikeys:write')) {
+    // Not about the request body, so no details (docs/errors.md).
+    throw new DomainError('validation', 'cannot_create_api_key', `the role ${role} may not create API keys`);
+  }
+}
+
+/**
  * A workspace-bound key. Its role is frozen at creation and its scopes are narrowed
  * to that role's ceiling; the creator's live role narrows it further at every use.
  */
@@ -28,9 +40,6 @@ export class ApiKey {
     scopes?: readonly Scope[]; lookupPrefix: string; secretHash: string; now: Date;
   }): ApiKey {
     const ceiling = ceilingOf(input.role);
-    if (!ceilingOf(input.creatorRole).has('apikeys:write')) {
-      throw validationError('cannot_create_api_key', [{ path: 'email', message: `a ${input.creatorRole} may not create API keys` }]);
-    }
     if (!isAtMost(input.role, input.creatorRole)) {
       throw validationError('role_above_creator', [{ path: 'role', message: `may not exceed the creator's role (${input.creatorRole})` }]);
     }

@@ -37,7 +37,7 @@ for (const kind of DATABASE_KINDS) {
     it('leaves nothing behind when it fails half-way (no owner whose password was never shown)', async () => {
       const failingKeys = new CrashingApiKeys(
         get(TOKENS.ApiKeyRepository), get(TOKENS.WorkspaceRepository), get(TOKENS.MembershipRepository), get(TOKENS.UserRepository),
-        get(TOKENS.SecretHasher), get(TOKENS.RandomSource), get(TOKENS.IdGenerator), get(TOKENS.Clock),
+        get(TOKENS.SecretHasher), get(TOKENS.RandomSource), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.UnitOfWork),
       );
       const bootstrap = new BootstrapFirstStart(
         get(TOKENS.UserRepository), get(TOKENS.CreateUser), get(TOKENS.CreateWorkspace), failingKeys, get(TOKENS.RandomSource), get(TOKENS.UnitOfWork),

@@ -17,7 +17,7 @@ Commands:
   apikey revoke     --id ID
   connection add    --workspace W --platform P --handle H [--name N]
   session issue     --email E [--ttl SECONDS]
-  help, --help, -h  this text
+  help, --help, -h  this text (also with no command); needs no database
 
 Values:
   roles      ${ROLES.join(', ')}

@@ -1,4 +1,5 @@
 import { DomainError } from '../../../domain/shared/DomainError';
+import { EnvironmentError } from './EnvironmentError';
 import { UsageError } from './UsageError';
 
 export const EXIT_OK = 0;
@@ -16,7 +17,7 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof UsageError) {
     return { exitCode: EXIT_USAGE, code: error.code, message: `${error.message} (run "admin help" for usage)` };
   }
-  if (error instanceof DomainError) {
+  if (error instanceof DomainError || error instanceof EnvironmentError) {
     return { exitCode: EXIT_REFUSED, code: error.code, message: error.message };
   }
   const reason = error instanceof Error ? error.message : String(error);

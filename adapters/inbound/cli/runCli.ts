@@ -3,7 +3,7 @@ import { type CliUseCases } from './CliUseCases';
 import { ALL_COMMANDS } from './commands/allCommands';
 import { findCommand } from './findCommand';
 import { HELP_TEXT } from './helpText';
-import { parseArguments } from './parseArguments';
+import { parseArguments, type ParsedArguments } from './parseArguments';
 import { describeFailure, EXIT_OK, formatFailure } from './reportFailure';
 
 export type { CliUseCases } from './CliUseCases';
@@ -14,26 +14,45 @@ export interface CliOutput {
   stderr(text: string): void;
 }
 
+/** The use cases on an open database, and how to let it go once the command is done. */
+export interface CliSession {
+  readonly useCases: CliUseCases;
+  close(): Promise<void>;
+}
+
 /**
  * Runs one operator command (`argv` without the node and script paths) and resolves to
- * the exit code: 0 done, 1 refused, 2 usage error (see HELP_TEXT). Never throws.
+ * the exit code: 0 done, 1 refused, 2 usage error (see HELP_TEXT). Never throws. The
+ * database is opened (`open`) only for a well-formed command: help and usage errors work
+ * without one, so an operator can read the usage while the database is down.
  */
-export async function runCli(argv: readonly string[], useCases: CliUseCases, out: CliOutput): Promise<number> {
+export async function runCli(argv: readonly string[], open: () => Promise<CliSession>, out: CliOutput): Promise<number> {
   // Decided before parsing, so even a malformed command line gets its error in JSON.
   const asJson = argv.includes('--json');
   try {
     const parsed = parseArguments(argv);
-    if (parsed.switches.has('help') || parsed.positionals[0] === 'help') {
+    if (asksForHelp(parsed)) {
       out.stdout(asJson ? `${JSON.stringify({ help: HELP_TEXT })}\n` : HELP_TEXT);
       return EXIT_OK;
     }
     const command = findCommand(ALL_COMMANDS, parsed);
-    const result = await command.run(new FlagValues(parsed.flags), useCases);
-    out.stdout(`${asJson ? JSON.stringify(result.json) : result.text}\n`);
+    const session = await open();
+    try {
+      const result = await command.run(new FlagValues(parsed.flags), session.useCases);
+      out.stdout(`${asJson ? JSON.stringify(result.json) : result.text}\n`);
+    } finally {
+      await session.close();
+    }
     return EXIT_OK;
   } catch (error) {
     const failure = describeFailure(error);
     out.stderr(formatFailure(failure, asJson));
     return failure.exitCode;
   }
+}
+
+/** `help`, `--help`, `-h`, or nothing at all but switches (as `admin` alone). */
+function asksForHelp(parsed: ParsedArguments): boolean {
+  const bare = parsed.positionals.length === 0 && parsed.flags.size === 0;
+  return bare || parsed.switches.has('help') || parsed.positionals[0] === 'help';
 }

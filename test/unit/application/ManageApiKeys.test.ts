@@ -44,11 +44,36 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
     expect((await rejection(create('owner', 'admin@example.com'))).code).to.equal('role_above_creator');
   });
 
-  it('refuses an editor, contributor or viewer as creator', async () => {
+  it('mints a key acting as an editor, contributor or viewer, up to their own role', async () => {
     for (const role of ['editor', 'contributor', 'viewer'] as const) {
-      await app.member(workspaceId, `${role}@example.com`, role);
-      expect((await rejection(create('viewer', `${role}@example.com`))).code, role).to.equal('cannot_create_api_key');
+      const member = await app.member(workspaceId, `${role}@example.com`, role);
+      const { apiKey } = await create(role, `${role}@example.com`);
+      expect(apiKey, role).to.include({ userId: member.id, role });
+      expect(new Set(apiKey.scopes), role).to.deep.equal(ceilingOf(role));
+      const above = await rejection(create('admin', `${role}@example.com`));
+      expect(above, role).to.include({ kind: 'validation', code: 'role_above_creator' });
+      expect(above.message, role).to.include(`(${role})`);
     }
+  });
+
+  it('an editor\'s key keeps working when the admin who could have made it leaves', async () => {
+    await app.member(workspaceId, 'admin@example.com', 'admin');
+    const editor = await app.member(workspaceId, 'ed@example.com', 'editor');
+    const { secret } = await create('editor', 'ed@example.com');
+    await app.members.remove({ workspaceId, email: 'admin@example.com' });
+    const credential = await app.authenticate.execute(secret);
+    expect(credential).to.include({ kind: 'api_key', userId: editor.id });
+    const access = await app.authorize.execute(credential, workspaceId, 'posts:write');
+    expect(access.role).to.equal('editor');
+  });
+
+  it('holds a member\'s key to their live role: demoted, the key loses what the new role lacks', async () => {
+    await app.member(workspaceId, 'ed@example.com', 'editor');
+    const { secret } = await create('editor', 'ed@example.com');
+    await app.members.setRole({ workspaceId, email: 'ed@example.com', role: 'viewer' });
+    const access = await app.authorize.execute(await app.authenticate.execute(secret), workspaceId, 'posts:read');
+    expect(access.scopes.has('posts:write')).to.equal(false);
+    expect(access.scopes.has('posts:read')).to.equal(true);
   });
 
   it('refuses scopes above the key\'s role', async () => {

@@ -59,15 +59,18 @@ export class CliFixture {
   /** Everything ever written to stdout or stderr, to search for leaked secrets. */
   readonly transcript: string[] = [];
   readonly useCases: CliUseCases;
+  /** How often the CLI opened its use cases (its database), and closed them again. */
+  readonly databaseUse = { opened: 0, closed: 0 };
 
   constructor() {
     const ids = new UlidIdGenerator();
     this.useCases = {
       createUser: new CreateUser(this.users, this.hasher, ids, this.clock),
-      createWorkspace: new CreateWorkspace(this.workspaces, this.memberships, this.users, ids, this.clock),
+      createWorkspace: new CreateWorkspace(this.workspaces, this.memberships, this.users, ids, this.clock, new MemoryUnitOfWork()),
       members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeys, new MemoryUnitOfWork()),
       apiKeys: new ManageApiKeys(
         this.apiKeys, this.workspaces, this.memberships, this.users, this.hasher, new NodeRandomSource(), ids, this.clock,
+        new MemoryUnitOfWork(),
       ),
       addConnection: new AddConnection(this.connections, this.workspaces, ids, this.clock),
       issueSession: new IssueSession(this.users, this.sessions, ids, DEFAULT_SESSION_TTL),
@@ -77,7 +80,11 @@ export class CliFixture {
   async run(...argv: string[]): Promise<CliRun> {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(argv, this.useCases, {
+    const open = async () => {
+      this.databaseUse.opened += 1;
+      return { useCases: this.useCases, close: async () => { this.databaseUse.closed += 1; } };
+    };
+    const code = await runCli(argv, open, {
       stdout: (text) => { stdout += text; this.transcript.push(text); },
       stderr: (text) => { stderr += text; this.transcript.push(text); },
     });

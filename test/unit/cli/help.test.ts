@@ -4,15 +4,18 @@ import { HELP_TEXT } from '../../../adapters/inbound/cli/helpText';
 import { CliFixture } from './cliFixture';
 
 describe('CLI help', () => {
-  for (const argv of [['help'], ['--help'], ['-h'], ['user', 'create', '--help']]) {
-    it(`"${argv.join(' ')}" prints the usage and exits 0`, async () => {
-      const result = await new CliFixture().run(...argv);
+  for (const argv of [['help'], ['--help'], ['-h'], [], ['user', 'create', '--help']]) {
+    it(`"${argv.join(' ')}" prints the usage and exits 0, without opening the database`, async () => {
+      const cli = new CliFixture();
+      const result = await cli.run(...argv);
       expect(result).to.deep.equal({ code: 0, stdout: HELP_TEXT, stderr: '' });
+      expect(cli.databaseUse.opened).to.equal(0);
     });
   }
 
-  it('with --json prints the usage as one JSON object', async () => {
+  it('with --json prints the usage as one JSON object (also with nothing else given)', async () => {
     expect(await new CliFixture().json('help')).to.deep.equal({ help: HELP_TEXT });
+    expect(await new CliFixture().json()).to.deep.equal({ help: HELP_TEXT });
   });
 
   it('names every command with every flag it accepts, and the exit codes', () => {

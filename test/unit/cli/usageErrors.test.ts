@@ -1,12 +1,14 @@
 import { expect } from 'chai';
+import { EnvironmentError } from '../../../adapters/inbound/cli/EnvironmentError';
+import { runCli } from '../../../adapters/inbound/cli/runCli';
 import { CliFixture, PASSWORD } from './cliFixture';
 
 describe('CLI usage errors', () => {
   let cli: CliFixture;
-  beforeEach(() => { cli = new CliFixture(); });
+  let printed: string;
+  beforeEach(() => { cli = new CliFixture(); printed = ''; });
 
   const cases: Array<{ argv: string[]; code: string; message: string }> = [
-    { argv: [], code: 'missing_command', message: 'no command given' },
     { argv: ['frobnicate'], code: 'unknown_command', message: 'unknown command "frobnicate"' },
     { argv: ['user'], code: 'missing_command', message: '"user" needs one of: create' },
     { argv: ['user', 'delete'], code: 'unknown_command', message: 'unknown command "user delete"; "user" takes: create' },
@@ -36,9 +38,27 @@ describe('CLI usage errors', () => {
     });
   }
 
-  it('runs nothing when the command line is malformed', async () => {
+  it('runs nothing, and opens no database, when the command line is malformed', async () => {
     await cli.run('user', 'create', '--email', 'a@b.co', '--password', PASSWORD, '--nme', 'Ann');
+    await cli.run('frobnicate');
     expect(await cli.users.count()).to.equal(0);
+    expect(cli.databaseUse.opened).to.equal(0);
+  });
+
+  it('opens the database for a well-formed command, and closes it after, refused or not', async () => {
+    await cli.run('user', 'create', '--email', 'a@b.co', '--password', PASSWORD);
+    await cli.run('user', 'create', '--email', 'a@b.co', '--password', PASSWORD);
+    expect(cli.databaseUse).to.deep.equal({ opened: 2, closed: 2 });
+  });
+
+  it('answers a configuration problem found on opening with exit 1 and its code', async () => {
+    const result = await runCli(['user', 'create', '--email', 'a@b.co', '--password', PASSWORD, '--json'], async () => {
+      throw new EnvironmentError('configuration_error', 'DATABASE_URL: must be mysql://… or sqlite:<path>');
+    }, { stdout: () => expect.fail('nothing on stdout'), stderr: (text) => { printed += text; } });
+    expect(result).to.equal(1);
+    expect(JSON.parse(printed)).to.deep.equal({
+      error: { code: 'configuration_error', message: 'DATABASE_URL: must be mysql://… or sqlite:<path>' },
+    });
   });
 
   it('answers an unexpected failure with one line, exit 1 and no stack trace', async () => {

@@ -22,4 +22,9 @@ export class MemoryWorkspaceRepository implements WorkspaceRepository {
       return snapshot === undefined ? [] : [Workspace.rehydrate(copyOf(snapshot))];
     });
   }
+
+  /** No lock to take: the in-memory adapters serve single-caller unit tests (see MemoryUnitOfWork). */
+  lockForMembershipChange(id: string): Promise<Workspace | null> {
+    return this.findById(id);
+  }
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ApiKey } from '../../../../domain/credential/ApiKey';
+import { ApiKey, assertMayCreateApiKeys } from '../../../../domain/credential/ApiKey';
 import { type Scope } from '../../../../domain/credential/Scope';
 import { DomainError } from '../../../../domain/shared/DomainError';
 import { ceilingOf, type Role } from '../../../../domain/workspace/Role';
@@ -71,10 +71,19 @@ describe('ApiKey.create: who may create which key', () => {
     expect(error.details[0]!.path).to.equal('role');
   });
 
-  it('refuses a creator whose role has no apikeys:write (editor, contributor, viewer)', () => {
-    for (const creatorRole of ['editor', 'contributor', 'viewer'] as const) {
-      const error = failure(() => ApiKey.create(keyInput({ creatorRole, role: 'viewer' })));
-      expect(error, creatorRole).to.include({ kind: 'validation', code: 'cannot_create_api_key' });
+  it('may act as a creator of any role (the operator mints keys for any member), never above that role', () => {
+    expect(ApiKey.create(keyInput({ creatorRole: 'editor', role: 'editor' })).role).to.equal('editor');
+    expect(ApiKey.create(keyInput({ creatorRole: 'contributor', role: 'contributor' })).role).to.equal('contributor');
+    expect(ApiKey.create(keyInput({ creatorRole: 'viewer', role: 'viewer' })).role).to.equal('viewer');
+    expect(failure(() => ApiKey.create(keyInput({ creatorRole: 'editor', role: 'admin' }))).code).to.equal('role_above_creator');
+  });
+
+  it('lets only a role holding apikeys:write create keys on its own (owner, admin)', () => {
+    for (const role of ['owner', 'admin'] as const) expect(() => assertMayCreateApiKeys(role), role).not.to.throw();
+    for (const role of ['editor', 'contributor', 'viewer'] as const) {
+      const error = failure(() => assertMayCreateApiKeys(role));
+      expect(error, role).to.include({ kind: 'validation', code: 'cannot_create_api_key' });
+      expect(error.details).to.deep.equal([]);
     }
   });
 
