@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { type Platform } from '../../../domain/platform/Platform';
 import { DATABASE_KINDS } from '../../support/databases';
-import { bearer, created, future, group, segment, startPostsWorld, target, type Json, type PostsWorld } from './postsFixture';
+import { DEFAULT_GROUP_ID, bearer, created, future, group, segment, startPostsWorld, target, type Json, type PostsWorld } from './postsFixture';
 
 /** How long the edits and reads race, and caps so a slow machine still ends in bounded time. */
 const RACE_MS = 2_000;
@@ -32,7 +32,7 @@ for (const kind of DATABASE_KINDS) {
       const [ta, tb] = [future(24), future(48)];
       const targetsOf: Record<Version, [Platform, string][]> = { A: [['TWITTER', ta]], B: [['TWITTER', tb], ['LINKEDIN', tb]] };
       const bodyOf = (version: Version): Json => ({
-        groups: [group('g1', true, [segment(version)])],
+        groups: [group(DEFAULT_GROUP_ID, true, [segment(version)])],
         targets: targetsOf[version].map(([platform, at]) => target(w, platform, { scheduledAt: at })),
         intent: 'schedule',
       });

@@ -4,7 +4,7 @@ import { RowMappingError } from '../../../adapters/outbound/persistence/typeorm/
 import { type Platform } from '../../../domain/platform/Platform';
 import { TOKENS } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
-import { bearer, bodyFor, created, expectValidation, getPost, startPostsWorld, type Json, type PostsWorld } from './postsFixture';
+import { DEFAULT_GROUP_ID, bearer, bodyFor, created, expectValidation, getPost, startPostsWorld, type Json, type PostsWorld } from './postsFixture';
 
 /**
  * Settings stored under an older, looser rule (written here straight with SQL) are read back
@@ -58,7 +58,7 @@ for (const kind of DATABASE_KINDS) {
       const target = `${w.posts}/${postId}/targets/${targetId}`;
       const loose = await w.api.patch(target).set(bearer(w.key)).send({ settings: { platform: 'FACEBOOK', values: {} } });
       expectValidation(loose, 'invalid_target', ['settings.values.privacy']);
-      await w.api.patch(target).set(bearer(w.key)).send({ groupId: 'g1' }).expect(200);
+      await w.api.patch(target).set(bearer(w.key)).send({ groupId: DEFAULT_GROUP_ID }).expect(200);
       const [row] = (await sql('SELECT settings FROM post_targets WHERE id = ?', [targetId])) as { settings: unknown }[];
       const stored: unknown = typeof row!.settings === 'string' ? JSON.parse(row!.settings) : row!.settings;
       expect(stored).to.deep.equal({ platform: 'FACEBOOK', values: { privacy: 'ONLY_ME' } });
