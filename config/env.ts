@@ -29,6 +29,8 @@ export interface Config {
   /** Trust X-Forwarded-For/-Proto from a reverse proxy in front (client addresses for rate limits). */
   readonly trustProxy: boolean;
   readonly bodyLimitBytes: number;
+  /** The upload surface's own limit: uploads are streamed, never held whole. */
+  readonly uploadLimitBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -139,5 +141,6 @@ export function loadConfig(env: Env = process.env): Config {
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     bodyLimitBytes: 1024 * 1024,
+    uploadLimitBytes: integer(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 64 * 1024 ** 3),
   };
 }

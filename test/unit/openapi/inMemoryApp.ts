@@ -80,6 +80,7 @@ export function inMemoryApp(options: { rateLimit?: number; rateLimitStore?: Rate
   const manageApiKeys = new ManageApiKeys(apiKeys, workspaces, memberships, users, hasher, new NodeRandomSource(), ids, clock);
   const deps: Partial<HttpDependencies> = {
     settings: { trustProxy: false, baseUrl: 'http://localhost:3000', bodyLimitBytes: 1024 * 1024, rateLimit: { limit: options.rateLimit ?? 1000, windowMs: 60_000 } },
+    surfaces: {},
     clock,
     serializeWrites: (work) => work(),
     logger: silent,
