@@ -104,9 +104,7 @@ function surfacesOf(deps: HttpDependencies): Surface[] {
   surfaces.push(
     { name: 'oauth', owns: underPrefix('/oauth'), chain: formChain(oauth, { logger, rateLimit: rateLimitOf(deps), bodyLimitBytes: settings.bodyLimitBytes }) },
     { name: 'webhooks', owns: underPrefix('/webhooks'), chain: webhookChain(webhooks, {
-      logger,
-      baseUrl: settings.baseUrl,
-      bodyLimitBytes: settings.webhookBodyLimitBytes ?? DEFAULT_WEBHOOK_BODY_LIMIT_BYTES,
+      logger, bodyLimitBytes: settings.webhookBodyLimitBytes ?? DEFAULT_WEBHOOK_BODY_LIMIT_BYTES,
     }) },
   );
   return surfaces;

@@ -1,4 +1,5 @@
 import { type IncomingMessage } from 'node:http';
+import { type Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import { payloadTooLarge } from './clientError';
 
@@ -43,16 +44,26 @@ export function limitedBody(req: IncomingMessage, limitBytes: number): ByteLimit
 }
 
 /**
- * After an answer given before the request's body was all read (a refused upload), the body
- * is drained so the client, still sending, can read the answer instead of meeting a reset;
- * a client that keeps sending beyond LINGER_MS has its connection closed, so nothing hangs.
- * A client that finishes sooner keeps a clean, reusable connection.
+ * After an answer given before the request's body was all read (a refused upload), the rest of
+ * the body is discarded as it comes, so the client, still sending, reads the answer instead of
+ * meeting a reset. A client that finishes sending keeps a clean connection (reused, or closed
+ * as it asked); one that keeps sending beyond LINGER_MS is cut, so nothing hangs.
  */
 export function lingerThenClose(req: IncomingMessage): void {
   if (req.complete) return;
   req.resume();
-  const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
   cut.unref();
   req.once('end', () => clearTimeout(cut));
-  req.once('close', () => clearTimeout(cut));
+  socket.once('close', () => clearTimeout(cut));
+  // Where the connection ends with the answer (the client sent Connection: close), Node would
+  // destroy the socket as soon as the answer is written: a client still sending would then meet
+  // a reset, often before reading the 413. Only our side is ended; the rest is still discarded.
+  // Once the client has stopped sending (or after the linger), the socket goes.
+  socket.destroySoon = () => {
+    socket.end();
+    socket.once('end', () => socket.destroy());
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }

@@ -23,7 +23,7 @@ export const formBody = (limitBytes: number): Middleware<AppState> => async (ctx
   const fields: Array<[string, string]> = [];
   const seen = new Set<string>();
   for (const [name, value] of new URLSearchParams(raw.toString('utf8'))) {
-    if (seen.has(name)) throw new ClientError(400, `the parameter "${name}" is given more than once`);
+    if (seen.has(name)) throw new ClientError(400, `the parameter '${name}' is given more than once`);
     seen.add(name);
     fields.push([name, value]);
   }

@@ -15,7 +15,8 @@ export const htmlErrors = (logger: Logger): Middleware<AppState> => async (ctx, 
   try {
     await next();
     if (ctx.body === undefined && ctx.status >= 400) {
-      const message = ctx.status === 404 ? `There is no page at ${ctx.path}.` : `${ctx.method} is not possible on ${ctx.path}.`;
+      const path = readablePath(ctx.path);
+      const message = ctx.status === 404 ? `There is no page at ${path}.` : `${ctx.method} is not possible on ${path}.`;
       render(ctx, ctx.status, message);
     }
   } catch (caught) {
@@ -38,6 +39,15 @@ export const htmlErrors = (logger: Logger): Middleware<AppState> => async (ctx, 
     render(ctx, 500, 'Something went wrong on our side. Please try again later.');
   }
 };
+
+/** The path as a person typed it (percent-decoded when it decodes); escaped like everything else. */
+function readablePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 function render(ctx: Context, status: number, message: string): void {
   const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;

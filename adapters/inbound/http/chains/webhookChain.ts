@@ -1,15 +1,14 @@
 import { type Router } from '@koa/router';
 import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
-import { errorHandler } from '../middleware/errorHandler';
 import { type AppState } from '../state';
 import { refuseCompressed } from './clientError';
 import { inOrder, routing } from './inOrder';
 import { readRawBody } from './readRawBody';
+import { webhookErrors } from './webhookErrors';
 
 export interface WebhookChainOptions {
   readonly logger: Logger;
-  readonly baseUrl: string;
   readonly bodyLimitBytes: number;
 }
 
@@ -19,11 +18,11 @@ export interface WebhookChainOptions {
  * third party's JSON is not held to the API's rules on our own clients' input. No bearer
  * credential and no rate limit per address (a provider delivers from a few addresses, in
  * bursts); the signature is the gate, and `actOnce` the guard against replays.
- * Errors use the JSON API's body: senders read the status only.
+ * Errors use the JSON API's body, statuses as they are (webhookErrors).
  */
 export function webhookChain(routers: readonly Router<AppState>[], options: WebhookChainOptions): Middleware<AppState> {
   return inOrder(
-    errorHandler(options.logger, options.baseUrl),
+    webhookErrors(options.logger),
     rawBody(options.bodyLimitBytes),
     ...routing(routers),
   );
