@@ -51,6 +51,7 @@ export function limitedBody(req: IncomingMessage, limitBytes: number): ByteLimit
  */
 export function lingerThenClose(req: IncomingMessage): void {
   if (req.complete) return;
+  req.unpipe(); // a limiter nobody reads any more would pause the request again
   req.resume();
   const socket = req.socket as Socket & { destroySoon?: () => void };
   const cut = setTimeout(() => socket.destroy(), LINGER_MS);

@@ -152,9 +152,10 @@ describe('HTTP surfaces: the upload chain', () => {
     expect(res.body.bytes).to.equal(LIMIT);
   });
 
-  it('asks for a credential before reading a byte: 401 in the JSON error body', async () => {
-    const res = await upload(port, null, 1024, 'length');
+  it('asks for a credential before reading a byte: 401 in the JSON error body, the body drained or cut', async () => {
+    const res = await upload(port, null, 64 * MiB, 'chunked');
     expect(res.status).to.equal(401);
     expect(res.body.error).to.include({ code: 'missing_credential' });
+    await Promise.race([res.closed, new Promise((_, fail) => setTimeout(() => fail(new Error('exchange left hanging')), LINGER_MS + 3000))]);
   });
 });
