@@ -35,6 +35,3 @@ function ownsPath(router: Router<AppState>, path: string): boolean {
   if (prefix && !prefix.includes(':') && (path === prefix || path.startsWith(`${prefix}/`))) return true;
   return router.match(path, 'GET').path.some((layer) => layer.methods.length > 0);
 }
-
-export const either = (...owners: ReadonlyArray<(ctx: Context) => boolean>) => (ctx: Context): boolean =>
-  owners.some((owns) => owns(ctx));
