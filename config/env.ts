@@ -22,6 +22,8 @@ export interface Config {
     /** Trust X-Forwarded-For/-Proto from a reverse proxy in front (client addresses for rate limits). */
     readonly trustProxy: boolean;
     readonly bodyLimitBytes: number;
+    /** The upload surface's own limit: uploads are streamed, never held whole. */
+    readonly uploadLimitBytes: number;
   };
   readonly database: DatabaseConfig;
   readonly secrets: {
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
       trustProxy: flag(env, 'TRUST_PROXY', false),
       bodyLimitBytes: 1024 * 1024,
+      uploadLimitBytes: integer(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 64 * 1024 ** 3),
     },
     database: database(env, dataDir),
     secrets: { dataDir, secretKey, keyStore: oneOf(env, 'KEY_STORE', ['database', 'file'] as const, 'database') },

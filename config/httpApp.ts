@@ -1,11 +1,13 @@
 import type Koa from 'koa';
 import { createApp } from '../adapters/inbound/http/createApp';
+import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
 import { type Composition } from './container';
+import { resolveSecretKey } from './secretKey';
 import { TOKENS as T } from './tokens';
 
-/** Hands the HTTP adapter its use cases and settings. */
-export function buildHttpApp(composition: Composition): Koa<AppState> {
+/** Hands the HTTP adapter its use cases and settings, and the routers of the surfaces beside the JSON API. */
+export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}): Koa<AppState> {
   const { get } = composition;
   const config = get(T.Config);
   return createApp({
@@ -13,7 +15,10 @@ export function buildHttpApp(composition: Composition): Koa<AppState> {
       ...config.http,
       rateLimit: { limit: config.rateLimit.limit, windowMs: config.rateLimit.windowMs },
       idempotency: config.idempotency,
+      // The CSRF tokens' key, shared by every instance; csrf.ts keys its HMAC apart from other uses.
+      csrfSecret: resolveSecretKey(config.secrets),
     },
+    surfaces,
     clock: get(T.Clock),
     logger: get(T.Logger),
     rateLimitStore: get(T.RateLimitStore),

@@ -9,7 +9,9 @@ import { type Clock } from '../../../application/ports/Clock';
 import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
+import { type Router } from '@koa/router';
 import { type PostsUseCases } from './routers/postsRouter';
+import { type AppState } from './state';
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDependencies {
@@ -21,7 +23,15 @@ export interface HttpDependencies {
     readonly rateLimit: { readonly limit: number; readonly windowMs: number };
     /** How long a completed response replays, and how long a running request holds its key. */
     readonly idempotency: { readonly replayTtlMs: number; readonly leaseMs: number };
+    /** Keys the pages' CSRF tokens; every instance must share it. Without it: random per process. */
+    readonly csrfSecret?: string;
+    /** The upload surface's own size limit (default 100 MiB). */
+    readonly uploadLimitBytes?: number;
+    /** The most a webhook body may hold (default 1 MiB). */
+    readonly webhookBodyLimitBytes?: number;
   };
+  /** Routers of the surfaces other than the JSON API, each mounted on its own chain (docs/surfaces.md). */
+  readonly surfaces?: Surfaces;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly rateLimitStore: RateLimitStore;
@@ -35,4 +45,20 @@ export interface HttpDependencies {
   readonly listConnections: ListConnections;
   readonly apiKeys: ManageApiKeys;
   readonly posts: PostsUseCases;
+}
+
+/**
+ * Where a new endpoint goes is the chain it needs. A surface owns the paths its routers answer
+ * (and a router's literal prefix); `/oauth/*` and `/webhooks/*` belong to their surface whole.
+ * Pages are asked first, so a page router may own one path under /oauth (the consent page).
+ */
+export interface Surfaces {
+  /** OAuth endpoints under /oauth: form bodies, OAuth error bodies, no-store. */
+  readonly oauth?: readonly Router<AppState>[];
+  /** Server-rendered pages: CSP, CSRF tokens, HTML errors. */
+  readonly pages?: readonly Router<AppState>[];
+  /** Inbound webhooks under /webhooks: raw bytes, no rate limit; see actOnce. */
+  readonly webhooks?: readonly Router<AppState>[];
+  /** Streamed uploads: a credential, the API's rate limit, their own size limit. */
+  readonly uploads?: readonly Router<AppState>[];
 }

@@ -1,14 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import Koa, { type Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import { Router } from '@koa/router';
 import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
-import { identifyCaller, requireCredential } from './middleware/authenticate';
-import { errorHandler } from './middleware/errorHandler';
+import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rateLimit';
 import { requestId } from './middleware/requestId';
-import { requireJson } from './middleware/requireJson';
 import { OPENAPI_DOCUMENT } from './openapi/document';
 import { apiKeysRouter } from './routers/apiKeysRouter';
 import { connectionsRouter } from './routers/connectionsRouter';
@@ -19,6 +17,16 @@ import { postReviewsRouter } from './routers/postReviewsRouter';
 import { postsRouter } from './routers/postsRouter';
 import { postTargetsRouter } from './routers/postTargetsRouter';
 import { type AppState } from './state';
+import { formChain } from './chains/formChain';
+import { jsonApiChain } from './chains/jsonApiChain';
+import { lastResort } from './chains/lastResort';
+import { pageChain } from './chains/pageChain';
+import { bySurface, routedBy, underPrefix, type Surface } from './chains/surfaces';
+import { uploadChain } from './chains/uploadChain';
+import { webhookChain } from './chains/webhookChain';
+
+const DEFAULT_UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
+const DEFAULT_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the Koa application (never listens: the entry point or a test does). */
 export function createApp(deps: HttpDependencies): Koa<AppState> {
@@ -26,7 +34,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   app.silent = true;
   app.proxy = deps.settings.trustProxy;
 
-  // Health stays outside the rate limit: a load balancer polling it must never be refused.
+  // Health stays outside every chain and its rate limit: a load balancer polling it must never be refused.
   const health = healthRouter(deps.checkHealth);
   const open = new Router<AppState>();
   open.use(discoveryRouter(deps.settings.baseUrl).routes());
@@ -49,19 +57,52 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   app
     .use(requestId())
     .use(accessLog(deps.logger))
-    .use(errorHandler(deps.logger, deps.settings.baseUrl))
+    .use(lastResort(deps.logger))
     .use(health.routes())
-    // Every other request counts: per credential when it has a valid one, else per client address.
-    .use(identifyCaller(deps.authenticate))
-    .use(rateLimit({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit }))
-    .use(requireJson())
-    .use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonStrict: true, jsonLimit: deps.settings.bodyLimitBytes, onError: rethrow }))
-    .use(open.routes())
-    .use(api.routes())
-    // A known path with another method: 405 with an Allow header, not a 404.
-    .use(api.allowedMethods());
+    // One chain per kind of surface, each with its own body parser and error renderer (docs/surfaces.md).
+    .use(bySurface(surfacesOf(deps), jsonApiChain([open, api], {
+      logger: deps.logger,
+      baseUrl: deps.settings.baseUrl,
+      authenticate: deps.authenticate,
+      rateLimit: rateLimitOf(deps),
+      bodyLimitBytes: deps.settings.bodyLimitBytes,
+    })));
   return app;
 }
+
+/** The surfaces other than the JSON API, in the order they are asked whether they own a request. */
+function surfacesOf(deps: HttpDependencies): Surface[] {
+  const { settings, logger } = deps;
+  const { oauth = [], pages = [], webhooks = [], uploads = [] } = deps.surfaces ?? {};
+  const surfaces: Surface[] = [];
+  if (pages.length > 0) {
+    surfaces.push({ name: 'pages', owns: routedBy(pages), chain: pageChain(pages, {
+      logger,
+      rateLimit: rateLimitOf(deps),
+      bodyLimitBytes: settings.bodyLimitBytes,
+      csrfSecret: settings.csrfSecret ?? randomBytes(32).toString('base64url'),
+      secureCookies: settings.baseUrl.startsWith('https:'),
+    }) });
+  }
+  if (uploads.length > 0) {
+    surfaces.push({ name: 'uploads', owns: routedBy(uploads), chain: uploadChain(uploads, {
+      logger,
+      baseUrl: settings.baseUrl,
+      authenticate: deps.authenticate,
+      rateLimit: rateLimitOf(deps),
+      uploadLimitBytes: settings.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
+    }) });
+  }
+  surfaces.push(
+    { name: 'oauth', owns: underPrefix('/oauth'), chain: formChain(oauth, { logger, rateLimit: rateLimitOf(deps), bodyLimitBytes: settings.bodyLimitBytes }) },
+    { name: 'webhooks', owns: underPrefix('/webhooks'), chain: webhookChain(webhooks, {
+      logger, bodyLimitBytes: settings.webhookBodyLimitBytes ?? DEFAULT_WEBHOOK_BODY_LIMIT_BYTES,
+    }) },
+  );
+  return surfaces;
+}
+
+const rateLimitOf = (deps: HttpDependencies) => ({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit });
 
 /**
  * What every writing route runs after its access check (never before it: a stored answer,
@@ -71,8 +112,4 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
  */
 function writesOf(deps: HttpDependencies): Middleware<AppState> {
   return idempotency({ store: deps.idempotencyStore, clock: deps.clock, ...deps.settings.idempotency });
-}
-
-function rethrow(error: Error): never {
-  throw error;
 }

@@ -20,7 +20,7 @@ describe('loadConfig (environment variables)', () => {
     const config = loadConfig({});
     expect(config).to.deep.equal({
       production: false,
-      http: { port: 3000, host: '127.0.0.1', baseUrl: 'http://localhost:3000', trustProxy: false, bodyLimitBytes: 1024 * 1024 },
+      http: { port: 3000, host: '127.0.0.1', baseUrl: 'http://localhost:3000', trustProxy: false, bodyLimitBytes: 1024 * 1024, uploadLimitBytes: 100 * 1024 * 1024 },
       database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
       secrets: { dataDir: path.resolve('data'), secretKey: null, keyStore: 'database' },
       logging: { level: 'info' },
@@ -41,11 +41,11 @@ describe('loadConfig (environment variables)', () => {
       NODE_ENV: 'production', PORT: '8080', HOST: '0.0.0.0', BASE_URL: 'https://dispatch.example/', DATA_DIR: '/var/lib/dispatch',
       DATABASE_URL: 'mariadb://app:pw@db.example:3306/dispatch', SECRET_KEY: SECRET, KEY_STORE: 'file', LOG_LEVEL: 'warn',
       RATE_LIMIT_STORE: 'redis', REDIS_URL: 'rediss://:pw@cache.example:6380', RATE_LIMIT_MAX: '100', RATE_LIMIT_WINDOW_SECONDS: '30',
-      SESSION_TTL_SECONDS: '3600', BOOTSTRAP: 'true',
+      SESSION_TTL_SECONDS: '3600', BOOTSTRAP: 'true', UPLOAD_MAX_BYTES: '5000000',
     });
     expect(config).to.deep.include({
       production: true,
-      http: { port: 8080, host: '0.0.0.0', baseUrl: 'https://dispatch.example', trustProxy: false, bodyLimitBytes: 1024 * 1024 },
+      http: { port: 8080, host: '0.0.0.0', baseUrl: 'https://dispatch.example', trustProxy: false, bodyLimitBytes: 1024 * 1024, uploadLimitBytes: 5_000_000 },
       database: { kind: 'mysql', url: 'mysql://app:pw@db.example:3306/dispatch' },
       secrets: { dataDir: '/var/lib/dispatch', secretKey: SECRET, keyStore: 'file' },
       logging: { level: 'warn' },
@@ -65,6 +65,7 @@ describe('loadConfig (environment variables)', () => {
       ['PORT', { PORT: 'eighty' }, /must be a whole number/],
       ['PORT', { PORT: '70000' }, /between 0 and 65535/],
       ['PORT', { PORT: '-1' }, /must be a whole number/],
+      ['UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: '0' }, /between 1 and/],
       ['BASE_URL', { BASE_URL: 'not a url' }, /must be a URL/],
       ['BASE_URL', { BASE_URL: 'ftp://dispatch.example' }, /must start with http: or https:/],
       ['DATABASE_URL', { DATABASE_URL: 'postgres://app@db/dispatch' }, /must start with mysql: or mariadb:/],

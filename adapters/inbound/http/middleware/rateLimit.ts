@@ -10,6 +10,8 @@ export interface RateLimitOptions {
   readonly limit: number;
   readonly windowMs: number;
   readonly clock: Clock;
+  /** Counts a surface's requests apart from the JSON API's (e.g. `oauth`); absent for the API itself. */
+  readonly bucket?: string;
 }
 
 /** Long enough for a restarting Redis, short enough that clients come back soon. */
@@ -19,7 +21,7 @@ const UNAVAILABLE_RETRY_AFTER_S = 5;
  * Counts every authenticated request per credential in fixed windows and refuses the
  * ones over the limit with 429; requests without a valid credential count per client address.
  */
-export function rateLimit({ store, limit, windowMs, clock }: RateLimitOptions): Koa.Middleware {
+export function rateLimit({ store, limit, windowMs, clock, bucket }: RateLimitOptions): Koa.Middleware {
   // Checked once at start: a bad limit would otherwise surface as a 503 on every request.
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit must be a positive integer, got ${limit}`);
   if (!Number.isInteger(windowMs) || windowMs < 1) {
@@ -30,7 +32,8 @@ export function rateLimit({ store, limit, windowMs, clock }: RateLimitOptions): 
     const credential = ctx.state.credential as Credential | undefined;
     // Without a valid credential (none sent, or a refused one) the client address is counted,
     // so guessing tokens is limited like any other traffic.
-    const key = credential ? `${credential.kind}:${credential.id}` : `client:${ctx.ip}`;
+    const counted = credential ? `${credential.kind}:${credential.id}` : `client:${ctx.ip}`;
+    const key = bucket === undefined ? counted : `${bucket}:${counted}`;
 
     const now = clock.now();
     let window;

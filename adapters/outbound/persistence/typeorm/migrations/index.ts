@@ -1,6 +1,7 @@
 import { Foundation1732330000000 } from './1732330000000-Foundation';
 import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
 import { POSTS_MIGRATIONS } from './postsMigrations';
+import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
-export const ALL_MIGRATIONS = [Foundation1732330000000, ...POSTS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS];
+export const ALL_MIGRATIONS = [Foundation1732330000000, ...POSTS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS, ...WEBHOOK_MIGRATIONS];

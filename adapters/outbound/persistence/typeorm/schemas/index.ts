@@ -6,6 +6,7 @@ import { UserSchema } from './UserSchema';
 import { WorkspaceSchema } from './WorkspaceSchema';
 import { IDEMPOTENCY_SCHEMAS } from './idempotencySchemas';
 import { POSTS_SCHEMAS } from './postsSchemas';
+import { WEBHOOK_SCHEMAS } from './webhookSchemas';
 
 export { ApiKeySchema, ConnectionSchema, MembershipSchema, SigningKeySchema, UserSchema, WorkspaceSchema };
 export type { ApiKeyRow } from './ApiKeySchema';
@@ -17,5 +18,5 @@ export type { WorkspaceRow } from './WorkspaceSchema';
 
 export const ALL_SCHEMAS = [
   UserSchema, WorkspaceSchema, MembershipSchema, ApiKeySchema, ConnectionSchema, SigningKeySchema,
-  ...POSTS_SCHEMAS, ...IDEMPOTENCY_SCHEMAS,
+  ...POSTS_SCHEMAS, ...IDEMPOTENCY_SCHEMAS, ...WEBHOOK_SCHEMAS,
 ];
