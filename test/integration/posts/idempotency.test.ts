@@ -107,8 +107,8 @@ for (const kind of DATABASE_KINDS) {
         await release.opened;
         return create.apply(this, args);
       };
-      // Count the claims: on SQLite the duplicates' claims wait for the write lock the first
-      // request holds, so the first is released only once all of them are queued.
+      // Count the claims: the first request is released only once every duplicate has claimed
+      // its key (on SQLite a claim waits for the first request's open transaction, if any).
       store.begin = function (this: IdempotencyStore, ...args: Parameters<IdempotencyStore['begin']>) {
         if (++claims === 5) allClaimed.open();
         return begin.apply(this, args);

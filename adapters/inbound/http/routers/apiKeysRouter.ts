@@ -12,9 +12,9 @@ import { validateBody } from '../validation';
 const BASE = '/v1/workspaces/:workspaceId/api-keys';
 
 /**
- * API keys of a workspace, managed by members holding apikeys:write. `writes` (idempotency,
- * then the write lock) runs after the access check, so a stored answer is replayed only to
- * a caller allowed to make the request.
+ * API keys of a workspace, managed by members holding apikeys:write. `writes` (the
+ * Idempotency-Key) runs after the access check, so a stored answer is replayed only to a
+ * caller allowed to make the request.
  */
 export function apiKeysRouter(authorize: AuthorizeWorkspace, apiKeys: ManageApiKeys, writes: Middleware<AppState>): Router<AppState> {
   const router = new Router<AppState>();

@@ -25,7 +25,7 @@ export interface PostsUseCases {
 
 const BASE = '/v1/workspaces/:workspaceId/posts';
 
-/** `writes` (idempotency, then the write lock) runs after the access check of each writing route. */
+/** `writes` (the Idempotency-Key) runs after the access check of each writing route. */
 export function postsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>, logger: Logger): Router<AppState> {
   const router = new Router<AppState>();
   const canRead = workspaceAccess(authorize, 'posts:read');
