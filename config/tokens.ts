@@ -21,6 +21,7 @@ import { type HealthCheck } from '../application/ports/HealthCheck';
 import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
 import { type IdGenerator } from '../application/ports/IdGenerator';
 import { type Logger } from '../application/ports/Logger';
+import { type PostViews } from '../application/ports/PostViews';
 import { type PublishQueue } from '../application/ports/PublishQueue';
 import { type RandomSource } from '../application/ports/RandomSource';
 import { type RateLimitStore } from '../application/ports/RateLimitStore';
@@ -57,6 +58,7 @@ export const TOKENS = {
   ApiKeyCredentials: token<ApiKeyCredentials>('ApiKeyCredentials'),
   ConnectionRepository: token<ConnectionRepository>('ConnectionRepository'),
   PostRepository: token<PostRepository>('PostRepository'),
+  PostViews: token<PostViews>('PostViews'),
   PublishQueue: token<PublishQueue>('PublishQueue'),
   UnitOfWork: token<UnitOfWork>('UnitOfWork'),
   IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),

@@ -1,20 +1,22 @@
-import { type Post } from '../../domain/post/Post';
 import { type PostRepository } from '../../domain/post/PostRepository';
+import { type PostSnapshot } from '../../domain/post/PostSnapshot';
 import { type PostStatus } from '../../domain/post/PostStatus';
 import { type Review } from '../../domain/post/Review';
 import { notFound } from '../../domain/shared/DomainError';
-import { type PostStore } from './PostStore';
+import { type PostViews } from '../ports/PostViews';
 
-/** posts.get, posts.list, posts.targets and the review history. */
+/** posts.get, posts.list, posts.targets and the review history: reads, shown as stored. */
 export class ReadPosts {
-  constructor(private readonly posts: PostRepository, private readonly store: PostStore) {}
+  constructor(private readonly views: PostViews, private readonly posts: PostRepository) {}
 
-  get(workspaceId: string, postId: string): Promise<Post> {
-    return this.store.load(workspaceId, postId);
+  async get(workspaceId: string, postId: string): Promise<PostSnapshot> {
+    const post = await this.views.find(workspaceId, postId);
+    if (post === null) throw notFound('Post');
+    return post;
   }
 
-  list(workspaceId: string, query: { status?: PostStatus; limit: number; offset: number }): Promise<{ items: Post[]; total: number }> {
-    return this.posts.list({ workspaceId, ...query });
+  list(workspaceId: string, query: { status?: PostStatus; limit: number; offset: number }): Promise<{ items: PostSnapshot[]; total: number }> {
+    return this.views.list({ workspaceId, ...query });
   }
 
   async reviews(workspaceId: string, postId: string): Promise<Review[]> {

@@ -4,6 +4,7 @@ import { MemoryConnectionRepository } from '../../adapters/outbound/persistence/
 import { MemoryIdempotencyStore } from '../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
 import { MemoryMembershipRepository } from '../../adapters/outbound/persistence/memory/MemoryMembershipRepository';
 import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
+import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/MemoryPostViews';
 import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
 import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
 import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
@@ -29,6 +30,7 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.ApiKeyCredentials, new MemoryApiKeyCredentials(apiKeys, memberships));
   w.value(T.ConnectionRepository, new MemoryConnectionRepository());
   w.value(T.PostRepository, posts);
+  w.value(T.PostViews, new MemoryPostViews(posts));
   w.value(T.PublishQueue, new MemoryPublishQueue(posts));
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());

@@ -10,6 +10,7 @@ import { TypeOrmConnectionRepository } from '../../adapters/outbound/persistence
 import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
 import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
+import { TypeOrmPostViews } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostViews';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
 import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
 import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
@@ -31,6 +32,7 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.ApiKeyCredentials, new TypeOrmApiKeyCredentials(dataSource));
   w.value(T.ConnectionRepository, new TypeOrmConnectionRepository(dataSource));
   w.value(T.PostRepository, new TypeOrmPostRepository(dataSource));
+  w.value(T.PostViews, new TypeOrmPostViews(dataSource));
   w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
   w.value(T.UnitOfWork, new TypeOrmUnitOfWork(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data

@@ -1,15 +1,13 @@
-import { type Post } from '../../../../domain/post/Post';
+import { Post } from '../../../../domain/post/Post';
+import { type PostSnapshot } from '../../../../domain/post/PostSnapshot';
 import { type Review } from '../../../../domain/post/Review';
-import { type Target } from '../../../../domain/post/Target';
+import { type TargetSnapshot } from '../../../../domain/post/Target';
 import { timestamp } from './present';
 
 const optionalTime = (date: Date | null) => (date === null ? null : timestamp(date));
 
-/** Numbers SPEC.md lets be NaN/±Infinity go out as those strings (JSON has no such numbers). */
-const wireNumber = (n: number | null) => (n === null || Number.isFinite(n) ? n : String(n));
-
-/** Exactly SPEC.md's Target fields. */
-export const presentTarget = (t: Target) => ({
+/** Exactly the Target fields of docs/spec.md (a Target has them as getters, a snapshot as fields). */
+export const presentTarget = (t: TargetSnapshot) => ({
   id: t.id,
   connectionId: t.connectionId,
   groupId: t.groupId,
@@ -23,23 +21,19 @@ export const presentTarget = (t: Target) => ({
   attempts: t.attempts,
 });
 
-/** Exactly SPEC.md's Post fields: the review history has its own endpoint. */
-export const presentPost = (post: Post) => {
-  const s = post.toSnapshot();
+/**
+ * Exactly the Post fields of docs/spec.md: the review history has its own endpoint. Groups go
+ * out as stored: a snapshot's groups have exactly the response's fields, and their numbers
+ * are finite (a segment refuses NaN and ±Infinity where a finite value is meant).
+ */
+export const presentPost = (post: Post | PostSnapshot) => {
+  const s = post instanceof Post ? post.toSnapshot() : post;
   return {
     id: s.id,
     workspaceId: s.workspaceId,
     status: s.status,
-    groups: s.groups.map((g) => ({
-      id: g.id,
-      isDefault: g.isDefault,
-      segments: g.segments.map((seg) => ({
-        text: seg.text,
-        media: seg.media.map((m) => ({ ...m, thumbnailTimestamp: wireNumber(m.thumbnailTimestamp) })),
-        delayMinutes: wireNumber(seg.delayMinutes),
-      })),
-    })),
-    targets: post.targets.map(presentTarget),
+    groups: s.groups,
+    targets: s.targets.map(presentTarget),
     source: s.source,
     externalSubmissionId: s.externalSubmissionId,
     createdAt: timestamp(s.createdAt),

@@ -1,4 +1,5 @@
 import { Post } from '../../../../../domain/post/Post';
+import { type PostSnapshot } from '../../../../../domain/post/PostSnapshot';
 import { POST_SOURCES, POST_STATUSES, type ReviewableIntent } from '../../../../../domain/post/PostStatus';
 import { type PostReviewRow } from '../schemas/PostReviewSchema';
 import { type PostRow } from '../schemas/PostSchema';
@@ -20,10 +21,15 @@ export interface PostRows {
 export const PostMapper = {
   /** `targets` in position order, all of this post. */
   toDomain(row: PostRow, targets: readonly PostTargetRow[]): Post {
+    return Post.rehydrate(PostMapper.toSnapshot(row, targets));
+  },
+
+  /** The stored post as the domain knows it; every stored value is checked. */
+  toSnapshot(row: PostRow, targets: readonly PostTargetRow[]): PostSnapshot {
     const where = { table: 'posts', key: row.id };
     const strangers = targets.filter((child) => child.postId !== row.id);
     if (strangers.length > 0) throw new RowMappingError('posts', row.id, `was handed rows of post ${strangers[0]!.postId}`);
-    return Post.rehydrate({
+    return {
       id: row.id,
       workspaceId: row.workspaceId,
       status: requireOneOf(POST_STATUSES, row.status, { ...where, column: 'status' }),
@@ -37,7 +43,7 @@ export const PostMapper = {
       createdAt: requireDate(row.createdAt, { ...where, column: 'created_at' }),
       updatedAt: requireDate(row.updatedAt, { ...where, column: 'updated_at' }),
       version: requireCount(row.version, { ...where, column: 'version' }),
-    });
+    };
   },
 
   toRows(post: Post): PostRows {

@@ -7,7 +7,7 @@ import { PostReviewMapper } from '../mappers/PostReviewMapper';
 import { type PostReviewRow } from '../schemas/PostReviewSchema';
 import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
 import { PostCounts } from '../sql/postCounts';
-import { readPage, readPost, readTotal } from '../sql/postReads';
+import { AS_AGGREGATE, listPosts, readPost } from '../sql/postReads';
 import { PostWrites } from '../sql/postWrites';
 import { inTransaction, managerOf } from '../transactionContext';
 
@@ -60,19 +60,16 @@ export class TypeOrmPostRepository implements PostRepository {
   }
 
   findById(workspaceId: string, id: string): Promise<Post | null> {
-    return readPost(managerOf(this.dataSource), this.d, workspaceId, id);
+    return readPost(managerOf(this.dataSource), this.d, AS_AGGREGATE, workspaceId, id);
   }
 
   findForUpdate(workspaceId: string, id: string): Promise<Post | null> {
     // Joins the unit of work's transaction; alone it opens one, and the lock ends with it.
-    return inTransaction(this.dataSource, (m) => readPost(m, this.d, workspaceId, id, true));
+    return inTransaction(this.dataSource, (m) => readPost(m, this.d, AS_AGGREGATE, workspaceId, id, true));
   }
 
-  async list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
-    const manager = managerOf(this.dataSource);
-    const total = await readTotal(manager, this.d, query);
-    if (query.limit <= 0 || query.offset >= total) return { items: [], total };
-    return { items: await readPage(manager, this.d, query), total };
+  list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
+    return listPosts(managerOf(this.dataSource), this.d, AS_AGGREGATE, query);
   }
 
   async listReviews(workspaceId: string, postId: string): Promise<Review[] | null> {

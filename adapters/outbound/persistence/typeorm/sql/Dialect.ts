@@ -35,12 +35,21 @@ const MYSQL: Dialect = {
 
 export const dialectOf = (dataSource: DataSource): Dialect => (dataSource.options.type === 'better-sqlite3' ? SQLITE : MYSQL);
 
-/** A stored datetime as either driver returns it (SQLite: UTC text; mysql2: a Date). */
+const SQLITE_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/;
+
+/**
+ * A stored datetime as either driver returns it (SQLite: TypeORM's UTC text
+ * "YYYY-MM-DD HH:MM:SS.mmm"; mysql2: a Date). The text is taken apart by position: every
+ * read of a post reads several, and Date's own parsing of a string is many times slower.
+ */
 export function readDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
-  if (typeof value === 'string') return new Date(`${value.replace(' ', 'T')}Z`);
-  return new Date(Number.NaN);
+  const parts = typeof value === 'string' ? SQLITE_DATETIME.exec(value) : null;
+  if (parts === null) return new Date(Number.NaN);
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const ms = Number((parts[7] ?? '0').padEnd(3, '0'));
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));
 }
 
 /** A stored JSON document: text on SQLite and on MariaDB (LONGTEXT), already parsed by some drivers. */

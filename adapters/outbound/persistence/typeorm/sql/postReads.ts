@@ -1,5 +1,6 @@
 import { type EntityManager } from 'typeorm';
 import { type Post } from '../../../../../domain/post/Post';
+import { type PostSnapshot } from '../../../../../domain/post/PostSnapshot';
 import { type PostListQuery } from '../../../../../domain/post/PostRepository';
 import { PostMapper } from '../mappers/PostMapper';
 import { type PostRow } from '../schemas/PostSchema';
@@ -24,11 +25,16 @@ const WITH_TARGETS = 'LEFT JOIN post_targets t ON t.post_id = p.id';
  * concurrent edit can never show one version's text with another version's targets.
  * `lock` holds the post and its targets until the transaction ends (MySQL).
  */
-export async function readPost(manager: EntityManager, d: Dialect, workspaceId: string, id: string, lock = false): Promise<Post | null> {
+export async function readPost<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, workspaceId: string, id: string, lock = false): Promise<T | null> {
   const sql = `${columns(d)}FROM posts p ${WITH_TARGETS} WHERE p.id = ? AND p.workspace_id = ? ORDER BY t.position${lock ? d.forUpdate : ''}`;
-  const [post] = postsOf(await manager.query<Raw[]>(sql, [id, workspaceId]));
+  const [post] = postsOf(await manager.query<Raw[]>(sql, [id, workspaceId]), as);
   return post ?? null;
 }
+
+/** What a read makes of the rows: an aggregate to change, or a snapshot to show. */
+export type PostShape<T> = (post: PostRow, targets: readonly PostTargetRow[]) => T;
+export const AS_AGGREGATE: PostShape<Post> = (post, targets) => PostMapper.toDomain(post, targets);
+export const AS_SNAPSHOT: PostShape<PostSnapshot> = (post, targets) => PostMapper.toSnapshot(post, targets);
 
 /**
  * The page's ids from the workspace's index (newest first, ties by id, a "deferred join":
@@ -41,11 +47,11 @@ export function pageSql(d: Dialect, withStatus: boolean): string {
   return `${columns(d)}FROM (${page}) page JOIN posts p ON p.id = page.id ${WITH_TARGETS} ORDER BY p.created_at DESC, p.id DESC, t.position`;
 }
 
-export async function readPage(manager: EntityManager, d: Dialect, query: PostListQuery): Promise<Post[]> {
+export async function readPage<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<T[]> {
   const params = query.status === undefined
     ? [query.workspaceId, query.limit, query.offset]
     : [query.workspaceId, query.status, query.limit, query.offset];
-  return postsOf(await manager.query<Raw[]>(pageSql(d, query.status !== undefined), params));
+  return postsOf(await manager.query<Raw[]>(pageSql(d, query.status !== undefined), params), as);
 }
 
 /** `total`: the workspace's per-status counts summed, read by primary key (at most eight rows). */
@@ -59,8 +65,15 @@ export async function readTotal(manager: EntityManager, d: Dialect, query: Pick<
   return Number(row?.total ?? 0);
 }
 
+/** A page and the total the page is out of: the page is read only when it can hold posts. */
+export async function listPosts<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<{ items: T[]; total: number }> {
+  const total = await readTotal(manager, d, query);
+  if (query.limit <= 0 || query.offset >= total) return { items: [], total };
+  return { items: await readPage(manager, d, as, query), total };
+}
+
 /** Joined rows, in order, to aggregates: the mappers check every stored value. */
-function postsOf(rows: readonly Raw[]): Post[] {
+function postsOf<T>(rows: readonly Raw[], as: PostShape<T>): T[] {
   const byId = new Map<string, { post: PostRow; targets: PostTargetRow[] }>();
   for (const row of rows) {
     const id = row.id as string;
@@ -68,7 +81,7 @@ function postsOf(rows: readonly Raw[]): Post[] {
     if (entry === undefined) byId.set(id, (entry = { post: postRowOf(row), targets: [] }));
     if (row.t_id !== null && row.t_id !== undefined) entry.targets.push(targetRowOf(row, id));
   }
-  return [...byId.values()].map((entry) => PostMapper.toDomain(entry.post, entry.targets));
+  return [...byId.values()].map((entry) => as(entry.post, entry.targets));
 }
 
 const postRowOf = (row: Raw): PostRow => ({
