@@ -35,8 +35,11 @@ export async function mariadbDatabase(): Promise<BenchDatabase | { unreachable: 
   let server: mysql.Connection;
   try {
     server = await mysql.createConnection({
-      host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password), connectTimeout: 3000,
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      connectTimeout: 3000,
     });
   } catch (error) {
     return { unreachable: `${url.host}: ${error instanceof Error ? error.message : String(error)}` };
@@ -55,7 +58,10 @@ export async function mariadbDatabase(): Promise<BenchDatabase | { unreachable: 
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (KEEP_MARIADB_TABLES) return;
       const connection = await mysql.createConnection({
-        host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password),
+        host: url.hostname,
+        port: Number(url.port || 3306),
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
       });
       try {
         await dropTables(connection, database);
@@ -67,9 +73,7 @@ export async function mariadbDatabase(): Promise<BenchDatabase | { unreachable: 
 }
 
 async function dropTables(connection: mysql.Connection, database: string): Promise<void> {
-  const [rows] = await connection.query<mysql.RowDataPacket[]>(
-    'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ?', [database],
-  );
+  const [rows] = await connection.query<mysql.RowDataPacket[]>('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ?', [database]);
   if (rows.length === 0) return;
   const names = rows.map((row) => `\`${database}\`.\`${String(row.name)}\``).join(', ');
   // One session: the foreign keys between the tables would otherwise dictate an order.

@@ -42,5 +42,7 @@ async function explain(dataSource: DataSource, [sql, parameters]: [string, unkno
     return rows.map((row) => row.detail);
   }
   const rows: Array<Record<string, unknown>> = await dataSource.query(`EXPLAIN ${sql}`, parameters);
-  return rows.map((row) => `table=${String(row.table)} type=${String(row.type)} key=${String(row.key)} rows≈${String(row.rows)} ${String(row.Extra ?? '')}`.trim());
+  return rows.map((row) =>
+    `table=${String(row.table)} type=${String(row.type)} key=${String(row.key)} rows≈${String(row.rows)} ${String(row.Extra ?? '')}`.trim(),
+  );
 }

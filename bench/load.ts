@@ -6,9 +6,12 @@ import { type LoadRequest, type LoadResult } from './loadProtocol';
  * servers it measures. It answers one LoadRequest at a time over IPC and exits with its parent.
  */
 process.on('message', (message: LoadRequest) => {
-  void measure(message).then((result) => process.send!(result), (error: unknown) => {
-    process.send!({ error: error instanceof Error ? error.message : String(error) });
-  });
+  void measure(message).then(
+    (result) => process.send!(result),
+    (error: unknown) => {
+      process.send!({ error: error instanceof Error ? error.message : String(error) });
+    },
+  );
 });
 process.on('disconnect', () => process.exit(0));
 

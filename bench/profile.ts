@@ -19,9 +19,10 @@ export async function profiled<T>(enabled: boolean, work: () => Promise<T>): Pro
   if (!enabled) return { result: await work(), breakdown: null };
   const session = new inspector.Session();
   session.connect();
-  const post = <R>(method: string) => new Promise<R>((resolve, reject) => {
-    session.post(method, (error, answer) => (error ? reject(error) : resolve(answer as R)));
-  });
+  const post = <R>(method: string) =>
+    new Promise<R>((resolve, reject) => {
+      session.post(method, (error, answer) => (error ? reject(error) : resolve(answer as R)));
+    });
   await post('Profiler.enable');
   await post('Profiler.start');
   try {

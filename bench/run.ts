@@ -33,8 +33,12 @@ interface Operation {
 
 async function main(): Promise<void> {
   console.log(`# Dispatch benchmark, ${new Date().toISOString()}`);
-  console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
-  console.log(`load: autocannon in a child process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s measured per row; ${POSTS} posts in the workspace`);
+  console.log(
+    `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
+  console.log(
+    `load: autocannon in a child process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s measured per row; ${POSTS} posts in the workspace`,
+  );
   if (PROFILE) console.log('BENCH_PROFILE=1: the service process is CPU-profiled during each run, which slows it: do not record these figures');
   console.log('');
   const load = new LoadClient();
@@ -64,7 +68,12 @@ async function main(): Promise<void> {
 
 async function benchmark(database: BenchDatabase, load: LoadClient): Promise<string> {
   // Other work on the machine shares its CPUs with the servers, the load and the database.
-  console.log(`## ${database.name} (load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `## ${database.name} (load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   const service = await startService(database.env);
   const dataSource = service.dataSource;
   const baselines: Listening[] = [];
@@ -80,9 +89,10 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
     console.log(`seeded ${POSTS - 1} posts (+1 template through the API) with their targets in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     console.log(`settled: ${await settleAfterSeed(dataSource)}`);
 
-    const [middle] = await dataSource.query(
-      'SELECT id FROM posts WHERE workspace_id = ? ORDER BY created_at, id LIMIT 1 OFFSET ?', [service.workspaceId, Math.floor(POSTS / 2)],
-    ) as Array<{ id: string }>;
+    const [middle] = (await dataSource.query('SELECT id FROM posts WHERE workspace_id = ? ORDER BY created_at, id LIMIT 1 OFFSET ?', [
+      service.workspaceId,
+      Math.floor(POSTS / 2),
+    ])) as Array<{ id: string }>;
     const postId = middle!.id;
     const bare = await listen(bareKoaApp());
     const primaryKey = await listen(primaryKeySelectApp(dataSource));
@@ -93,7 +103,10 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       { name: 'baseline: Koa + PK SELECT', request: { url: `${primaryKey.baseUrl}/?id=${postId}`, method: 'GET', headers: {} } },
       { name: 'posts.get', request: { url: `${postsUrl}/${postId}`, method: 'GET', headers: auth } },
       { name: 'posts.list (limit 20)', request: { url: `${postsUrl}?limit=20`, method: 'GET', headers: auth } },
-      { name: 'posts.create (thread)', request: { url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'bench')) } },
+      {
+        name: 'posts.create (thread)',
+        request: { url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'bench')) },
+      },
     ];
 
     const counted = sqlCounter(dataSource);
@@ -109,18 +122,21 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
         if (total !== POSTS) throw new Error(`posts.list reports total ${total}, expected ${POSTS}`);
       }
       const { result, breakdown } = await profiled(PROFILE, () => measureWithCpu(load, operation));
-      console.log(`${operation.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, server CPU ${result.serverCpu.toFixed(2)}, ${statements.length} SQL/req${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+      console.log(
+        `${operation.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, server CPU ${result.serverCpu.toFixed(2)}, ${statements.length} SQL/req${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+      );
       if (breakdown !== null) console.log(`  profile: ${breakdown}`);
       rows.push({ operation: operation.name, result, statements: statements.length });
     }
 
     for (const server of servers) await server.idle();
     const diagnostics = await listDiagnostics(dataSource, service.workspaceId);
-    const [totalRow] = await dataSource.query('SELECT COUNT(*) AS n FROM posts WHERE workspace_id = ?', [service.workspaceId]) as Array<{ n: number | string }>;
+    const [totalRow] = (await dataSource.query('SELECT COUNT(*) AS n FROM posts WHERE workspace_id = ?', [service.workspaceId])) as Array<{
+      n: number | string;
+    }>;
     const posts = Number(totalRow!.n);
     // posts.create ran at CONNECTIONS at once: post_counts must have counted every one of them.
-    const { total: kept } = await service.composition.get(TOKENS.PostRepository)
-      .list({ workspaceId: service.workspaceId, limit: 0, offset: 0 });
+    const { total: kept } = await service.composition.get(TOKENS.PostRepository).list({ workspaceId: service.workspaceId, limit: 0, offset: 0 });
     if (kept !== posts) throw new Error(`post_counts says ${kept} posts after the run, COUNT(*) says ${posts}`);
     const notes = [
       `posts.list internals at ${POSTS} posts, each query alone and sequential: total from post_counts ${diagnostics.totalMs.toFixed(2)} ms, page of 20 ids ${diagnostics.pageMs.toFixed(2)} ms (the COUNT(*) the total used to be: ${diagnostics.replacedCountMs.toFixed(2)} ms)`,

@@ -36,10 +36,11 @@ export async function listen(app: Koa<any, any>): Promise<Listening> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     idle: () => (active === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

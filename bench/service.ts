@@ -36,7 +36,12 @@ export async function startService(databaseEnv: Record<string, string>): Promise
   const { key } = await given.apiKey(workspaceId, OWNER_EMAIL, 'owner');
   const connectionId = await given.connection(workspaceId, 'twitter', '@bench');
   return {
-    composition, dataSource: composition.dataSource, server, workspaceId, connectionId, apiKey: key,
+    composition,
+    dataSource: composition.dataSource,
+    server,
+    workspaceId,
+    connectionId,
+    apiKey: key,
     async close() {
       await server.close();
       await composition.close();

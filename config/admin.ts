@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { EnvironmentError } from '../adapters/inbound/cli/EnvironmentError';
 import { runCli, type CliSession } from '../adapters/inbound/cli/runCli';
 import { compose } from './container';
-import { ConfigError, loadConfig } from './env';
+import { type Config, ConfigError, loadConfig } from './env';
 import { TOKENS as T } from './tokens';
 
 /**
@@ -17,7 +17,7 @@ async function admin(): Promise<number> {
 }
 
 async function openSession(): Promise<CliSession> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   } catch (error) {
@@ -40,7 +40,9 @@ async function openSession(): Promise<CliSession> {
 }
 
 admin().then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

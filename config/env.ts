@@ -7,9 +7,7 @@ export class ConfigError extends Error {
   }
 }
 
-export type DatabaseConfig =
-  | { readonly kind: 'sqlite'; readonly file: string }
-  | { readonly kind: 'mysql'; readonly url: string };
+export type DatabaseConfig = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string };
 
 /** Settings grouped by the capability that reads them; each group is handed to its part alone. */
 export interface Config {

@@ -18,8 +18,12 @@ export class AddConnection {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
     // Any case is accepted (`twitter`); the connection refuses a platform it does not know.
     const connection = Connection.create({
-      id: this.ids.next(), workspaceId: workspace.id, platform: input.platform.toUpperCase(), handle: input.handle,
-      displayName: input.displayName, now: this.clock.now(),
+      id: this.ids.next(),
+      workspaceId: workspace.id,
+      platform: input.platform.toUpperCase(),
+      handle: input.handle,
+      displayName: input.displayName,
+      now: this.clock.now(),
     });
     await this.connections.save(connection);
     return connection;

@@ -36,7 +36,7 @@ export interface ApiKeyRequest {
   readonly name?: string;
 }
 
-/** The operator may mint a key for a member of any role (PRODUCT.md, "Operator command line"). */
+/** The operator may mint a key for a member of any role (docs/product.md, "Operator command line"). */
 const OPERATOR_IS_TRUSTED = (): void => undefined;
 
 export class ManageApiKeys {
@@ -82,14 +82,19 @@ export class ManageApiKeys {
       throw validationError('scope_above_caller', [{ path: 'scopes', message: `not held by this credential: ${beyond.join(', ')}` }]);
     }
     const ceiling = ceilingOf(request.role);
-    return this.underMembershipLock(caller.access.workspaceId, () => this.mint({
-      workspaceId: caller.access.workspaceId,
-      userId: caller.access.userId,
-      role: request.role,
-      scopes: request.scopes ?? [...held].filter((scope) => ceiling.has(scope)),
-      name: request.name,
-      creatorRoleCap: caller.access.role,
-    }, assertMayCreateApiKeys));
+    return this.underMembershipLock(caller.access.workspaceId, () =>
+      this.mint(
+        {
+          workspaceId: caller.access.workspaceId,
+          userId: caller.access.userId,
+          role: request.role,
+          scopes: request.scopes ?? [...held].filter((scope) => ceiling.has(scope)),
+          name: request.name,
+          creatorRoleCap: caller.access.role,
+        },
+        assertMayCreateApiKeys,
+      ),
+    );
   }
 
   /** The keys of a workspace, revoked ones included (never their secrets: only hashes are kept). */
@@ -131,9 +136,17 @@ export class ManageApiKeys {
    * membership's: a key can never outrank the credential that made it. `mayCreate` says
    * whether a creator of that role may make keys on this path.
    */
-  private async mint(input: {
-    workspaceId: string; userId: string; role: Role; scopes?: readonly Scope[]; name?: string; creatorRoleCap: Role | null;
-  }, mayCreate: (creatorRole: Role) => void): Promise<CreatedApiKey> {
+  private async mint(
+    input: {
+      workspaceId: string;
+      userId: string;
+      role: Role;
+      scopes?: readonly Scope[];
+      name?: string;
+      creatorRoleCap: Role | null;
+    },
+    mayCreate: (creatorRole: Role) => void,
+  ): Promise<CreatedApiKey> {
     const membership = await this.memberships.find(input.workspaceId, input.userId);
     if (membership === null) throw notFound('Membership');
     const creatorRole = input.creatorRoleCap ? lowerRole(input.creatorRoleCap, membership.role) : membership.role;

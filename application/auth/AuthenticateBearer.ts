@@ -23,7 +23,7 @@ export class AuthenticateBearer {
     // An API key's live membership (checked in apiKey) already proves its user exists.
     if (token.startsWith(API_KEY_PREFIX)) return this.apiKey(token);
     const credential = await this.jwt(token);
-    if ((await this.users.findById(credential.userId)) === null) throw invalid('the credential\'s user no longer exists');
+    if ((await this.users.findById(credential.userId)) === null) throw invalid("the credential's user no longer exists");
     return credential;
   }
 
@@ -34,10 +34,15 @@ export class AuthenticateBearer {
     const { key, creatorRole } = found;
     if (key.isRevoked) throw invalid('the API key has been revoked');
     // A key stops working as soon as its creator leaves the workspace.
-    if (creatorRole === null) throw invalid('the API key\'s creator is no longer a member of its workspace');
+    if (creatorRole === null) throw invalid("the API key's creator is no longer a member of its workspace");
     return {
-      kind: 'api_key', id: key.id, userId: key.userId, workspaceId: key.workspaceId,
-      frozenRole: key.role, creatorRole, scopes: key.scopes,
+      kind: 'api_key',
+      id: key.id,
+      userId: key.userId,
+      workspaceId: key.workspaceId,
+      frozenRole: key.role,
+      creatorRole,
+      scopes: key.scopes,
     };
   }
 

@@ -9,9 +9,10 @@ export class AuthorizeWorkspace {
 
   async execute(credential: Credential, workspaceId: string, scope: Scope | null): Promise<WorkspaceAccess> {
     // An API key's creator membership was read moments ago, in this request, by authentication.
-    const membership = credential.kind === 'api_key' && credential.workspaceId === workspaceId
-      ? { workspaceId, userId: credential.userId, role: credential.creatorRole }
-      : await this.memberships.find(workspaceId, credential.userId);
+    const membership =
+      credential.kind === 'api_key' && credential.workspaceId === workspaceId
+        ? { workspaceId, userId: credential.userId, role: credential.creatorRole }
+        : await this.memberships.find(workspaceId, credential.userId);
     const access = decideWorkspaceAccess(credential, workspaceId, membership);
     if (scope !== null) requireScope(access, scope);
     return access;

@@ -11,12 +11,13 @@ const TIMEOUT_MS = 2000;
 
 /** Runs every check at once, each bounded by a timeout so a hung dependency reads as down. */
 export class CheckHealth {
-  constructor(private readonly checks: readonly HealthCheck[], private readonly clock: Clock) {}
+  constructor(
+    private readonly checks: readonly HealthCheck[],
+    private readonly clock: Clock,
+  ) {}
 
   async execute(): Promise<HealthReport> {
-    const results = await Promise.all(
-      this.checks.map(async (c) => [c.name, (await passes(c)) ? 'ok' : 'unavailable'] as const),
-    );
+    const results = await Promise.all(this.checks.map(async (c) => [c.name, (await passes(c)) ? 'ok' : 'unavailable'] as const));
     const checks = Object.fromEntries(results);
     const status = results.every(([, r]) => r === 'ok') ? 'ok' : 'unavailable';
     return { status, time: this.clock.now(), checks };

@@ -23,8 +23,7 @@ export class ListMyWorkspaces {
 
   async execute(credential: Credential): Promise<MyWorkspace[]> {
     const bound = boundWorkspaceOf(credential);
-    const memberships = (await this.memberships.listByUser(credential.userId))
-      .filter((m) => bound === null || m.workspaceId === bound);
+    const memberships = (await this.memberships.listByUser(credential.userId)).filter((m) => bound === null || m.workspaceId === bound);
     const workspaces = new Map((await this.workspaces.findByIds(memberships.map((m) => m.workspaceId))).map((w) => [w.id, w]));
     return memberships
       .filter((m) => workspaces.has(m.workspaceId))
@@ -34,5 +33,4 @@ export class ListMyWorkspaces {
 }
 
 /** As the access decision holds it: a key never acts above the role frozen into it. */
-const effectiveRole = (credential: Credential, live: Role): Role =>
-  credential.kind === 'api_key' ? lowerRole(credential.frozenRole, live) : live;
+const effectiveRole = (credential: Credential, live: Role): Role => (credential.kind === 'api_key' ? lowerRole(credential.frozenRole, live) : live);

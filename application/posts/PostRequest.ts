@@ -9,7 +9,7 @@ export interface TargetRequest {
   readonly scheduledAt: Date | null;
 }
 
-/** The create/update body once its JSON types are checked (SPEC.md "Post create / update body"). */
+/** The create/update body once its JSON types are checked (docs/spec.md "Post create / update body"). */
 export interface PostRequest {
   readonly groups: readonly GroupInput[];
   readonly targets: readonly TargetRequest[];

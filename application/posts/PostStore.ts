@@ -74,7 +74,10 @@ export class PostStore {
     const after = jobsFor(post, now);
     await this.posts.save(post);
     const queued = new Map(before.map((job) => [job.targetId, job.notBefore.getTime()]));
-    await this.queue.enqueue(after.filter((job) => queued.get(job.targetId) !== job.notBefore.getTime()), now);
+    await this.queue.enqueue(
+      after.filter((job) => queued.get(job.targetId) !== job.notBefore.getTime()),
+      now,
+    );
     const kept = new Set(after.map((job) => job.targetId));
     await this.queue.cancel(before.filter((job) => !kept.has(job.targetId)).map((job) => job.targetId));
   }

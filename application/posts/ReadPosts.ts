@@ -7,7 +7,10 @@ import { type PostViews } from '../ports/PostViews';
 
 /** posts.get, posts.list, posts.targets and the review history: reads, shown as stored. */
 export class ReadPosts {
-  constructor(private readonly views: PostViews, private readonly posts: PostRepository) {}
+  constructor(
+    private readonly views: PostViews,
+    private readonly posts: PostRepository,
+  ) {}
 
   async get(workspaceId: string, postId: string): Promise<PostSnapshot> {
     const post = await this.views.find(workspaceId, postId);

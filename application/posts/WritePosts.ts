@@ -42,10 +42,7 @@ export class WritePosts {
         idByConnection.delete(t.connectionId);
         return this.withId(t, inherited);
       });
-      post.update(
-        { ...request, targets },
-        { now, reviewRequired: actor.reviewRequired, connectionOf },
-      );
+      post.update({ ...request, targets }, { now, reviewRequired: actor.reviewRequired, connectionOf });
       return post;
     });
   }

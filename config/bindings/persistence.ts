@@ -38,10 +38,16 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data
   // directory, only by an entry point that needs it. Stored responses can hold a new API
   // key's secret, so they are sealed.
-  w.build(T.IdempotencyStore, [T.Logger], (logger) =>
-    new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource, logger), new SecretBox(resolveSecretKey(config.secrets))));
-  w.value(T.SigningKeyStore, config.secrets.keyStore === 'file'
-    ? new FileSigningKeyStore(path.join(config.secrets.dataDir, 'signing-keys.json'))
-    : new TypeOrmSigningKeyStore(dataSource));
+  w.build(
+    T.IdempotencyStore,
+    [T.Logger],
+    (logger) => new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource, logger), new SecretBox(resolveSecretKey(config.secrets))),
+  );
+  w.value(
+    T.SigningKeyStore,
+    config.secrets.keyStore === 'file'
+      ? new FileSigningKeyStore(path.join(config.secrets.dataDir, 'signing-keys.json'))
+      : new TypeOrmSigningKeyStore(dataSource),
+  );
   return new DatabaseHealthCheck(dataSource);
 }

@@ -20,26 +20,31 @@ import { type Wiring } from '../Wiring';
 
 /** Each use case from the ports its constructor names, in order (the compiler checks each list). */
 export function bindUseCases(w: Wiring): void {
-  w.construct(T.AuthenticateBearer, AuthenticateBearer,
-    [T.ApiKeyCredentials, T.UserRepository, T.SecretHasher, T.SessionTokens, T.AccessTokenVerifier]);
+  w.construct(T.AuthenticateBearer, AuthenticateBearer, [T.ApiKeyCredentials, T.UserRepository, T.SecretHasher, T.SessionTokens, T.AccessTokenVerifier]);
   w.construct(T.AuthorizeWorkspace, AuthorizeWorkspace, [T.MembershipRepository]);
   w.construct(T.CheckHealth, CheckHealth, [T.HealthChecks, T.Clock]);
   w.construct(T.GetCurrentUser, GetCurrentUser, [T.UserRepository]);
   w.construct(T.ListMyWorkspaces, ListMyWorkspaces, [T.MembershipRepository, T.WorkspaceRepository]);
   w.construct(T.ListConnections, ListConnections, [T.ConnectionRepository]);
   w.construct(T.CreateUser, CreateUser, [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
-  w.construct(T.CreateWorkspace, CreateWorkspace,
-    [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
-  w.construct(T.ManageMembers, ManageMembers,
-    [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);
-  w.construct(T.ManageApiKeys, ManageApiKeys,
-    [T.ApiKeyRepository, T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.SecretHasher, T.RandomSource, T.IdGenerator, T.Clock, T.UnitOfWork]);
+  w.construct(T.CreateWorkspace, CreateWorkspace, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
+  w.construct(T.ManageMembers, ManageMembers, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);
+  w.construct(T.ManageApiKeys, ManageApiKeys, [
+    T.ApiKeyRepository,
+    T.WorkspaceRepository,
+    T.MembershipRepository,
+    T.UserRepository,
+    T.SecretHasher,
+    T.RandomSource,
+    T.IdGenerator,
+    T.Clock,
+    T.UnitOfWork,
+  ]);
   w.construct(T.AddConnection, AddConnection, [T.ConnectionRepository, T.WorkspaceRepository, T.IdGenerator, T.Clock]);
   w.construct(T.IssueSession, IssueSession, [T.UserRepository, T.SessionTokens, T.IdGenerator, T.SessionTtlSeconds]);
   w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork]);
   w.construct(T.ReadPosts, ReadPosts, [T.PostViews, T.PostRepository]);
   w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock]);
   w.construct(T.ChangePostLifecycle, ChangePostLifecycle, [T.PostStore, T.IdGenerator, T.Clock]);
-  w.construct(T.BootstrapFirstStart, BootstrapFirstStart,
-    [T.UserRepository, T.CreateUser, T.CreateWorkspace, T.ManageApiKeys, T.RandomSource, T.UnitOfWork]);
+  w.construct(T.BootstrapFirstStart, BootstrapFirstStart, [T.UserRepository, T.CreateUser, T.CreateWorkspace, T.ManageApiKeys, T.RandomSource, T.UnitOfWork]);
 }

@@ -43,14 +43,30 @@ export class Connection {
     return new Connection(snapshot);
   }
 
-  get id(): string { return this.props.id; }
-  get workspaceId(): string { return this.props.workspaceId; }
-  get platform(): Platform { return this.props.platform; }
-  get handle(): string { return this.props.handle; }
-  get displayName(): string | null { return this.props.displayName; }
-  get status(): ConnectionStatus { return this.props.status; }
-  get createdAt(): Date { return this.props.createdAt; }
-  get isActive(): boolean { return this.props.status === 'active'; }
+  get id(): string {
+    return this.props.id;
+  }
+  get workspaceId(): string {
+    return this.props.workspaceId;
+  }
+  get platform(): Platform {
+    return this.props.platform;
+  }
+  get handle(): string {
+    return this.props.handle;
+  }
+  get displayName(): string | null {
+    return this.props.displayName;
+  }
+  get status(): ConnectionStatus {
+    return this.props.status;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get isActive(): boolean {
+    return this.props.status === 'active';
+  }
 
   toSnapshot(): ConnectionSnapshot {
     return { ...this.props };

@@ -18,7 +18,7 @@ export interface ApiKeySnapshot {
 
 /**
  * Whether a member may create keys on their own (the API path): only a role holding
- * apikeys:write. The operator is trusted and may mint a key for any member (PRODUCT.md,
+ * apikeys:write. The operator is trusted and may mint a key for any member (docs/product.md,
  * "Operator command line"), so this is the caller's rule, not the key's.
  */
 export function assertMayCreateApiKeys(role: Role): void {
@@ -36,8 +36,16 @@ export class ApiKey {
   private constructor(private props: ApiKeySnapshot) {}
 
   static create(input: {
-    id: string; workspaceId: string; userId: string; name?: string; creatorRole: Role; role: Role;
-    scopes?: readonly Scope[]; lookupPrefix: string; secretHash: string; now: Date;
+    id: string;
+    workspaceId: string;
+    userId: string;
+    name?: string;
+    creatorRole: Role;
+    role: Role;
+    scopes?: readonly Scope[];
+    lookupPrefix: string;
+    secretHash: string;
+    now: Date;
   }): ApiKey {
     const ceiling = ceilingOf(input.role);
     if (!isAtMost(input.role, input.creatorRole)) {
@@ -69,17 +77,39 @@ export class ApiKey {
     return new ApiKey(snapshot);
   }
 
-  get id(): string { return this.props.id; }
-  get workspaceId(): string { return this.props.workspaceId; }
-  get userId(): string { return this.props.userId; }
-  get name(): string { return this.props.name; }
-  get role(): Role { return this.props.role; }
-  get scopes(): readonly Scope[] { return this.props.scopes; }
-  get lookupPrefix(): string { return this.props.lookupPrefix; }
-  get secretHash(): string { return this.props.secretHash; }
-  get createdAt(): Date { return this.props.createdAt; }
-  get revokedAt(): Date | null { return this.props.revokedAt; }
-  get isRevoked(): boolean { return this.props.revokedAt !== null; }
+  get id(): string {
+    return this.props.id;
+  }
+  get workspaceId(): string {
+    return this.props.workspaceId;
+  }
+  get userId(): string {
+    return this.props.userId;
+  }
+  get name(): string {
+    return this.props.name;
+  }
+  get role(): Role {
+    return this.props.role;
+  }
+  get scopes(): readonly Scope[] {
+    return this.props.scopes;
+  }
+  get lookupPrefix(): string {
+    return this.props.lookupPrefix;
+  }
+  get secretHash(): string {
+    return this.props.secretHash;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get revokedAt(): Date | null {
+    return this.props.revokedAt;
+  }
+  get isRevoked(): boolean {
+    return this.props.revokedAt !== null;
+  }
 
   revoke(now: Date): void {
     if (this.isRevoked) throw conflict('api_key_already_revoked', 'the API key is already revoked');

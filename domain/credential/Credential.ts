@@ -30,5 +30,4 @@ export type Credential =
 export type CredentialKind = Credential['kind'];
 
 /** The workspace a credential is bound to, or null for a first-party session. */
-export const boundWorkspaceOf = (credential: Credential): string | null =>
-  credential.kind === 'session' ? null : credential.workspaceId;
+export const boundWorkspaceOf = (credential: Credential): string | null => (credential.kind === 'session' ? null : credential.workspaceId);

@@ -16,18 +16,7 @@ import { type ValuesOf } from './SettingsSchema';
  * platform is a folder beside this file and a line here (README, "Adding a platform");
  * everything below derives from this list.
  */
-export const PLATFORM_DESCRIPTORS = [
-  bluesky,
-  facebook,
-  farcaster,
-  instagram,
-  linkedin,
-  pinterest,
-  threads,
-  tiktok,
-  twitter,
-  youtube,
-] as const;
+export const PLATFORM_DESCRIPTORS = [bluesky, facebook, farcaster, instagram, linkedin, pinterest, threads, tiktok, twitter, youtube] as const;
 
 type AnyDescriptor = (typeof PLATFORM_DESCRIPTORS)[number];
 

@@ -5,10 +5,7 @@
  */
 export type FieldRule = FieldKind & FieldPresence;
 
-export type FieldKind =
-  | { readonly type: 'boolean' }
-  | { readonly type: 'string' }
-  | { readonly type: 'enum'; readonly values: readonly [string, ...string[]] };
+export type FieldKind = { readonly type: 'boolean' } | { readonly type: 'string' } | { readonly type: 'enum'; readonly values: readonly [string, ...string[]] };
 
 /**
  * "Required" is a rule for writes. A stored value written under an older, looser rule may

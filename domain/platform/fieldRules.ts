@@ -14,9 +14,7 @@ export function fieldProblem(rule: FieldRule, value: unknown, present: boolean):
     case 'string':
       return typeof value === 'string' ? undefined : `must be a string${orNull}`;
     case 'enum':
-      return typeof value === 'string' && (rule.values as readonly string[]).includes(value)
-        ? undefined
-        : `must be one of ${rule.values.join(', ')}${orNull}`;
+      return typeof value === 'string' && (rule.values as readonly string[]).includes(value) ? undefined : `must be one of ${rule.values.join(', ')}${orNull}`;
   }
 }
 

@@ -7,12 +7,7 @@ import { type ValidationProblems } from './ValidationProblems';
  * Checks that a group can be published on a platform (its descriptor's capabilities).
  * Messages name the platform: one group used by two platforms may break either's rules.
  */
-export function checkGroupForPlatform(
-  group: Group,
-  groupPath: string,
-  platform: Platform,
-  problems: ValidationProblems,
-): void {
+export function checkGroupForPlatform(group: Group, groupPath: string, platform: Platform, problems: ValidationProblems): void {
   const caps = capabilitiesOf(platform);
   const segments = group.segments;
 
@@ -34,16 +29,10 @@ export function checkGroupForPlatform(
     const path = `${groupPath}.segments[${i}]`;
     const length = measureText(segment.text, caps.textUnit);
     if (length > caps.textLimit) {
-      problems.add(
-        `${path}.text`,
-        `is ${length} ${describeUnit(caps.textUnit)}; ${platform} allows at most ${caps.textLimit}`,
-      );
+      problems.add(`${path}.text`, `is ${length} ${describeUnit(caps.textUnit)}; ${platform} allows at most ${caps.textLimit}`);
     }
     if (caps.maxMediaPerSegment !== null && segment.media.length > caps.maxMediaPerSegment) {
-      problems.add(
-        `${path}.media`,
-        `holds ${segment.media.length} items; ${platform} allows at most ${caps.maxMediaPerSegment} per segment`,
-      );
+      problems.add(`${path}.media`, `holds ${segment.media.length} items; ${platform} allows at most ${caps.maxMediaPerSegment} per segment`);
     }
   });
 }

@@ -9,21 +9,9 @@ import {
   positionAfterEdit,
   positionForIntent,
 } from './PostLifecycle';
-import {
-  type NewPostInput,
-  type PostContext,
-  type PostEditInput,
-  type TargetChanges,
-  type TargetEditContext,
-} from './PostInputs';
+import { type NewPostInput, type PostContext, type PostEditInput, type TargetChanges, type TargetEditContext } from './PostInputs';
 import { type PostSnapshot } from './PostSnapshot';
-import {
-  EDITABLE_STATUSES,
-  type PostSource,
-  type PostStatus,
-  type ReviewableIntent,
-  deriveStatusFromTargets,
-} from './PostStatus';
+import { EDITABLE_STATUSES, type PostSource, type PostStatus, type ReviewableIntent, deriveStatusFromTargets } from './PostStatus';
 import { type Review, type ReviewerAction, recordReview } from './Review';
 import { type PublishedOutcome, Target } from './Target';
 import { applyTargetChanges } from './TargetEdit';
@@ -100,20 +88,44 @@ export class Post {
     );
   }
 
-  get status(): PostStatus { return this._status; }
-  get groups(): readonly Group[] { return this._groups; }
-  get targets(): readonly Target[] { return this._targets; }
-  get source(): PostSource { return this._source; }
-  get externalSubmissionId(): string | null { return this._externalSubmissionId; }
-  get requestedIntent(): ReviewableIntent | null { return this._requestedIntent; }
-  get unsavedReviews(): readonly Review[] { return this._unsavedReviews; }
+  get status(): PostStatus {
+    return this._status;
+  }
+  get groups(): readonly Group[] {
+    return this._groups;
+  }
+  get targets(): readonly Target[] {
+    return this._targets;
+  }
+  get source(): PostSource {
+    return this._source;
+  }
+  get externalSubmissionId(): string | null {
+    return this._externalSubmissionId;
+  }
+  get requestedIntent(): ReviewableIntent | null {
+    return this._requestedIntent;
+  }
+  get unsavedReviews(): readonly Review[] {
+    return this._unsavedReviews;
+  }
   /** As stored when loaded (null: never saved); targets are immutable, so a changed one is another object. */
-  get persisted(): PersistedPost | null { return this._persisted; }
+  get persisted(): PersistedPost | null {
+    return this._persisted;
+  }
   /** The stored version this post was loaded at (0: never saved): what an ETag names. */
-  get version(): number { return this._persisted?.version ?? 0; }
-  get createdAt(): Date { return new Date(this._createdAt); }
-  get updatedAt(): Date { return new Date(this._updatedAt); }
-  get isEditable(): boolean { return EDITABLE_STATUSES.includes(this._status); }
+  get version(): number {
+    return this._persisted?.version ?? 0;
+  }
+  get createdAt(): Date {
+    return new Date(this._createdAt);
+  }
+  get updatedAt(): Date {
+    return new Date(this._updatedAt);
+  }
+  get isEditable(): boolean {
+    return EDITABLE_STATUSES.includes(this._status);
+  }
 
   target(targetId: string): Target {
     const found = this._targets.find((t) => t.id === targetId);
@@ -209,12 +221,17 @@ export class Post {
     if (ctx.reviewRequired && this._status === 'publishing') {
       throw conflict('review_required', 'this change needs review, and the post is already publishing');
     }
-    const changed = applyTargetChanges(current, changes, {
-      workspaceId: this.workspaceId,
-      groups: this._groups,
-      // A scheduled post (or one publishing target by target) goes out by these times.
-      timeMustBeFuture: awaitsSchedule(this.position) || this._status === 'publishing',
-    }, ctx);
+    const changed = applyTargetChanges(
+      current,
+      changes,
+      {
+        workspaceId: this.workspaceId,
+        groups: this._groups,
+        // A scheduled post (or one publishing target by target) goes out by these times.
+        timeMustBeFuture: awaitsSchedule(this.position) || this._status === 'publishing',
+      },
+      ctx,
+    );
     const target = this.replaceTarget(current.withChanges(changed), ctx.now);
     // Like a whole-post edit: approved content changed by someone who needs review goes back to review.
     if (ctx.reviewRequired && this._status === 'scheduled') this.moveTo(positionForIntent('schedule', true), ctx.now);

@@ -68,13 +68,7 @@ export function buildPostContent(
  * Validates one target against the post's groups and the workspace's connections, adding
  * problems under `path`; returns the Target when its settings could be read.
  */
-export function checkTarget(
-  t: TargetInput,
-  groups: readonly Group[],
-  ctx: ContentContext,
-  path: string,
-  problems: ValidationProblems,
-): Target | undefined {
+export function checkTarget(t: TargetInput, groups: readonly Group[], ctx: ContentContext, path: string, problems: ValidationProblems): Target | undefined {
   const reading = readTargetSettings(t.settings);
   if (!reading.ok) problems.addAll(reading.problems, path);
   const settings = reading.ok ? reading.settings : undefined;
@@ -104,10 +98,7 @@ export function checkConnection(
     return;
   }
   if (settings && settings.platform !== connection.platform) {
-    problems.add(
-      joinPath(path, 'settings.platform'),
-      `must be ${connection.platform}, the platform of connection ${connectionId}`,
-    );
+    problems.add(joinPath(path, 'settings.platform'), `must be ${connection.platform}, the platform of connection ${connectionId}`);
   }
 }
 

@@ -13,7 +13,7 @@ export interface LifecyclePosition {
 }
 
 /**
- * PRODUCT.md "Post lifecycle": draft → draft; schedule → scheduled; publish_now →
+ * docs/product.md "Post lifecycle": draft → draft; schedule → scheduled; publish_now →
  * publishing; when review is needed (submitForReview, or a contributor) schedule and
  * publish_now go to pending_review instead.
  */
@@ -31,11 +31,7 @@ export function positionForIntent(intent: PostIntent, needsReview: boolean): Lif
  * approved content and have it published unreviewed. A post waiting for review (or sent back
  * with changes) stays there until its author states an intent again.
  */
-export function positionAfterEdit(
-  current: LifecyclePosition,
-  intent: PostIntent | null | undefined,
-  needsReview: boolean,
-): LifecyclePosition {
+export function positionAfterEdit(current: LifecyclePosition, intent: PostIntent | null | undefined, needsReview: boolean): LifecyclePosition {
   if (intent !== undefined && intent !== null) return positionForIntent(intent, needsReview);
   if (current.status === 'scheduled') return positionForIntent('schedule', needsReview);
   return current;
@@ -46,8 +42,7 @@ export const awaitsSchedule = (p: LifecyclePosition): boolean =>
   p.status === 'scheduled' || (p.status === 'pending_review' && p.requestedIntent === 'schedule');
 
 /** A post on its way to a platform: it must have somewhere to go. */
-const headsForPublishing = (p: LifecyclePosition): boolean =>
-  p.status === 'scheduled' || p.status === 'publishing' || p.status === 'pending_review';
+const headsForPublishing = (p: LifecyclePosition): boolean => p.status === 'scheduled' || p.status === 'publishing' || p.status === 'pending_review';
 
 /** The checks the intent adds to the content checks, on the request's own target list. */
 export function checkReadiness(

@@ -1,13 +1,4 @@
-export const POST_STATUSES = [
-  'draft',
-  'pending_review',
-  'changes_requested',
-  'scheduled',
-  'publishing',
-  'published',
-  'partially_failed',
-  'failed',
-] as const;
+export const POST_STATUSES = ['draft', 'pending_review', 'changes_requested', 'scheduled', 'publishing', 'published', 'partially_failed', 'failed'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const TARGET_STATUSES = ['pending', 'publishing', 'published', 'failed'] as const;
@@ -22,8 +13,7 @@ export type PostIntent = (typeof POST_INTENTS)[number];
 /** The intents a reviewer's approval can resume. */
 export type ReviewableIntent = Exclude<PostIntent, 'draft'>;
 
-export const isPostStatus = (value: unknown): value is PostStatus =>
-  typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value);
+export const isPostStatus = (value: unknown): value is PostStatus => typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value);
 
 /** The author may still change the post: nothing has been handed to a platform yet. */
 export const EDITABLE_STATUSES: readonly PostStatus[] = ['draft', 'pending_review', 'changes_requested', 'scheduled'];
@@ -32,7 +22,7 @@ export const EDITABLE_STATUSES: readonly PostStatus[] = ['draft', 'pending_revie
 export const PUBLISHING_STATUSES: readonly PostStatus[] = ['publishing', 'published', 'partially_failed', 'failed'];
 
 /**
- * The post status once publishing has begun (PRODUCT.md, "Post lifecycle"): any target
+ * The post status once publishing has begun (docs/product.md, "Post lifecycle"): any target
  * still waiting or in flight keeps the post publishing; otherwise the outcomes decide.
  */
 export function deriveStatusFromTargets(targetStatuses: readonly TargetStatus[]): PostStatus {

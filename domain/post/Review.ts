@@ -18,12 +18,7 @@ export interface ReviewerAction {
   readonly reviewerUserId: string;
 }
 
-export function recordReview(
-  by: ReviewerAction,
-  decision: ReviewDecision,
-  comment: string | null,
-  at: Date,
-): Review {
+export function recordReview(by: ReviewerAction, decision: ReviewDecision, comment: string | null, at: Date): Review {
   // Asking for changes without saying which leaves the author guessing.
   if (decision === 'changes_requested' && (comment === null || comment.trim() === '')) {
     throw validationError('invalid_review', [{ path: 'comment', message: 'must say what should change' }]);

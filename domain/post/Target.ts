@@ -56,18 +56,42 @@ export class Target {
     return new Target({ ...snapshot, scheduledAt: copy(snapshot.scheduledAt), postedAt: copy(snapshot.postedAt) });
   }
 
-  get id(): string { return this.props.id; }
-  get connectionId(): string { return this.props.connectionId; }
-  get groupId(): string { return this.props.groupId; }
-  get settings(): TargetSettings { return this.props.settings; }
-  get platform(): Platform { return this.props.settings.platform; }
-  get scheduledAt(): Date | null { return copy(this.props.scheduledAt); }
-  get status(): TargetStatus { return this.props.status; }
-  get platformPostId(): string | null { return this.props.platformPostId; }
-  get platformPostUrl(): string | null { return this.props.platformPostUrl; }
-  get postedAt(): Date | null { return copy(this.props.postedAt); }
-  get error(): string | null { return this.props.error; }
-  get attempts(): number { return this.props.attempts; }
+  get id(): string {
+    return this.props.id;
+  }
+  get connectionId(): string {
+    return this.props.connectionId;
+  }
+  get groupId(): string {
+    return this.props.groupId;
+  }
+  get settings(): TargetSettings {
+    return this.props.settings;
+  }
+  get platform(): Platform {
+    return this.props.settings.platform;
+  }
+  get scheduledAt(): Date | null {
+    return copy(this.props.scheduledAt);
+  }
+  get status(): TargetStatus {
+    return this.props.status;
+  }
+  get platformPostId(): string | null {
+    return this.props.platformPostId;
+  }
+  get platformPostUrl(): string | null {
+    return this.props.platformPostUrl;
+  }
+  get postedAt(): Date | null {
+    return copy(this.props.postedAt);
+  }
+  get error(): string | null {
+    return this.props.error;
+  }
+  get attempts(): number {
+    return this.props.attempts;
+  }
 
   /** Content or timing changes; only a target nothing has happened to yet may change. */
   withChanges(changes: { groupId?: string; settings?: TargetSettings; scheduledAt?: Date | null }): Target {

@@ -8,13 +8,9 @@ import { type ErrorDetail } from '../shared/DomainError';
  */
 export type TargetSettings = { [P in Platform]: { readonly platform: P; readonly values: SettingsValuesOf<P> } }[Platform];
 
-export type SettingsReading =
-  | { readonly ok: true; readonly settings: TargetSettings }
-  | { readonly ok: false; readonly problems: readonly ErrorDetail[] };
+export type SettingsReading = { readonly ok: true; readonly settings: TargetSettings } | { readonly ok: false; readonly problems: readonly ErrorDetail[] };
 
-export type StoredSettingsReading =
-  | { readonly ok: true; readonly settings: TargetSettings }
-  | { readonly ok: false; readonly problem: string };
+export type StoredSettingsReading = { readonly ok: true; readonly settings: TargetSettings } | { readonly ok: false; readonly problem: string };
 
 const ROOT = 'settings';
 

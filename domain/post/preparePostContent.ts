@@ -6,8 +6,7 @@ import { type Target } from './Target';
 import { ValidationProblems } from './ValidationProblems';
 
 /** Whether this create or edit must go through review: asked for, or a contributor's. */
-export const needsReview = (input: PostContentInput, ctx: PostContext): boolean =>
-  input.submitForReview === true || ctx.reviewRequired;
+export const needsReview = (input: PostContentInput, ctx: PostContext): boolean => input.submitForReview === true || ctx.reviewRequired;
 
 /** Content checks plus the intent's own checks, all reported together (422 invalid_post). */
 export function preparePostContent(

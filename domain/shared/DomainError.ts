@@ -3,15 +3,7 @@
  * sort of failure it is (never an HTTP status: the inbound adapter maps kinds to
  * statuses); the `code` is a stable snake_case value clients may switch on.
  */
-export type ErrorKind =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'quota_exceeded'
-  | 'rate_limited'
-  | 'unavailable';
+export type ErrorKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'quota_exceeded' | 'rate_limited' | 'unavailable';
 
 export interface ErrorDetail {
   readonly path: string;
@@ -31,21 +23,13 @@ export class DomainError extends Error {
 }
 
 export const validationError = (code: string, details: readonly ErrorDetail[]): DomainError =>
-  new DomainError(
-    'validation',
-    code,
-    details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; '),
-    details,
-  );
+  new DomainError('validation', code, details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; '), details);
 
 export const notFound = (what: string): DomainError =>
   new DomainError('not_found', `${what.toLowerCase().replace(/\s+/g, '_')}_not_found`, `${what} not found`);
 
-export const conflict = (code: string, message: string): DomainError =>
-  new DomainError('conflict', code, message);
+export const conflict = (code: string, message: string): DomainError => new DomainError('conflict', code, message);
 
-export const forbidden = (code: string, message: string): DomainError =>
-  new DomainError('forbidden', code, message);
+export const forbidden = (code: string, message: string): DomainError => new DomainError('forbidden', code, message);
 
-export const unauthenticated = (code: string, message: string): DomainError =>
-  new DomainError('unauthenticated', code, message);
+export const unauthenticated = (code: string, message: string): DomainError => new DomainError('unauthenticated', code, message);

@@ -31,11 +31,21 @@ export class User {
     return new User(snapshot);
   }
 
-  get id(): string { return this.props.id; }
-  get email(): string { return this.props.email; }
-  get name(): string | null { return this.props.name; }
-  get passwordHash(): string { return this.props.passwordHash; }
-  get createdAt(): Date { return this.props.createdAt; }
+  get id(): string {
+    return this.props.id;
+  }
+  get email(): string {
+    return this.props.email;
+  }
+  get name(): string | null {
+    return this.props.name;
+  }
+  get passwordHash(): string {
+    return this.props.passwordHash;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
 
   toSnapshot(): UserSnapshot {
     return { ...this.props };

@@ -19,10 +19,18 @@ export class Membership {
     return new Membership(snapshot);
   }
 
-  get workspaceId(): string { return this.props.workspaceId; }
-  get userId(): string { return this.props.userId; }
-  get role(): Role { return this.props.role; }
-  get createdAt(): Date { return this.props.createdAt; }
+  get workspaceId(): string {
+    return this.props.workspaceId;
+  }
+  get userId(): string {
+    return this.props.userId;
+  }
+  get role(): Role {
+    return this.props.role;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
 
   changeRole(role: Role): void {
     this.props = { ...this.props, role };

@@ -8,7 +8,7 @@ const READ: Scope[] = ['posts:read', 'accounts:read', 'reviews:read', 'members:r
 const WRITE: Scope[] = ['posts:write', 'media:write'];
 const MANAGE: Scope[] = ['accounts:write', 'members:write', 'apikeys:write'];
 
-/** The most each role may ever do (PRODUCT.md, "Roles and their scope ceilings"). */
+/** The most each role may ever do (docs/product.md, "Roles and their scope ceilings"). */
 const CEILINGS: Record<Role, ReadonlySet<Scope>> = {
   owner: new Set([...READ, ...WRITE, 'stats:read', 'reviews:write', ...MANAGE, 'billing:write']),
   admin: new Set([...READ, ...WRITE, 'stats:read', 'reviews:write', ...MANAGE]),

@@ -21,9 +21,15 @@ export class Workspace {
     return new Workspace(snapshot);
   }
 
-  get id(): string { return this.props.id; }
-  get name(): string { return this.props.name; }
-  get createdAt(): Date { return this.props.createdAt; }
+  get id(): string {
+    return this.props.id;
+  }
+  get name(): string {
+    return this.props.name;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
 
   toSnapshot(): WorkspaceSnapshot {
     return { ...this.props };

@@ -205,7 +205,10 @@ for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[
       expect((await rows()).map((r) => r.idempotency_key)).to.deep.equal(['a', 'b', 'c']);
 
       await store.begin(s, 'd', 'fp', later(SWEEP_INTERVAL_MS), LEASE);
-      expect((await rows()).map((r) => r.idempotency_key), 'a and b expired; c is held until its lease ends').to.deep.equal(['c', 'd']);
+      expect(
+        (await rows()).map((r) => r.idempotency_key),
+        'a and b expired; c is held until its lease ends',
+      ).to.deep.equal(['c', 'd']);
 
       // Another instance sweeps on its first begin: c's lease has passed, d's has not.
       await new TypeOrmIdempotencyStore(dataSource).begin(s, 'e', 'fp', later(SWEEP_INTERVAL_MS + LEASE - 1), LEASE);
@@ -223,7 +226,10 @@ for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[
       expect(await store.begin(s, 'sealed', 'fp', later(1000), LEASE)).to.deep.equal({ outcome: 'completed', response });
       // Under another SECRET_KEY the body cannot be opened: an error (a 503 to the client), never a wrong replay.
       const otherKey = new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource), new SecretBox('another-secret'));
-      const failure = await otherKey.begin(s, 'sealed', 'fp', later(1000), LEASE).then(() => null, (error: unknown) => error);
+      const failure = await otherKey.begin(s, 'sealed', 'fp', later(1000), LEASE).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(failure).to.be.instanceOf(Error);
     });
   });

@@ -64,9 +64,13 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       if (b.dataSource) {
         const count = b.dataSource.driver.escape('count');
         const kept: Array<{ status: string; n: number | string }> = await b.dataSource.query(
-          `SELECT status, ${count} AS n FROM post_counts WHERE workspace_id = ? AND ${count} <> 0 ORDER BY status`, [workspaceId]);
+          `SELECT status, ${count} AS n FROM post_counts WHERE workspace_id = ? AND ${count} <> 0 ORDER BY status`,
+          [workspaceId],
+        );
         const actual: Array<{ status: string; n: number | string }> = await b.dataSource.query(
-          'SELECT status, COUNT(*) AS n FROM posts WHERE workspace_id = ? GROUP BY status ORDER BY status', [workspaceId]);
+          'SELECT status, COUNT(*) AS n FROM posts WHERE workspace_id = ? GROUP BY status ORDER BY status',
+          [workspaceId],
+        );
         const plain = (rows: typeof kept) => rows.map((r) => ({ status: r.status, n: Number(r.n) }));
         expect(plain(kept), 'post_counts against COUNT(*) of posts').to.deep.equal(plain(actual));
       }
@@ -105,8 +109,10 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       const post = buildPost(ws, { targets: [twitter, bluesky, linkedin] });
       await b.posts.save(post);
       const facebook = targetTo('FACEBOOK', { scheduledAt: at(HOUR + 6) });
-      post.update({ groups: [group()], targets: [facebook, { ...bluesky, scheduledAt: at(HOUR + 7) }], intent: 'schedule' },
-        { now: at(5), reviewRequired: false, connectionOf: connectionsIn(ws) });
+      post.update(
+        { groups: [group()], targets: [facebook, { ...bluesky, scheduledAt: at(HOUR + 7) }], intent: 'schedule' },
+        { now: at(5), reviewRequired: false, connectionOf: connectionsIn(ws) },
+      );
       await b.posts.save(post);
       const found = (await stored(post))!;
       expect(found).to.deep.equal(post.toSnapshot());
@@ -155,9 +161,17 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
     it('filters by status, total counting only the matching posts', async () => {
       const ws = await newWorkspace();
       const scheduled = (ms: number) => buildPost(ws, { now: at(ms), intent: 'schedule', targets: [targetTo('TWITTER', { scheduledAt: at(HOUR) })] });
-      const [draft, s1, s2, inReview] = [buildPost(ws), scheduled(1), scheduled(2), buildPost(ws, {
-        now: at(3), intent: 'schedule', submitForReview: true, targets: [targetTo('BLUESKY', { scheduledAt: at(HOUR) })],
-      })];
+      const [draft, s1, s2, inReview] = [
+        buildPost(ws),
+        scheduled(1),
+        scheduled(2),
+        buildPost(ws, {
+          now: at(3),
+          intent: 'schedule',
+          submitForReview: true,
+          targets: [targetTo('BLUESKY', { scheduledAt: at(HOUR) })],
+        }),
+      ];
       for (const p of [draft, s1, s2, inReview]) await b.posts.save(p);
       expect(await listed(ws, { status: 'scheduled', limit: 10, offset: 0 })).to.deep.equal({ ids: [s2.id, s1.id], total: 2 });
       expect(await listed(ws, { status: 'scheduled', limit: 1, offset: 1 })).to.deep.equal({ ids: [s1.id], total: 2 });
@@ -221,8 +235,14 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       const survivor = buildPost(post.workspaceId);
       await b.posts.save(post);
       await b.posts.save(survivor);
-      await b.queue.enqueue(jobsOf(post, (i) => at(HOUR + i)), at(0));
-      await b.queue.enqueue(jobsOf(survivor, () => at(HOUR)), at(0));
+      await b.queue.enqueue(
+        jobsOf(post, (i) => at(HOUR + i)),
+        at(0),
+      );
+      await b.queue.enqueue(
+        jobsOf(survivor, () => at(HOUR)),
+        at(0),
+      );
       expect(await b.posts.remove(post.workspaceId, post.id)).to.equal(true);
       expect(await b.posts.findById(post.workspaceId, post.id)).to.equal(null);
       expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
@@ -258,197 +278,258 @@ function postRepositoryContract(name: string, database: DatabaseKind | null, ope
       expect(await b.queue.listForPost(ws, other.id)).to.deep.equal(otherJobs);
     });
 
-    if (database !== null) describe('atomic writes (databases only)', function () {
-
-      it('a unit of work that fails stores nothing: neither the post nor its jobs', async () => {
-        const post = publishingPostWithHistory(await newWorkspace());
-        const failed = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
-          await b.posts.save(post);
-          await b.queue.enqueue(jobsOf(post, () => at(HOUR)), at(0));
-          throw new Error('crash mid-request');
-        });
-        expect(await failed.then(() => null, (e: Error) => e.message)).to.equal('crash mid-request');
-        expect(await b.posts.findById(post.workspaceId, post.id)).to.equal(null);
-        expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
-        expect(await totals(post.workspaceId), 'nor its count').to.deep.equal({ all: 0 });
-      });
-
-      it('a status change or a remove that fails leaves the counts as they were', async () => {
-        const ws = await newWorkspace();
-        const post = buildPost(ws);
-        await b.posts.save(post);
-        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
-        const crash = (work: () => Promise<unknown>) => unitOfWork.run(async () => {
-          await work();
-          throw new Error('crash after the write');
-        }).catch(() => undefined);
-        await crash(() => b.posts.save(edit(post, 'schedule')));
-        await crash(() => b.posts.remove(ws, post.id));
-        expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
-      });
-
-      it('a failed update inside a unit of work leaves the previous version whole', async () => {
-        const ws = await newWorkspace();
-        const post = buildPost(ws, { targets: [targetTo('TWITTER'), targetTo('BLUESKY')] });
-        await b.posts.save(post);
-        const before = post.toSnapshot();
-        post.update({ groups: [group()], targets: [targetTo('LINKEDIN')] }, { now: at(9), reviewRequired: false, connectionOf: connectionsIn(ws) });
-        const failed = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
-          await b.posts.save(post);
-          throw new Error('crash after the write');
-        });
-        await failed.catch(() => undefined);
-        expect(await stored(post)).to.deep.equal(before);
-      });
-
-      it('a save that fails half-way (a target id already taken) leaves no half post', async () => {
-        const ws = await newWorkspace();
-        const holder = buildPost(ws);
-        await b.posts.save(holder);
-        const clash = buildPost(ws, { targets: [targetTo('BLUESKY'), { ...targetTo('TWITTER'), id: holder.targets[0]!.id }] });
-        expect(await b.posts.save(clash).then(() => null, (e: unknown) => e)).to.be.instanceOf(Error);
-        expect(await b.posts.findById(ws, clash.id)).to.equal(null);
-        expect(await stored(holder)).to.deep.equal(holder.toSnapshot());
-        expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
-      });
-
-      // SQLite has one writer; on MySQL these are the interleavings the count rows must survive.
-      if (database === 'mysql') it('counts 20 posts saved at once in one workspace, drafts and scheduled: none lost, none deadlocked', async () => {
-        const ws = await newWorkspace();
-        const posts = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? buildPost(ws) : scheduledPost(ws, i)));
-        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
-        // As PostStore.add does: the post, then its jobs, in one unit of work; two count rows made at once.
-        const results = await Promise.allSettled(posts.map((post) => unitOfWork.run(async () => {
-          await b.posts.save(post);
-          await b.queue.enqueue(post.status === 'scheduled' ? jobsOf(post, () => at(HOUR)) : [], at(0));
-        })));
-        expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
-        expect(await totals(ws)).to.deep.equal({ all: 20, draft: 10, scheduled: 10 });
-      });
-
-      if (database === 'mysql') it('moves counts both ways at once: drafts scheduled while scheduled posts go back to drafts', async () => {
-        const ws = await newWorkspace();
-        const posts = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? buildPost(ws, { now: at(i) }) : scheduledPost(ws, i)));
-        for (const post of posts) await b.posts.save(post);
-        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
-        // As PostStore.modify does: lock, change, save, queue.
-        const results = await Promise.allSettled(posts.map(({ id, status }) => unitOfWork.run(async () => {
-          const post = edit((await b.posts.findForUpdate(ws, id))!, status === 'draft' ? 'schedule' : 'draft');
-          await b.posts.save(post);
-          if (post.status === 'scheduled') await b.queue.enqueue(jobsOf(post, () => at(HOUR)), at(9));
-          else await b.queue.cancel(post.targets.map((t) => t.id));
-        })));
-        expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
-        expect(await totals(ws)).to.deep.equal({ all: 16, draft: 8, scheduled: 8 });
-      });
-
-      if (database === 'mysql') it('a remove counts down before its cascade, so a save holding the count row can still queue jobs', async () => {
-        const ws = await newWorkspace();
-        const removed = scheduledPost(ws);
-        await b.posts.save(removed);
-        await b.queue.enqueue(jobsOf(removed, () => at(HOUR)), at(0));
-        // A newer id: its jobs go right after the removed post's in publish_jobs' post index,
-        // into the gap the cascade of the remove locks.
-        const added = scheduledPost(ws, 1);
-        let counted!: () => void;
-        const holdsCountRow = new Promise<void>((r) => { counted = r; });
-        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
-        const save = unitOfWork.run(async () => {
-          await b.posts.save(added);
-          counted();
-          await new Promise((r) => setTimeout(r, 150)); // the remove reaches the count row meanwhile
-          await b.queue.enqueue(jobsOf(added, () => at(HOUR)), at(0));
-        });
-        await holdsCountRow;
-        const remove = unitOfWork.run(async () => {
-          await b.posts.findForUpdate(ws, removed.id);
-          return b.posts.remove(ws, removed.id);
-        });
-        const results = await Promise.allSettled([save, remove]);
-        expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
-        expect(await totals(ws)).to.deep.equal({ all: 1, scheduled: 1 });
-        expect(await b.queue.listForPost(ws, added.id)).to.have.length(1);
-      });
-
-      if (database === 'mysql') it('counts a post once when two saves of it race without findForUpdate', async () => {
-        const ws = await newWorkspace();
-        const post = buildPost(ws);
-        await b.posts.save(post);
-        const [first, second] = [edit((await b.posts.findById(ws, post.id))!, 'schedule'), edit((await b.posts.findById(ws, post.id))!, 'schedule', 6)];
-        let firstSaved!: () => void;
-        let release!: () => void;
-        const [saved, released] = [new Promise<void>((r) => { firstSaved = r; }), new Promise<void>((r) => { release = r; })];
-        const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
-        const one = unitOfWork.run(async () => {
-          await b.posts.save(first);
-          firstSaved();
-          await released;
-        });
-        await saved;
-        // Its snapshot still shows a draft: only a locking read tells it the post is scheduled now.
-        const two = unitOfWork.run(() => b.posts.save(second));
-        await new Promise((r) => setTimeout(r, 100));
-        release();
-        await Promise.all([one, two]);
-        expect((await stored(post))!.targets.map((t) => t.id)).to.deep.equal(second.targets.map((t) => t.id));
-        expect(await totals(ws)).to.deep.equal({ all: 1, scheduled: 1 });
-      });
-
-      // SQLite has one writer, so there is no such interleaving to test there.
-      if (database === 'mysql') it('moves jobs another transaction queued after this one took its snapshot (last writer wins)', async function () {
-        const post = buildPost(await newWorkspace(), { targets: [targetTo('TWITTER'), targetTo('BLUESKY')] });
-        await b.posts.save(post);
-        const [first, last] = [jobsOf(post, () => at(HOUR)), jobsOf(post, (i) => at(2 * HOUR + i))];
-        let snapshotTaken!: () => void;
-        let otherCommitted!: () => void;
-        const [taken, committed] = [new Promise<void>((r) => { snapshotTaken = r; }), new Promise<void>((r) => { otherCommitted = r; })];
-        const later = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+    if (database !== null)
+      describe('atomic writes (databases only)', function () {
+        it('a unit of work that fails stores nothing: neither the post nor its jobs', async () => {
+          const post = publishingPostWithHistory(await newWorkspace());
+          const failed = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+            await b.posts.save(post);
+            await b.queue.enqueue(
+              jobsOf(post, () => at(HOUR)),
+              at(0),
+            );
+            throw new Error('crash mid-request');
+          });
+          expect(
+            await failed.then(
+              () => null,
+              (e: Error) => e.message,
+            ),
+          ).to.equal('crash mid-request');
+          expect(await b.posts.findById(post.workspaceId, post.id)).to.equal(null);
           expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
-          snapshotTaken();
-          await committed;
-          await b.queue.enqueue(last, at(1));
+          expect(await totals(post.workspaceId), 'nor its count').to.deep.equal({ all: 0 });
         });
-        await taken;
-        await b.queue.enqueue(first, at(0));
-        otherCommitted();
-        await later;
-        expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal(last);
-      });
 
-      // SQLite has no row locks: its writers are serialized before they reach the database.
-      if (database === 'mysql') it('findForUpdate holds the post until the unit of work ends: a second one waits', async () => {
-        const post = buildPost(await newWorkspace());
-        await b.posts.save(post);
-        const order: string[] = [];
-        let locked!: () => void;
-        const firstHasLock = new Promise<void>((r) => { locked = r; });
-        const first = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
-          await b.posts.findForUpdate(post.workspaceId, post.id);
-          locked();
-          await new Promise((r) => setTimeout(r, 150));
-          order.push('first commits');
+        it('a status change or a remove that fails leaves the counts as they were', async () => {
+          const ws = await newWorkspace();
+          const post = buildPost(ws);
+          await b.posts.save(post);
+          const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+          const crash = (work: () => Promise<unknown>) =>
+            unitOfWork
+              .run(async () => {
+                await work();
+                throw new Error('crash after the write');
+              })
+              .catch(() => undefined);
+          await crash(() => b.posts.save(edit(post, 'schedule')));
+          await crash(() => b.posts.remove(ws, post.id));
+          expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
         });
-        await firstHasLock;
-        const second = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
-          await b.posts.findForUpdate(post.workspaceId, post.id);
-          order.push('second has the post');
-        });
-        await Promise.all([first, second]);
-        expect(order).to.deep.equal(['first commits', 'second has the post']);
-      });
 
-      it('refuses rows it cannot map instead of returning a half-read post', async () => {
-        const [badStatus, badGroups] = [buildPost(await newWorkspace()), buildPost(await newWorkspace())];
-        await b.posts.save(badStatus);
-        await b.posts.save(badGroups);
-        await b.dataSource!.query(`UPDATE posts SET status = 'archived' WHERE id = ?`, [badStatus.id]);
-        await b.dataSource!.query(`UPDATE posts SET ${b.dataSource!.driver.escape('groups')} = '{"id":"g"}' WHERE id = ?`, [badGroups.id]);
-        for (const post of [badStatus, badGroups]) {
-          const error = await b.posts.findById(post.workspaceId, post.id).then(() => null, (e: unknown) => e);
-          expect(error).to.be.instanceOf(RowMappingError);
-        }
+        it('a failed update inside a unit of work leaves the previous version whole', async () => {
+          const ws = await newWorkspace();
+          const post = buildPost(ws, { targets: [targetTo('TWITTER'), targetTo('BLUESKY')] });
+          await b.posts.save(post);
+          const before = post.toSnapshot();
+          post.update({ groups: [group()], targets: [targetTo('LINKEDIN')] }, { now: at(9), reviewRequired: false, connectionOf: connectionsIn(ws) });
+          const failed = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+            await b.posts.save(post);
+            throw new Error('crash after the write');
+          });
+          await failed.catch(() => undefined);
+          expect(await stored(post)).to.deep.equal(before);
+        });
+
+        it('a save that fails half-way (a target id already taken) leaves no half post', async () => {
+          const ws = await newWorkspace();
+          const holder = buildPost(ws);
+          await b.posts.save(holder);
+          const clash = buildPost(ws, { targets: [targetTo('BLUESKY'), { ...targetTo('TWITTER'), id: holder.targets[0]!.id }] });
+          expect(
+            await b.posts.save(clash).then(
+              () => null,
+              (e: unknown) => e,
+            ),
+          ).to.be.instanceOf(Error);
+          expect(await b.posts.findById(ws, clash.id)).to.equal(null);
+          expect(await stored(holder)).to.deep.equal(holder.toSnapshot());
+          expect(await totals(ws)).to.deep.equal({ all: 1, draft: 1 });
+        });
+
+        // SQLite has one writer; on MySQL these are the interleavings the count rows must survive.
+        if (database === 'mysql')
+          it('counts 20 posts saved at once in one workspace, drafts and scheduled: none lost, none deadlocked', async () => {
+            const ws = await newWorkspace();
+            const posts = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? buildPost(ws) : scheduledPost(ws, i)));
+            const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+            // As PostStore.add does: the post, then its jobs, in one unit of work; two count rows made at once.
+            const results = await Promise.allSettled(
+              posts.map((post) =>
+                unitOfWork.run(async () => {
+                  await b.posts.save(post);
+                  await b.queue.enqueue(post.status === 'scheduled' ? jobsOf(post, () => at(HOUR)) : [], at(0));
+                }),
+              ),
+            );
+            expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
+            expect(await totals(ws)).to.deep.equal({ all: 20, draft: 10, scheduled: 10 });
+          });
+
+        if (database === 'mysql')
+          it('moves counts both ways at once: drafts scheduled while scheduled posts go back to drafts', async () => {
+            const ws = await newWorkspace();
+            const posts = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? buildPost(ws, { now: at(i) }) : scheduledPost(ws, i)));
+            for (const post of posts) await b.posts.save(post);
+            const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+            // As PostStore.modify does: lock, change, save, queue.
+            const results = await Promise.allSettled(
+              posts.map(({ id, status }) =>
+                unitOfWork.run(async () => {
+                  const post = edit((await b.posts.findForUpdate(ws, id))!, status === 'draft' ? 'schedule' : 'draft');
+                  await b.posts.save(post);
+                  if (post.status === 'scheduled')
+                    await b.queue.enqueue(
+                      jobsOf(post, () => at(HOUR)),
+                      at(9),
+                    );
+                  else await b.queue.cancel(post.targets.map((t) => t.id));
+                }),
+              ),
+            );
+            expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
+            expect(await totals(ws)).to.deep.equal({ all: 16, draft: 8, scheduled: 8 });
+          });
+
+        if (database === 'mysql')
+          it('a remove counts down before its cascade, so a save holding the count row can still queue jobs', async () => {
+            const ws = await newWorkspace();
+            const removed = scheduledPost(ws);
+            await b.posts.save(removed);
+            await b.queue.enqueue(
+              jobsOf(removed, () => at(HOUR)),
+              at(0),
+            );
+            // A newer id: its jobs go right after the removed post's in publish_jobs' post index,
+            // into the gap the cascade of the remove locks.
+            const added = scheduledPost(ws, 1);
+            let counted!: () => void;
+            const holdsCountRow = new Promise<void>((r) => {
+              counted = r;
+            });
+            const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+            const save = unitOfWork.run(async () => {
+              await b.posts.save(added);
+              counted();
+              await new Promise((r) => setTimeout(r, 150)); // the remove reaches the count row meanwhile
+              await b.queue.enqueue(
+                jobsOf(added, () => at(HOUR)),
+                at(0),
+              );
+            });
+            await holdsCountRow;
+            const remove = unitOfWork.run(async () => {
+              await b.posts.findForUpdate(ws, removed.id);
+              return b.posts.remove(ws, removed.id);
+            });
+            const results = await Promise.allSettled([save, remove]);
+            expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).to.deep.equal([]);
+            expect(await totals(ws)).to.deep.equal({ all: 1, scheduled: 1 });
+            expect(await b.queue.listForPost(ws, added.id)).to.have.length(1);
+          });
+
+        if (database === 'mysql')
+          it('counts a post once when two saves of it race without findForUpdate', async () => {
+            const ws = await newWorkspace();
+            const post = buildPost(ws);
+            await b.posts.save(post);
+            const [first, second] = [edit((await b.posts.findById(ws, post.id))!, 'schedule'), edit((await b.posts.findById(ws, post.id))!, 'schedule', 6)];
+            let firstSaved!: () => void;
+            let release!: () => void;
+            const [saved, released] = [
+              new Promise<void>((r) => {
+                firstSaved = r;
+              }),
+              new Promise<void>((r) => {
+                release = r;
+              }),
+            ];
+            const unitOfWork = new TypeOrmUnitOfWork(b.dataSource!);
+            const one = unitOfWork.run(async () => {
+              await b.posts.save(first);
+              firstSaved();
+              await released;
+            });
+            await saved;
+            // Its snapshot still shows a draft: only a locking read tells it the post is scheduled now.
+            const two = unitOfWork.run(() => b.posts.save(second));
+            await new Promise((r) => setTimeout(r, 100));
+            release();
+            await Promise.all([one, two]);
+            expect((await stored(post))!.targets.map((t) => t.id)).to.deep.equal(second.targets.map((t) => t.id));
+            expect(await totals(ws)).to.deep.equal({ all: 1, scheduled: 1 });
+          });
+
+        // SQLite has one writer, so there is no such interleaving to test there.
+        if (database === 'mysql')
+          it('moves jobs another transaction queued after this one took its snapshot (last writer wins)', async function () {
+            const post = buildPost(await newWorkspace(), { targets: [targetTo('TWITTER'), targetTo('BLUESKY')] });
+            await b.posts.save(post);
+            const [first, last] = [jobsOf(post, () => at(HOUR)), jobsOf(post, (i) => at(2 * HOUR + i))];
+            let snapshotTaken!: () => void;
+            let otherCommitted!: () => void;
+            const [taken, committed] = [
+              new Promise<void>((r) => {
+                snapshotTaken = r;
+              }),
+              new Promise<void>((r) => {
+                otherCommitted = r;
+              }),
+            ];
+            const later = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+              expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal([]);
+              snapshotTaken();
+              await committed;
+              await b.queue.enqueue(last, at(1));
+            });
+            await taken;
+            await b.queue.enqueue(first, at(0));
+            otherCommitted();
+            await later;
+            expect(await b.queue.listForPost(post.workspaceId, post.id)).to.deep.equal(last);
+          });
+
+        // SQLite has no row locks: its writers are serialized before they reach the database.
+        if (database === 'mysql')
+          it('findForUpdate holds the post until the unit of work ends: a second one waits', async () => {
+            const post = buildPost(await newWorkspace());
+            await b.posts.save(post);
+            const order: string[] = [];
+            let locked!: () => void;
+            const firstHasLock = new Promise<void>((r) => {
+              locked = r;
+            });
+            const first = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+              await b.posts.findForUpdate(post.workspaceId, post.id);
+              locked();
+              await new Promise((r) => setTimeout(r, 150));
+              order.push('first commits');
+            });
+            await firstHasLock;
+            const second = new TypeOrmUnitOfWork(b.dataSource!).run(async () => {
+              await b.posts.findForUpdate(post.workspaceId, post.id);
+              order.push('second has the post');
+            });
+            await Promise.all([first, second]);
+            expect(order).to.deep.equal(['first commits', 'second has the post']);
+          });
+
+        it('refuses rows it cannot map instead of returning a half-read post', async () => {
+          const [badStatus, badGroups] = [buildPost(await newWorkspace()), buildPost(await newWorkspace())];
+          await b.posts.save(badStatus);
+          await b.posts.save(badGroups);
+          await b.dataSource!.query(`UPDATE posts SET status = 'archived' WHERE id = ?`, [badStatus.id]);
+          await b.dataSource!.query(`UPDATE posts SET ${b.dataSource!.driver.escape('groups')} = '{"id":"g"}' WHERE id = ?`, [badGroups.id]);
+          for (const post of [badStatus, badGroups]) {
+            const error = await b.posts.findById(post.workspaceId, post.id).then(
+              () => null,
+              (e: unknown) => e,
+            );
+            expect(error).to.be.instanceOf(RowMappingError);
+          }
+        });
       });
-    });
   });
 }
 

@@ -70,7 +70,12 @@ export const richTargets = (): TargetInput[] => [
 export function publishingPostWithHistory(workspaceId: string): Post {
   const targets = richTargets();
   const post = buildPost(workspaceId, {
-    groups: RICH_GROUPS, targets, intent: 'schedule', submitForReview: true, externalSubmissionId: 'ext-42', source: 'api',
+    groups: RICH_GROUPS,
+    targets,
+    intent: 'schedule',
+    submitForReview: true,
+    externalSubmissionId: 'ext-42',
+    source: 'api',
   });
   const reviewer = (lead: string) => ({ reviewId: uniqueId(lead), reviewerUserId: uniqueId('U') });
   post.requestChanges(reviewer('R'), 'Shorter, please', at(11));

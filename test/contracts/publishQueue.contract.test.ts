@@ -30,8 +30,12 @@ const LEASE_MS = 60_000;
 const later = (ms: number): Date => new Date(NOW.getTime() + ms);
 const ask = (owner: string, now = NOW, limit = 10): LeaseRequest => ({ owner, now, leaseMs: LEASE_MS, limit });
 /** What a claim at `now` by `owner` must hand back for `job`. */
-const leased = (job: PublishJob, owner: string, now: Date, attempts: number): LeasedJob =>
-  ({ ...job, attempts, leaseOwner: owner, leaseExpiresAt: new Date(now.getTime() + LEASE_MS) });
+const leased = (job: PublishJob, owner: string, now: Date, attempts: number): LeasedJob => ({
+  ...job,
+  attempts,
+  leaseOwner: owner,
+  leaseExpiresAt: new Date(now.getTime() + LEASE_MS),
+});
 
 /** Platforms a text-only post can target: one target each, so at most four jobs per post. */
 const TEXT_PLATFORMS: readonly Platform[] = ['TWITTER', 'BLUESKY', 'THREADS', 'LINKEDIN'];
@@ -65,8 +69,7 @@ function publishQueueContract(name: string, database: DatabaseKind | null, openB
 
     it('claimDue leases only due jobs (due at or before now), soonest first, up to the limit, counting an attempt', async () => {
       const [oneMsAgo, threeMsAgo, dueNow, dueNext] = await enqueued(later(-1), later(-3), NOW, later(1));
-      expect(await b.queue.claimDue(ask('worker-a', NOW, 2))).to.deep.equal(
-        [leased(threeMsAgo!, 'worker-a', NOW, 1), leased(oneMsAgo!, 'worker-a', NOW, 1)]);
+      expect(await b.queue.claimDue(ask('worker-a', NOW, 2))).to.deep.equal([leased(threeMsAgo!, 'worker-a', NOW, 1), leased(oneMsAgo!, 'worker-a', NOW, 1)]);
       expect(await b.queue.claimDue(ask('worker-b')), 'the leased ones are not claimed again').to.deep.equal([leased(dueNow!, 'worker-b', NOW, 1)]);
       expect(await b.queue.claimDue(ask('worker-b', later(1)))).to.deep.equal([leased(dueNext!, 'worker-b', later(1), 1)]);
       expect(await b.queue.claimDue(ask('worker-c', later(HOUR)))).to.deep.equal([]);
@@ -76,7 +79,11 @@ function publishQueueContract(name: string, database: DatabaseKind | null, openB
     it('complete, release and fail answer true only to the owner holding the lease', async () => {
       const [held, queued] = await enqueued(NOW, later(HOUR));
       await b.queue.claimDue(ask('worker-a'));
-      for (const [owner, targetId] of [['worker-b', held!.targetId], ['worker-a', queued!.targetId], ['worker-a', uniqueId('t')]] as const) {
+      for (const [owner, targetId] of [
+        ['worker-b', held!.targetId],
+        ['worker-a', queued!.targetId],
+        ['worker-a', uniqueId('t')],
+      ] as const) {
         expect(await b.queue.complete(targetId, owner), `complete by ${owner}`).to.equal(false);
         expect(await b.queue.release(targetId, owner, NOW), `release by ${owner}`).to.equal(false);
         expect(await b.queue.fail(targetId, owner, 'not mine'), `fail by ${owner}`).to.equal(false);
@@ -157,26 +164,27 @@ function publishQueueContract(name: string, database: DatabaseKind | null, openB
 
     // The one backend where claims really run side by side (SQLite has one writer per process).
     // The race is repeated: one interleaving alone does not always show a lock conflict.
-    if (database === 'mysql') it('three claimers at once over 100 due jobs lease each job exactly once, without a deadlock', async () => {
-      for (let race = 0; race < 3; race++) {
-        await b.emptyQueue();
-        const jobs: PublishJob[] = [];
-        for (let post = 0; post < 25; post++) jobs.push(...await enqueued(...TEXT_PLATFORMS.map((_, i) => later(-(post * 4 + i)))));
-        const claimedBy = new Map<string, string>();
-        for (let round = 0; round < 3 && claimedBy.size < jobs.length; round++) {
-          const owners = ['a', 'b', 'c'].map((claimer) => `worker-${claimer}-${race}-${round}`);
-          const results = await Promise.all(owners.map((owner) => b.queue.claimDue(ask(owner, NOW, 40))));
-          results.forEach((claimed, i) => {
-            for (const job of claimed) {
-              expect(claimedBy.get(job.targetId), `race ${race}: ${job.targetId} leased twice`).to.equal(undefined);
-              expect(job).to.include({ leaseOwner: owners[i], attempts: 1 });
-              claimedBy.set(job.targetId, job.leaseOwner);
-            }
-          });
+    if (database === 'mysql')
+      it('three claimers at once over 100 due jobs lease each job exactly once, without a deadlock', async () => {
+        for (let race = 0; race < 3; race++) {
+          await b.emptyQueue();
+          const jobs: PublishJob[] = [];
+          for (let post = 0; post < 25; post++) jobs.push(...(await enqueued(...TEXT_PLATFORMS.map((_, i) => later(-(post * 4 + i))))));
+          const claimedBy = new Map<string, string>();
+          for (let round = 0; round < 3 && claimedBy.size < jobs.length; round++) {
+            const owners = ['a', 'b', 'c'].map((claimer) => `worker-${claimer}-${race}-${round}`);
+            const results = await Promise.all(owners.map((owner) => b.queue.claimDue(ask(owner, NOW, 40))));
+            results.forEach((claimed, i) => {
+              for (const job of claimed) {
+                expect(claimedBy.get(job.targetId), `race ${race}: ${job.targetId} leased twice`).to.equal(undefined);
+                expect(job).to.include({ leaseOwner: owners[i], attempts: 1 });
+                claimedBy.set(job.targetId, job.leaseOwner);
+              }
+            });
+          }
+          expect([...claimedBy.keys()].sort(), `race ${race}: every job leased`).to.deep.equal(jobs.map((j) => j.targetId).sort());
         }
-        expect([...claimedBy.keys()].sort(), `race ${race}: every job leased`).to.deep.equal(jobs.map((j) => j.targetId).sort());
-      }
-    });
+      });
   });
 }
 
@@ -187,7 +195,9 @@ publishQueueContract('in-memory', null, async () => {
     workspaces: new MemoryWorkspaceRepository(),
     queue: new MemoryPublishQueue(posts),
     // A fresh queue that forgets a removed post's jobs, as the database's cascade does.
-    emptyQueue: async () => { backend.queue = new MemoryPublishQueue(posts); },
+    emptyQueue: async () => {
+      backend.queue = new MemoryPublishQueue(posts);
+    },
     close: async () => undefined,
   };
   return backend;
@@ -202,7 +212,9 @@ function onDatabase(kind: DatabaseKind) {
       posts: new TypeOrmPostRepository(dataSource),
       workspaces: new TypeOrmWorkspaceRepository(dataSource),
       queue: new TypeOrmPublishQueue(dataSource),
-      emptyQueue: async () => { await dataSource.query('DELETE FROM publish_jobs'); },
+      emptyQueue: async () => {
+        await dataSource.query('DELETE FROM publish_jobs');
+      },
       close: () => dataSource.destroy(),
     };
   };

@@ -18,10 +18,17 @@ import { openTestDatabase, type DatabaseKind } from '../support/databases';
 import { requireServer } from '../support/services';
 
 interface Repositories {
-  users: UserRepository; workspaces: WorkspaceRepository; memberships: MembershipRepository;
-  apiKeys: ApiKeyRepository; connections: ConnectionRepository; signingKeys: SigningKeyStore;
+  users: UserRepository;
+  workspaces: WorkspaceRepository;
+  memberships: MembershipRepository;
+  apiKeys: ApiKeyRepository;
+  connections: ConnectionRepository;
+  signingKeys: SigningKeyStore;
 }
-interface Backend { repositories: Repositories; close(): Promise<void> }
+interface Backend {
+  repositories: Repositories;
+  close(): Promise<void>;
+}
 
 // Fixtures: ids unique within a run (a leading letter lets a test choose tie-break order), odd milliseconds.
 let counter = 0;
@@ -33,15 +40,27 @@ const EMOJI = 'Launch crew 🚀👩🏽‍💻';
 const newUser = (over: { name?: string | null } = {}) =>
   User.create({ id: id(), email: `User${counter}@Example.com`, name: over.name ?? null, passwordHash: `hash-${counter}`, now: at(counter) });
 const newWorkspace = (name = 'Acme', now = at(1)) => Workspace.create({ id: id(), name, now });
-const newKey = (ws: Workspace, user: User, prefix = `dsk_${id()}`) => ApiKey.create({
-  id: id(), workspaceId: ws.id, userId: user.id, name: 'CI', creatorRole: 'owner', role: 'editor',
-  scopes: ['posts:write', 'posts:read'], lookupPrefix: prefix, secretHash: 'sha256$abc', now: at(987),
-});
+const newKey = (ws: Workspace, user: User, prefix = `dsk_${id()}`) =>
+  ApiKey.create({
+    id: id(),
+    workspaceId: ws.id,
+    userId: user.id,
+    name: 'CI',
+    creatorRole: 'owner',
+    role: 'editor',
+    scopes: ['posts:write', 'posts:read'],
+    lookupPrefix: prefix,
+    secretHash: 'sha256$abc',
+    now: at(987),
+  });
 const newConnection = (ws: Workspace, now: Date, lead = '0', displayName: string | null = null) =>
   Connection.create({ id: id(lead), workspaceId: ws.id, platform: 'BLUESKY', handle: `h${counter}.bsky.social`, displayName, now });
 
 async function expectConflict(promise: Promise<unknown>, code: string): Promise<void> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).to.be.instanceOf(DomainError);
   expect(error).to.include({ kind: 'conflict', code });
 }
@@ -148,8 +167,10 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         await r.users.save(member);
         await r.memberships.save(Membership.create({ workspaceId: ws.id, userId: member.id, role: 'editor', now: at(9) }));
         await r.memberships.save(Membership.create({ workspaceId: other.id, userId: member.id, role: 'viewer', now: at(7) }));
-        expect((await r.memberships.listByUser(member.id)).map((m) => [m.workspaceId, m.role]))
-          .to.deep.equal([[other.id, 'viewer'], [ws.id, 'editor']]);
+        expect((await r.memberships.listByUser(member.id)).map((m) => [m.workspaceId, m.role])).to.deep.equal([
+          [other.id, 'viewer'],
+          [ws.id, 'editor'],
+        ]);
         expect((await r.memberships.listByWorkspace(ws.id)).map((m) => m.userId)).to.deep.equal([owner.id, member.id]);
         expect(await r.memberships.listByUser(id())).to.deep.equal([]);
       });
@@ -238,7 +259,11 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
 
     describe('signing keys', () => {
       const key = (kid: string, ms: number): StoredSigningKey => ({
-        kid, algorithm: 'EdDSA', publicJwk: `{"kty":"OKP","kid":"${kid}"}`, encryptedPrivateJwk: `v1.${kid}.sealed`, createdAt: at(ms),
+        kid,
+        algorithm: 'EdDSA',
+        publicJwk: `{"kty":"OKP","kid":"${kid}"}`,
+        encryptedPrivateJwk: `v1.${kid}.sealed`,
+        createdAt: at(ms),
       });
 
       it('lists oldest first (ties by kid), refuses a duplicate kid, and hands out copies', async () => {
@@ -262,7 +287,8 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         process.env.TZ = 'America/Los_Angeles';
         expect((await r.users.findById(user.id))!.createdAt.toISOString()).to.equal(user.createdAt.toISOString());
       } finally {
-        if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
+        if (saved === undefined) delete process.env.TZ;
+        else process.env.TZ = saved;
       }
     });
   });
@@ -270,9 +296,12 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
 
 repositoryContract('in-memory', async () => ({
   repositories: {
-    users: new memory.MemoryUserRepository(), workspaces: new memory.MemoryWorkspaceRepository(),
-    memberships: new memory.MemoryMembershipRepository(), apiKeys: new memory.MemoryApiKeyRepository(),
-    connections: new memory.MemoryConnectionRepository(), signingKeys: new memory.MemorySigningKeyStore(),
+    users: new memory.MemoryUserRepository(),
+    workspaces: new memory.MemoryWorkspaceRepository(),
+    memberships: new memory.MemoryMembershipRepository(),
+    apiKeys: new memory.MemoryApiKeyRepository(),
+    connections: new memory.MemoryConnectionRepository(),
+    signingKeys: new memory.MemorySigningKeyStore(),
   },
   close: async () => undefined,
 }));
@@ -283,9 +312,12 @@ function onDatabase(kind: DatabaseKind) {
     const dataSource: DataSource = await openTestDatabase(kind);
     return {
       repositories: {
-        users: new typeorm.TypeOrmUserRepository(dataSource), workspaces: new typeorm.TypeOrmWorkspaceRepository(dataSource),
-        memberships: new typeorm.TypeOrmMembershipRepository(dataSource), apiKeys: new typeorm.TypeOrmApiKeyRepository(dataSource),
-        connections: new typeorm.TypeOrmConnectionRepository(dataSource), signingKeys: new typeorm.TypeOrmSigningKeyStore(dataSource),
+        users: new typeorm.TypeOrmUserRepository(dataSource),
+        workspaces: new typeorm.TypeOrmWorkspaceRepository(dataSource),
+        memberships: new typeorm.TypeOrmMembershipRepository(dataSource),
+        apiKeys: new typeorm.TypeOrmApiKeyRepository(dataSource),
+        connections: new typeorm.TypeOrmConnectionRepository(dataSource),
+        signingKeys: new typeorm.TypeOrmSigningKeyStore(dataSource),
       },
       close: () => dataSource.destroy(),
     };

@@ -10,7 +10,11 @@ import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceReposi
 import { DATABASE_KINDS, openTestDatabase, serverFor } from '../support/databases';
 import { requireServer } from '../support/services';
 
-interface Backend { workspaces: WorkspaceRepository; unitOfWork: UnitOfWork; close(): Promise<void> }
+interface Backend {
+  workspaces: WorkspaceRepository;
+  unitOfWork: UnitOfWork;
+  close(): Promise<void>;
+}
 
 const NOW = new Date('2026-01-01T00:00:00.000Z');
 let counter = 0;
@@ -21,7 +25,9 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
 function lockContract(name: string, open: (ctx: Mocha.Context) => Promise<Backend>, holdsALock: boolean): void {
   describe(`Workspace membership lock contract: ${name}`, function () {
     let b: Backend;
-    before(async function () { b = await open(this); });
+    before(async function () {
+      b = await open(this);
+    });
     after(async () => b?.close());
 
     it('returns the workspace inside a unit of work, and null for an unknown one', async () => {
@@ -38,7 +44,9 @@ function lockContract(name: string, open: (ctx: Mocha.Context) => Promise<Backen
         await b.workspaces.save(workspace);
         const events: string[] = [];
         let release!: () => void;
-        const released = new Promise<void>((resolve) => { release = resolve; });
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
         const first = b.unitOfWork.run(async () => {
           await b.workspaces.lockForMembershipChange(workspace.id);
           events.push('first locked');
@@ -60,19 +68,29 @@ function lockContract(name: string, open: (ctx: Mocha.Context) => Promise<Backen
   });
 }
 
-lockContract('memory', async () => ({
-  workspaces: new MemoryWorkspaceRepository(), unitOfWork: new MemoryUnitOfWork(), close: async () => undefined,
-}), false);
+lockContract(
+  'memory',
+  async () => ({
+    workspaces: new MemoryWorkspaceRepository(),
+    unitOfWork: new MemoryUnitOfWork(),
+    close: async () => undefined,
+  }),
+  false,
+);
 
 for (const kind of DATABASE_KINDS) {
-  lockContract(`TypeORM on ${kind}`, async (ctx) => {
-    const server = serverFor(kind);
-    if (server) await requireServer(ctx, server);
-    const dataSource: DataSource = await openTestDatabase(kind);
-    return {
-      workspaces: new TypeOrmWorkspaceRepository(dataSource),
-      unitOfWork: new TypeOrmUnitOfWork(dataSource),
-      close: () => dataSource.destroy(),
-    };
-  }, true);
+  lockContract(
+    `TypeORM on ${kind}`,
+    async (ctx) => {
+      const server = serverFor(kind);
+      if (server) await requireServer(ctx, server);
+      const dataSource: DataSource = await openTestDatabase(kind);
+      return {
+        workspaces: new TypeOrmWorkspaceRepository(dataSource),
+        unitOfWork: new TypeOrmUnitOfWork(dataSource),
+        close: () => dataSource.destroy(),
+      };
+    },
+    true,
+  );
 }

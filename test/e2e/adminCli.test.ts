@@ -9,7 +9,9 @@ const ROOT = path.resolve(__dirname, '../..');
 /** The operator CLI exactly as documented: `npm run -s admin -- … --json`. */
 function admin(dataDir: string, ...args: string[]) {
   const run = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], {
-    cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8',
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -27,7 +29,20 @@ describe('the operator CLI through npm run -s admin', function () {
     const workspace = admin(dataDir, 'workspace', 'create', '--name', 'Ops', '--owner', 'ops@example.com', '--json');
     const workspaceId = JSON.parse(workspace.stdout).workspace.id as string;
 
-    const key = admin(dataDir, 'apikey', 'create', '--workspace', workspaceId, '--email', 'ops@example.com', '--role', 'editor', '--scopes', 'posts:read posts:write', '--json');
+    const key = admin(
+      dataDir,
+      'apikey',
+      'create',
+      '--workspace',
+      workspaceId,
+      '--email',
+      'ops@example.com',
+      '--role',
+      'editor',
+      '--scopes',
+      'posts:read posts:write',
+      '--json',
+    );
     expect(key.code, key.stderr).to.equal(0);
     const printed = JSON.parse(key.stdout);
     expect(printed.key).to.match(/^dsk_[A-Za-z0-9_-]{43}$/);

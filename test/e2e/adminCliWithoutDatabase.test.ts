@@ -10,7 +10,10 @@ const UNREACHABLE_MYSQL = 'mysql://root@127.0.0.1:1/x';
 function admin(env: Record<string, string>, ...args: string[]) {
   const started = Date.now();
   const run = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], {
-    cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000,
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr, seconds: (Date.now() - started) / 1000 };
 }
@@ -43,7 +46,12 @@ describe('the operator CLI without a reachable database', function () {
   it('a well-formed command on an unreachable database is refused with exit 1 and one line', () => {
     const run = admin({ DATABASE_URL: UNREACHABLE_MYSQL }, 'session', 'issue', '--email', 'a@b.co');
     expect(run.code).to.equal(1);
-    expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('npm warn'))).to.have.length(1);
+    expect(
+      run.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn')),
+    ).to.have.length(1);
   });
 
   it('a bad configuration is refused with exit 1 and configuration_error', () => {

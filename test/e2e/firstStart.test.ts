@@ -24,7 +24,9 @@ function startService(env: Record<string, string>): Promise<Started> {
       if (listening) resolve({ child, output: () => output, port: Number(listening[1]) });
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.once('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
   });
 }
@@ -32,8 +34,12 @@ function startService(env: Record<string, string>): Promise<Started> {
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(TSX, ['config/main.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
   let output = '';
-  child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 

@@ -36,13 +36,28 @@ for (const kind of DATABASE_KINDS) {
 
     it('leaves nothing behind when it fails half-way (no owner whose password was never shown)', async () => {
       const failingKeys = new CrashingApiKeys(
-        get(TOKENS.ApiKeyRepository), get(TOKENS.WorkspaceRepository), get(TOKENS.MembershipRepository), get(TOKENS.UserRepository),
-        get(TOKENS.SecretHasher), get(TOKENS.RandomSource), get(TOKENS.IdGenerator), get(TOKENS.Clock), get(TOKENS.UnitOfWork),
+        get(TOKENS.ApiKeyRepository),
+        get(TOKENS.WorkspaceRepository),
+        get(TOKENS.MembershipRepository),
+        get(TOKENS.UserRepository),
+        get(TOKENS.SecretHasher),
+        get(TOKENS.RandomSource),
+        get(TOKENS.IdGenerator),
+        get(TOKENS.Clock),
+        get(TOKENS.UnitOfWork),
       );
       const bootstrap = new BootstrapFirstStart(
-        get(TOKENS.UserRepository), get(TOKENS.CreateUser), get(TOKENS.CreateWorkspace), failingKeys, get(TOKENS.RandomSource), get(TOKENS.UnitOfWork),
+        get(TOKENS.UserRepository),
+        get(TOKENS.CreateUser),
+        get(TOKENS.CreateWorkspace),
+        failingKeys,
+        get(TOKENS.RandomSource),
+        get(TOKENS.UnitOfWork),
       );
-      const failure = await bootstrap.execute().then(() => null, (e: Error) => e.message);
+      const failure = await bootstrap.execute().then(
+        () => null,
+        (e: Error) => e.message,
+      );
       expect(failure).to.equal('crash while minting the key');
       expect(await get(TOKENS.UserRepository).count()).to.equal(0);
       expect(await get(TOKENS.BootstrapFirstStart).execute(), 'a later start still bootstraps').to.not.equal(null);

@@ -4,7 +4,6 @@ import { type PostStatus } from '../../domain/post/PostStatus';
 import { ALL_MIGRATIONS } from '../../adapters/outbound/persistence/typeorm/migrations';
 import { PostCounts1732360000000 } from '../../adapters/outbound/persistence/typeorm/migrations/1732360000000-PostCounts';
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
-import { type PostRow, PostSchema } from '../../adapters/outbound/persistence/typeorm/schemas/PostSchema';
 import { WorkspaceSchema } from '../../adapters/outbound/persistence/typeorm/schemas/WorkspaceSchema';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
 import { requireServer } from '../support/services';
@@ -114,7 +113,12 @@ for (const kind of DATABASE_KINDS) {
         expect(await queryRunner.hasTable('post_counts').finally(() => queryRunner.release())).to.equal(false);
         const now = new Date('2031-01-01T00:00:00.000Z');
         const workspaces = [...new Set(BEFORE_COUNTS.map(([id]) => id)), EMPTY_WORKSPACE];
-        await older.createQueryBuilder().insert().into(WorkspaceSchema).values(workspaces.map((id) => ({ id, name: id, createdAt: now }))).execute();
+        await older
+          .createQueryBuilder()
+          .insert()
+          .into(WorkspaceSchema)
+          .values(workspaces.map((id) => ({ id, name: id, createdAt: now })))
+          .execute();
         let n = 0;
         // Only the columns posts had then (the entity schema of today has more).
         const columns = ['id', 'workspace_id', 'status', 'source', 'created_at', 'updated_at', older.driver.escape('groups')];
@@ -133,7 +137,8 @@ for (const kind of DATABASE_KINDS) {
     async function counts(): Promise<Array<[string, string, number]>> {
       const count = dataSource.driver.escape('count');
       const rows: Array<{ workspace_id: string; status: string; n: number | string }> = await dataSource.query(
-        `SELECT workspace_id, status, ${count} AS n FROM post_counts ORDER BY workspace_id, status`);
+        `SELECT workspace_id, status, ${count} AS n FROM post_counts ORDER BY workspace_id, status`,
+      );
       return rows.map((r) => [r.workspace_id, r.status, Number(r.n)]);
     }
 

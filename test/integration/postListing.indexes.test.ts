@@ -23,8 +23,12 @@ const BY_STATUS = 'idx_posts_workspace_status_created';
 
 async function seed(dataSource: DataSource): Promise<void> {
   const now = new Date('2031-01-01T00:00:00.000Z');
-  await dataSource.createQueryBuilder().insert().into(WorkspaceSchema)
-    .values(WORKSPACES.map((id) => ({ id, name: id, createdAt: now }))).execute();
+  await dataSource
+    .createQueryBuilder()
+    .insert()
+    .into(WorkspaceSchema)
+    .values(WORKSPACES.map((id) => ({ id, name: id, createdAt: now })))
+    .execute();
   for (const workspaceId of WORKSPACES) {
     const rows: PostRow[] = Array.from({ length: POSTS_PER_WORKSPACE }, (_, i) => ({
       id: `${workspaceId.slice(-1)}${String(i).padStart(25, '0')}`,
@@ -40,12 +44,19 @@ async function seed(dataSource: DataSource): Promise<void> {
       version: 1,
     }));
     for (let start = 0; start < rows.length; start += 250) {
-      await dataSource.createQueryBuilder().insert().into(PostSchema).values(rows.slice(start, start + 250)).execute();
+      await dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(PostSchema)
+        .values(rows.slice(start, start + 250))
+        .execute();
     }
   }
   // The rows went in around the repository, so their counts are made as the migration's backfill makes them.
   const count = dataSource.driver.escape('count');
-  await dataSource.query(`INSERT INTO post_counts (workspace_id, status, ${count}) SELECT workspace_id, status, COUNT(*) FROM posts GROUP BY workspace_id, status`);
+  await dataSource.query(
+    `INSERT INTO post_counts (workspace_id, status, ${count}) SELECT workspace_id, status, COUNT(*) FROM posts GROUP BY workspace_id, status`,
+  );
 }
 
 /** Statuses cycle through the seeded posts: how many of the 1,500 have `status`. */
@@ -71,7 +82,10 @@ describe('Post listing indexes on SQLite', () => {
     return rows.map((row) => row.detail);
   }
 
-  for (const [label, status, index] of [['by workspace', undefined, BY_WORKSPACE], ['by workspace and status', 'scheduled', BY_STATUS]] as const) {
+  for (const [label, status, index] of [
+    ['by workspace', undefined, BY_WORKSPACE],
+    ['by workspace and status', 'scheduled', BY_STATUS],
+  ] as const) {
     it(`reads a page ${label} in index order from ${index}, no sort, no table rows`, async () => {
       const steps = await plan(pageOfPostIdsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
       expect(steps, 'one step: no sort after the search').to.deep.equal([`SEARCH p USING COVERING INDEX ${index} (${searched(status)})`]);
@@ -118,15 +132,20 @@ describe('Post listing indexes on MariaDB', function () {
     return rows[0]!;
   }
 
-  for (const [label, status, index] of [['by workspace', undefined, BY_WORKSPACE], ['by workspace and status', 'scheduled', BY_STATUS]] as const) {
+  for (const [label, status, index] of [
+    ['by workspace', undefined, BY_WORKSPACE],
+    ['by workspace and status', 'scheduled', BY_STATUS],
+  ] as const) {
     it(`reads a page ${label} from ${index} alone, without a filesort`, async () => {
       const row = await explain(pageOfPostIdsQuery(dataSource.manager, pageQuery(status)).getQueryAndParameters());
       expect(row.key).to.equal(index);
-      expect(row.Extra ?? '').to.include('Using index').and.not.include('filesort');
+      expect(row.Extra ?? '')
+        .to.include('Using index')
+        .and.not.include('filesort');
     });
   }
 
-  it('reads the total from post_counts by its primary key: the workspace\'s rows, or the one row of a status', async () => {
+  it("reads the total from post_counts by its primary key: the workspace's rows, or the one row of a status", async () => {
     const all = await explain(postTotalQuery(dataSource.manager, pageQuery()).getQueryAndParameters());
     expect(all.key).to.equal('PRIMARY');
     const one = await explain(postTotalQuery(dataSource.manager, pageQuery('scheduled')).getQueryAndParameters());

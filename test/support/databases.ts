@@ -22,9 +22,7 @@ process.once('exit', () => {
  * unless `migrate: false`, which the migration tests use to start from nothing.
  */
 export async function openTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<DataSource> {
-  const dataSource = createDataSource(
-    kind === 'sqlite' ? { kind: 'sqlite', file: temporarySqliteFile() } : { kind: 'mysql', url: MYSQL_URL },
-  );
+  const dataSource = createDataSource(kind === 'sqlite' ? { kind: 'sqlite', file: temporarySqliteFile() } : { kind: 'mysql', url: MYSQL_URL });
   await initializeDataSource(dataSource);
   // dropDatabase drops the tables (migrations table included), not the database itself.
   if (kind === 'mysql') await dataSource.dropDatabase();

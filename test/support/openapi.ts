@@ -69,7 +69,12 @@ interface Route {
 const ROUTES: readonly Route[] = Object.entries(DOCUMENT.paths as Json)
   .map(([template, item]) => ({
     template,
-    pattern: new RegExp(`^${template.split(/\{[^}/]+\}/).map(escapeRegExp).join('[^/]+')}$`),
+    pattern: new RegExp(
+      `^${template
+        .split(/\{[^}/]+\}/)
+        .map(escapeRegExp)
+        .join('[^/]+')}$`,
+    ),
     literalSegments: template.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length,
     item: item as Json,
   }))
@@ -86,9 +91,12 @@ function pathOf(url: string): string {
 
 function ajvProblems(errors: readonly ErrorObject[] | null | undefined, where: string): string[] {
   return (errors ?? []).map((error) => {
-    const extra = error.keyword === 'additionalProperties'
-      ? ` (${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)})`
-      : error.keyword === 'enum' ? ` (${JSON.stringify((error.params as { allowedValues: unknown }).allowedValues)})` : '';
+    const extra =
+      error.keyword === 'additionalProperties'
+        ? ` (${JSON.stringify((error.params as { additionalProperty: string }).additionalProperty)})`
+        : error.keyword === 'enum'
+          ? ` (${JSON.stringify((error.params as { allowedValues: unknown }).allowedValues)})`
+          : '';
     return `${where}${error.instancePath || ''} ${error.message ?? error.keyword}${extra}`;
   });
 }
@@ -191,7 +199,9 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
  */
 export function api(app: Pick<Koa<any, any>, 'callback'>): ApiClient {
   const agent = supertest(app.callback());
-  const checked = (method: Method) => (path: string): Test =>
-    agent[method](path).expect((res) => assertMatchesOpenApi(method, path, res.status, flatHeaders(res.headers), res.body));
+  const checked =
+    (method: Method) =>
+    (path: string): Test =>
+      agent[method](path).expect((res) => assertMatchesOpenApi(method, path, res.status, flatHeaders(res.headers), res.body));
   return { get: checked('get'), post: checked('post'), put: checked('put'), patch: checked('patch'), delete: checked('delete') };
 }

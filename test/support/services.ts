@@ -12,9 +12,15 @@ function reachable(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port) });
     socket.setTimeout(1000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 

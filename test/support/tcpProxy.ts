@@ -9,7 +9,10 @@ export class TcpProxy {
   private readonly sockets = new Set<net.Socket>();
   port = 0;
 
-  constructor(private readonly targetHost: string, private readonly targetPort: number) {}
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
 
   async start(): Promise<void> {
     if (this.server !== null) return;
@@ -18,7 +21,10 @@ export class TcpProxy {
       for (const s of [client, upstream]) {
         this.sockets.add(s);
         s.once('close', () => this.sockets.delete(s));
-        s.on('error', () => { client.destroy(); upstream.destroy(); });
+        s.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
       }
       client.pipe(upstream).pipe(client);
     });

@@ -59,7 +59,6 @@ export async function startTestApp(databaseEnv: Record<string, string>, env: Rec
 export class Fixtures {
   constructor(private readonly composition: Composition) {}
 
-
   async user(email: string): Promise<string> {
     return (await this.composition.get(TOKENS.CreateUser).execute({ email, password: PASSWORD })).id;
   }

@@ -5,7 +5,6 @@ import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
 import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
-import { rateLimit } from './middleware/rateLimit';
 import { requestId } from './middleware/requestId';
 import { OPENAPI_DOCUMENT } from './openapi/document';
 import { apiKeysRouter } from './routers/apiKeysRouter';
@@ -38,7 +37,9 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   const health = healthRouter(deps.checkHealth);
   const open = new Router<AppState>();
   open.use(discoveryRouter(deps.settings.baseUrl).routes());
-  open.get('/openapi.json', (ctx) => { ctx.body = OPENAPI_DOCUMENT; });
+  open.get('/openapi.json', (ctx) => {
+    ctx.body = OPENAPI_DOCUMENT;
+  });
 
   const api = new Router<AppState>();
   api.use(requireCredential());
@@ -60,13 +61,18 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
     .use(lastResort(deps.logger))
     .use(health.routes())
     // One chain per kind of surface, each with its own body parser and error renderer (docs/surfaces.md).
-    .use(bySurface(surfacesOf(deps), jsonApiChain([open, api], {
-      logger: deps.logger,
-      baseUrl: deps.settings.baseUrl,
-      authenticate: deps.authenticate,
-      rateLimit: rateLimitOf(deps),
-      bodyLimitBytes: deps.settings.bodyLimitBytes,
-    })));
+    .use(
+      bySurface(
+        surfacesOf(deps),
+        jsonApiChain([open, api], {
+          logger: deps.logger,
+          baseUrl: deps.settings.baseUrl,
+          authenticate: deps.authenticate,
+          rateLimit: rateLimitOf(deps),
+          bodyLimitBytes: deps.settings.bodyLimitBytes,
+        }),
+      ),
+    );
   return app;
 }
 
@@ -76,28 +82,41 @@ function surfacesOf(deps: HttpDependencies): Surface[] {
   const { oauth = [], pages = [], webhooks = [], uploads = [] } = deps.surfaces ?? {};
   const surfaces: Surface[] = [];
   if (pages.length > 0) {
-    surfaces.push({ name: 'pages', owns: routedBy(pages), chain: pageChain(pages, {
-      logger,
-      rateLimit: rateLimitOf(deps),
-      bodyLimitBytes: settings.bodyLimitBytes,
-      csrfSecret: settings.csrfSecret ?? randomBytes(32).toString('base64url'),
-      secureCookies: settings.baseUrl.startsWith('https:'),
-    }) });
+    surfaces.push({
+      name: 'pages',
+      owns: routedBy(pages),
+      chain: pageChain(pages, {
+        logger,
+        rateLimit: rateLimitOf(deps),
+        bodyLimitBytes: settings.bodyLimitBytes,
+        csrfSecret: settings.csrfSecret ?? randomBytes(32).toString('base64url'),
+        secureCookies: settings.baseUrl.startsWith('https:'),
+      }),
+    });
   }
   if (uploads.length > 0) {
-    surfaces.push({ name: 'uploads', owns: routedBy(uploads), chain: uploadChain(uploads, {
-      logger,
-      baseUrl: settings.baseUrl,
-      authenticate: deps.authenticate,
-      rateLimit: rateLimitOf(deps),
-      uploadLimitBytes: settings.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
-    }) });
+    surfaces.push({
+      name: 'uploads',
+      owns: routedBy(uploads),
+      chain: uploadChain(uploads, {
+        logger,
+        baseUrl: settings.baseUrl,
+        authenticate: deps.authenticate,
+        rateLimit: rateLimitOf(deps),
+        uploadLimitBytes: settings.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
+      }),
+    });
   }
   surfaces.push(
     { name: 'oauth', owns: underPrefix('/oauth'), chain: formChain(oauth, { logger, rateLimit: rateLimitOf(deps), bodyLimitBytes: settings.bodyLimitBytes }) },
-    { name: 'webhooks', owns: underPrefix('/webhooks'), chain: webhookChain(webhooks, {
-      logger, bodyLimitBytes: settings.webhookBodyLimitBytes ?? DEFAULT_WEBHOOK_BODY_LIMIT_BYTES,
-    }) },
+    {
+      name: 'webhooks',
+      owns: underPrefix('/webhooks'),
+      chain: webhookChain(webhooks, {
+        logger,
+        bodyLimitBytes: settings.webhookBodyLimitBytes ?? DEFAULT_WEBHOOK_BODY_LIMIT_BYTES,
+      }),
+    },
   );
   return surfaces;
 }

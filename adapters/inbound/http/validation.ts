@@ -25,12 +25,13 @@ function flatten(errors: readonly ClassValidationError[], parent: string): Error
     const path = /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {});
     // A missing property fails every rule on it; "is required" says it once, plainly.
-    const own = error.value === undefined && constraints.length > 0 && !error.constraints?.whitelistValidation
-      ? [{ path, message: 'is required' }]
-      : constraints.map(([rule, message]) => ({
-          path,
-          message: rule === 'whitelistValidation' ? 'is not an allowed property' : message.replace(new RegExp(`^${error.property} `), ''),
-        }));
+    const own =
+      error.value === undefined && constraints.length > 0 && !error.constraints?.whitelistValidation
+        ? [{ path, message: 'is required' }]
+        : constraints.map(([rule, message]) => ({
+            path,
+            message: rule === 'whitelistValidation' ? 'is not an allowed property' : message.replace(new RegExp(`^${error.property} `), ''),
+          }));
     return [...own, ...flatten(error.children ?? [], path)];
   });
 }

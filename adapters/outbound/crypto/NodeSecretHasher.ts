@@ -21,7 +21,10 @@ export class NodeSecretHasher implements SecretHasher {
     const [scheme, n, r, p, salt, expected] = stored.split('$');
     if (scheme !== 'scrypt' || !salt || !expected || ![n, r, p].every((v) => /^\d+$/.test(v ?? ''))) return false;
     const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), KEY_LENGTH, {
-      N: Number(n), r: Number(r), p: Number(p), maxmem: COST.maxmem,
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: COST.maxmem,
     });
     const wanted = Buffer.from(expected, 'base64url');
     return wanted.length === key.length && timingSafeEqual(wanted, key);

@@ -49,8 +49,6 @@ export class JoseSessionTokens implements SessionTokens {
     } catch {
       return null; // expired, tampered or foreign: all simply "not a session"
     }
-    return typeof payload.sub === 'string' && typeof payload.sid === 'string'
-      ? { userId: payload.sub, sessionId: payload.sid }
-      : null;
+    return typeof payload.sub === 'string' && typeof payload.sid === 'string' ? { userId: payload.sub, sessionId: payload.sid } : null;
   }
 }

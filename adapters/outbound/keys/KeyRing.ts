@@ -64,7 +64,9 @@ export class KeyRing {
   }
 
   private reload(): Promise<void> {
-    this.loading ??= this.load().finally(() => { this.loading = null; });
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
     return this.loading;
   }
 

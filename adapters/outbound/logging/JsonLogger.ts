@@ -11,16 +11,22 @@ export class JsonLogger implements Logger {
     private readonly write: (line: string, level: LogLevel) => void = defaultWrite,
   ) {}
 
-  debug(message: string, fields?: Record<string, unknown>): void { this.log('debug', message, fields); }
-  info(message: string, fields?: Record<string, unknown>): void { this.log('info', message, fields); }
-  warn(message: string, fields?: Record<string, unknown>): void { this.log('warn', message, fields); }
-  error(message: string, fields?: Record<string, unknown>): void { this.log('error', message, fields); }
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.log('debug', message, fields);
+  }
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.log('info', message, fields);
+  }
+  warn(message: string, fields?: Record<string, unknown>): void {
+    this.log('warn', message, fields);
+  }
+  error(message: string, fields?: Record<string, unknown>): void {
+    this.log('error', message, fields);
+  }
 
   private log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
     if (ORDER[level] < ORDER[this.level]) return;
-    const safe = Object.fromEntries(
-      Object.entries(fields).map(([key, value]) => [key, SECRET_FIELD.test(key) ? '[redacted]' : value]),
-    );
+    const safe = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, SECRET_FIELD.test(key) ? '[redacted]' : value]));
     this.write(JSON.stringify({ time: new Date().toISOString(), level, message, ...safe }), level);
   }
 }

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { type ManageApiKeys } from '../../../application/admin/ManageApiKeys';
 import { type ManageMembers } from '../../../application/admin/ManageMembers';
 import { DomainError } from '../../../domain/shared/DomainError';
 import { type MembershipRepository } from '../../../domain/workspace/MembershipRepository';
@@ -52,19 +51,16 @@ for (const kind of DATABASE_KINDS) {
       return { workspaceId, a, b };
     }
 
-    const ownersOf = async (workspaceId: string) =>
-      (await memberships.listByWorkspace(workspaceId)).filter((m) => m.role === 'owner').length;
+    const ownersOf = async (workspaceId: string) => (await memberships.listByWorkspace(workspaceId)).filter((m) => m.role === 'owner').length;
 
-    const exactlyOneRefusedAsLastOwner = (results: string[]) =>
-      expect([...results].sort()).to.deep.equal(['conflict:last_owner', 'ok']);
+    const exactlyOneRefusedAsLastOwner = (results: string[]) => expect([...results].sort()).to.deep.equal(['conflict:last_owner', 'ok']);
 
     it('two owners demoted at once: one succeeds, the other is a last_owner conflict, one owner stays', async () => {
       for (let i = 0; i < ROUNDS; i += 1) {
         const { workspaceId, a, b } = await twoOwners();
-        exactlyOneRefusedAsLastOwner(await outcomes([
-          members.setRole({ workspaceId, email: a, role: 'admin' }),
-          members.setRole({ workspaceId, email: b, role: 'editor' }),
-        ]));
+        exactlyOneRefusedAsLastOwner(
+          await outcomes([members.setRole({ workspaceId, email: a, role: 'admin' }), members.setRole({ workspaceId, email: b, role: 'editor' })]),
+        );
         expect(await ownersOf(workspaceId)).to.equal(1);
       }
     });
@@ -72,10 +68,7 @@ for (const kind of DATABASE_KINDS) {
     it('two owners removed at once: one succeeds, the other is a last_owner conflict, one owner stays', async () => {
       for (let i = 0; i < ROUNDS; i += 1) {
         const { workspaceId, a, b } = await twoOwners();
-        exactlyOneRefusedAsLastOwner(await outcomes([
-          members.remove({ workspaceId, email: a }),
-          members.remove({ workspaceId, email: b }),
-        ]));
+        exactlyOneRefusedAsLastOwner(await outcomes([members.remove({ workspaceId, email: a }), members.remove({ workspaceId, email: b })]));
         expect(await ownersOf(workspaceId)).to.equal(1);
         expect(await memberships.listByWorkspace(workspaceId)).to.have.length(1);
       }
@@ -84,10 +77,7 @@ for (const kind of DATABASE_KINDS) {
     it('one owner demoted while the other is removed: one succeeds, one owner stays', async () => {
       for (let i = 0; i < ROUNDS; i += 1) {
         const { workspaceId, a, b } = await twoOwners();
-        exactlyOneRefusedAsLastOwner(await outcomes([
-          members.setRole({ workspaceId, email: a, role: 'viewer' }),
-          members.remove({ workspaceId, email: b }),
-        ]));
+        exactlyOneRefusedAsLastOwner(await outcomes([members.setRole({ workspaceId, email: a, role: 'viewer' }), members.remove({ workspaceId, email: b })]));
         expect(await ownersOf(workspaceId)).to.equal(1);
       }
     });
@@ -97,10 +87,7 @@ for (const kind of DATABASE_KINDS) {
         const { workspaceId } = await twoOwners();
         const email = `joiner${round}@example.com`;
         const userId = await t.given.user(email);
-        const results = await outcomes([
-          members.add({ workspaceId, email, role: 'editor' }),
-          members.add({ workspaceId, email, role: 'viewer' }),
-        ]);
+        const results = await outcomes([members.add({ workspaceId, email, role: 'editor' }), members.add({ workspaceId, email, role: 'viewer' })]);
         expect([...results].sort()).to.deep.equal(['conflict:already_member', 'ok']);
         const joined = await memberships.find(workspaceId, userId);
         expect(joined?.role).to.be.oneOf(['editor', 'viewer']);
@@ -114,10 +101,7 @@ for (const kind of DATABASE_KINDS) {
         const email = `leaver${round}@example.com`;
         const userId = await t.given.user(email);
         await t.given.member(workspaceId, email, 'editor');
-        const results = await outcomes([
-          members.remove({ workspaceId, email }),
-          apiKeys.create({ workspaceId, email, role: 'editor' }),
-        ]);
+        const results = await outcomes([members.remove({ workspaceId, email }), apiKeys.create({ workspaceId, email, role: 'editor' })]);
         expect(results[0]).to.equal('ok');
         expect(results[1]).to.be.oneOf(['ok', 'not_found:membership_not_found']);
         const alive = (await apiKeys.listInWorkspace(workspaceId)).filter((k) => k.userId === userId && !k.isRevoked);

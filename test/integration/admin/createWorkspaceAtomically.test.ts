@@ -33,15 +33,22 @@ for (const kind of DATABASE_KINDS) {
       const memberships = get<MembershipRepository>(TOKENS.MembershipRepository);
       // Everything of the real repository but its save.
       const failingMemberships: MembershipRepository = Object.assign(Object.create(memberships) as MembershipRepository, {
-        save: async () => { throw new Error('the membership insert failed'); },
+        save: async () => {
+          throw new Error('the membership insert failed');
+        },
       });
       const ids = { next: () => 'WSNEVERCOMMITTED0000000000' };
       const createWorkspace = new CreateWorkspace(
-        get<WorkspaceRepository>(TOKENS.WorkspaceRepository), failingMemberships, get<UserRepository>(TOKENS.UserRepository),
-        ids, get<Clock>(TOKENS.Clock), get<UnitOfWork>(TOKENS.UnitOfWork),
+        get<WorkspaceRepository>(TOKENS.WorkspaceRepository),
+        failingMemberships,
+        get<UserRepository>(TOKENS.UserRepository),
+        ids,
+        get<Clock>(TOKENS.Clock),
+        get<UnitOfWork>(TOKENS.UnitOfWork),
       );
       const outcome = await createWorkspace.execute({ name: 'Half made', ownerEmail: 'owner@example.com' }).then(
-        () => 'created', (error: Error) => error.message,
+        () => 'created',
+        (error: Error) => error.message,
       );
       expect(outcome).to.equal('the membership insert failed');
       expect(await get<WorkspaceRepository>(TOKENS.WorkspaceRepository).findById(ids.next())).to.equal(null);
@@ -55,4 +62,3 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 }
-

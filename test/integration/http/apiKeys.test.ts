@@ -51,7 +51,7 @@ for (const kind of DATABASE_KINDS) {
       expect(revoked.body.revokedAt).to.be.a('string');
     });
 
-    it('a session creates keys: scopes it does not hold are 422 scope_above_caller, and by default the key gets its role\'s ceiling', async () => {
+    it("a session creates keys: scopes it does not hold are 422 scope_above_caller, and by default the key gets its role's ceiling", async () => {
       await t.given.user('narrow@example.com');
       await t.given.member(workspaceId, 'narrow@example.com', 'admin');
       const admin = await t.given.session('narrow@example.com');
@@ -64,7 +64,7 @@ for (const kind of DATABASE_KINDS) {
       expect(made.body.scopes).to.have.members([...ceilingOf('contributor')]);
     });
 
-    it('lists the workspace\'s keys, revoked ones included, never a secret; only to apikeys:write', async () => {
+    it("lists the workspace's keys, revoked ones included, never a secret; only to apikeys:write", async () => {
       const made = await create(session, { role: 'viewer', name: 'listed' }).expect(201);
       const secret = made.body.key as string;
       await api(t.app).delete(`${keysPath()}/${made.body.id}`).set(bearer(session)).expect(200);
@@ -75,7 +75,9 @@ for (const kind of DATABASE_KINDS) {
       const res = await list(ownerKey).expect(200);
       const data = res.body.data as Array<Record<string, unknown>>;
       for (const item of data) expect(Object.keys(item)).to.have.members(API_KEY_FIELDS);
-      expect(data.map((k) => k.id)).to.include(made.body.id).and.not.to.include(foreign);
+      expect(data.map((k) => k.id))
+        .to.include(made.body.id)
+        .and.not.to.include(foreign);
       expect(data.find((k) => k.id === made.body.id)).to.include({ name: 'listed', prefix: secret.slice(0, 16) });
       expect(data.find((k) => k.id === made.body.id)!.revokedAt).to.be.a('string');
       expect(res.text).not.to.contain(secret.slice(16));
@@ -88,14 +90,16 @@ for (const kind of DATABASE_KINDS) {
       await list(await t.given.session('elsewhere@example.com')).expect(404);
     });
 
-    it('keeps a create\'s stored answer sealed at rest, and replays the new key byte for byte', async () => {
+    it("keeps a create's stored answer sealed at rest, and replays the new key byte for byte", async () => {
       const key = newKey();
       const first = await create(session, { role: 'viewer', name: 'sealed' }, key).expect(201);
       expect(first.body.key).to.match(/^dsk_/);
       const rows = (await t.dataSource.query('SELECT * FROM idempotency_keys')) as Array<Record<string, unknown>>;
       expect(rows.length).to.be.greaterThan(0);
       for (const row of rows) {
-        expect(JSON.stringify(row)).not.to.contain('dsk_').and.not.to.contain((first.body.key as string).slice(4));
+        expect(JSON.stringify(row))
+          .not.to.contain('dsk_')
+          .and.not.to.contain((first.body.key as string).slice(4));
       }
       const replay = await create(session, { role: 'viewer', name: 'sealed' }, key).expect(201);
       expect(replay.headers['idempotent-replayed']).to.equal('true');

@@ -26,7 +26,8 @@ for (const kind of DATABASE_KINDS) {
     it('answers 401 with a Bearer challenge pointing at the resource metadata when no credential is sent', async () => {
       const res = await api(t.app).get('/v1/me').expect(401);
       expect(res.body.error).to.include({ type: 'UnauthorizedError', code: 'missing_credential' });
-      expect(res.headers['www-authenticate']).to.match(/^Bearer /)
+      expect(res.headers['www-authenticate'])
+        .to.match(/^Bearer /)
         .and.to.include(`resource_metadata="${t.config.http.baseUrl}/.well-known/oauth-protected-resource"`)
         .and.not.to.include('error=');
     });
@@ -64,7 +65,10 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('accepts a live session and refuses an expired one', async () => {
-      await api(t.app).get('/v1/me').set(bearer(await t.given.session(OWNER_EMAIL))).expect(200);
+      await api(t.app)
+        .get('/v1/me')
+        .set(bearer(await t.given.session(OWNER_EMAIL)))
+        .expect(200);
       const expired = await t.given.session(OWNER_EMAIL, -60);
       const res = await api(t.app).get('/v1/me').set(bearer(expired)).expect(401);
       expect(res.body.error.code).to.equal('invalid_token');
@@ -116,7 +120,7 @@ for (const kind of DATABASE_KINDS) {
       await api(t.app).get(`/v1/workspaces/${workspaceId}/connections`).set(bearer(key)).expect(200);
     });
 
-    it('keeps a removed member\'s keys dead when the member is added back', async () => {
+    it("keeps a removed member's keys dead when the member is added back", async () => {
       await t.given.user('returner@example.com');
       await t.given.member(workspaceId, 'returner@example.com', 'admin');
       const { key } = await t.given.apiKey(workspaceId, 'returner@example.com', 'editor');
@@ -132,8 +136,7 @@ for (const kind of DATABASE_KINDS) {
       await t.given.member(workspaceId, ADMIN_EMAIL, 'admin');
       const session = await t.given.session(ADMIN_EMAIL);
       const adminsKey = await t.given.apiKey(workspaceId, ADMIN_EMAIL, 'admin');
-      const create = (token: string) =>
-        api(t.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(bearer(token)).send({ role: 'viewer' });
+      const create = (token: string) => api(t.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(bearer(token)).send({ role: 'viewer' });
       const list = (token: string) => api(t.app).get(`/v1/workspaces/${workspaceId}/api-keys`).set(bearer(token));
       await create(session).expect(201);
       await list(adminsKey.key).expect(200);

@@ -3,9 +3,7 @@ import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { type Response } from 'supertest';
 import { DATABASE_KINDS } from '../../support/databases';
-import {
-  bearer, created, draftBody, getPost, startPostsWorld, type Json, type PostsWorld,
-} from '../posts/postsFixture';
+import { bearer, created, draftBody, getPost, startPostsWorld, type Json, type PostsWorld } from '../posts/postsFixture';
 
 /**
  * Hostile request bodies, sent over HTTP to every operation that reads one of the shapes
@@ -99,8 +97,16 @@ function withDuplicate(valid: unknown, anchor: string, duplicate: string): strin
 }
 
 const PROTOTYPE_NAMES = [
-  'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString',
-  '__defineGetter__', '__lookupSetter__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__proto__',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
 ];
 
 const CASES: readonly Case[] = [
@@ -151,7 +157,12 @@ const CASES: readonly Case[] = [
     expected: (op) => ({
       status: 422,
       code: 'invalid_body',
-      path: { 'posts.create': 'groups[0].segments[0].media[0]', 'posts.update': 'groups[0].segments[0].media[0]', 'posts.bulkCreate': '[0].groups[0].segments[0].media[0]', 'apiKeys.create': 'scopes[0]' }[op],
+      path: {
+        'posts.create': 'groups[0].segments[0].media[0]',
+        'posts.update': 'groups[0].segments[0].media[0]',
+        'posts.bulkCreate': '[0].groups[0].segments[0].media[0]',
+        'apiKeys.create': 'scopes[0]',
+      }[op],
       pathIsPrefix: true,
       message: TOO_DEEP,
     }),
@@ -165,41 +176,56 @@ const CASES: readonly Case[] = [
   {
     label: 'a value at depth 33, one level deeper than allowed',
     // posts: media is at depth 5; API keys: scopes at depth 1.
-    edit: (body, op) => { if (isPostOp(op)) segment0(body).media = nestedArrays(28, 1); else body.scopes = nestedArrays(32, 'posts:read'); },
+    edit: (body, op) => {
+      if (isPostOp(op)) segment0(body).media = nestedArrays(28, 1);
+      else body.scopes = nestedArrays(32, 'posts:read');
+    },
     expected: (op) => ({
-      status: 422, code: 'invalid_body', path: isPostOp(op) ? `groups[0].segments[0].media${'[0]'.repeat(28)}` : `scopes${'[0]'.repeat(32)}`, message: TOO_DEEP,
+      status: 422,
+      code: 'invalid_body',
+      path: isPostOp(op) ? `groups[0].segments[0].media${'[0]'.repeat(28)}` : `scopes${'[0]'.repeat(32)}`,
+      message: TOO_DEEP,
     }),
   },
 
   // 3. Strings and keys that are not well-formed Unicode (sent as JSON escapes).
   {
     label: 'a lone high surrogate in a string',
-    edit: (body, op) => { if (isPostOp(op)) segment0(body).text = 'a\ud800b'; else body.name = 'a\ud800b'; },
+    edit: (body, op) => {
+      if (isPostOp(op)) segment0(body).text = 'a\ud800b';
+      else body.name = 'a\ud800b';
+    },
     expected: (op) => ({ status: 422, code: 'invalid_body', path: textPath(op), message: NOT_WELL_FORMED }),
     bulk: 'item',
   },
   {
     label: 'a lone low surrogate in a key of settings.values',
     ops: POST_OPS,
-    edit: (body) => { values0(body)['k\udc00'] = 1; },
+    edit: (body) => {
+      values0(body)['k\udc00'] = 1;
+    },
     expected: { status: 422, code: 'invalid_body', path: 'targets[0].settings.values.k\ufffd', message: NOT_WELL_FORMED },
     bulk: 'item',
   },
   {
     label: 'a lone surrogate in externalSubmissionId',
     ops: POST_OPS,
-    edit: (body) => { body.externalSubmissionId = '\udfff'; },
+    edit: (body) => {
+      body.externalSubmissionId = '\udfff';
+    },
     expected: { status: 422, code: 'invalid_body', path: 'externalSubmissionId', message: NOT_WELL_FORMED },
     bulk: 'item',
   },
 
   // 4. Compressed bodies, or bodies that only claim to be.
-  ...['gzip', 'deflate', 'br', 'x-gzip, identity'].map((encoding): Case => ({
-    label: `Content-Encoding: ${encoding} on a body that is not compressed`,
-    headers: { 'Content-Encoding': encoding },
-    payload: (valid) => ({ json: valid }),
-    expected: { status: 415, code: 'unsupported_media_type', message: 'compressed request bodies are not accepted' },
-  })),
+  ...['gzip', 'deflate', 'br', 'x-gzip, identity'].map(
+    (encoding): Case => ({
+      label: `Content-Encoding: ${encoding} on a body that is not compressed`,
+      headers: { 'Content-Encoding': encoding },
+      payload: (valid) => ({ json: valid }),
+      expected: { status: 415, code: 'unsupported_media_type', message: 'compressed request bodies are not accepted' },
+    }),
+  ),
   {
     label: 'a really gzip-compressed body',
     headers: { 'Content-Encoding': 'gzip' },
@@ -208,13 +234,18 @@ const CASES: readonly Case[] = [
   },
 
   // 5. Times outside what can be stored.
-  ...['9999-12-31T23:59:59-23:59', '1969-12-31T23:59:59Z', '0001-01-01T00:00:00Z'].map((time): Case => ({
-    label: `scheduledAt ${time}`,
-    ops: POST_OPS,
-    edit: (body) => { target0(body).scheduledAt = time; body.intent = 'schedule'; },
-    expected: { status: 422, code: 'invalid_body', path: 'targets[0].scheduledAt', message: /1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z/ },
-    bulk: 'item',
-  })),
+  ...['9999-12-31T23:59:59-23:59', '1969-12-31T23:59:59Z', '0001-01-01T00:00:00Z'].map(
+    (time): Case => ({
+      label: `scheduledAt ${time}`,
+      ops: POST_OPS,
+      edit: (body) => {
+        target0(body).scheduledAt = time;
+        body.intent = 'schedule';
+      },
+      expected: { status: 422, code: 'invalid_body', path: 'targets[0].scheduledAt', message: /1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z/ },
+      bulk: 'item',
+    }),
+  ),
 
   // 6. Wrong JSON types.
   {
@@ -231,7 +262,10 @@ const CASES: readonly Case[] = [
   },
   {
     label: 'a number where a string is expected',
-    edit: (body, op) => { if (isPostOp(op)) segment0(body).text = 42; else body.name = 42; },
+    edit: (body, op) => {
+      if (isPostOp(op)) segment0(body).text = 42;
+      else body.name = 42;
+    },
     expected: (op) => ({ status: 422, code: 'invalid_body', path: textPath(op), message: /must be a string/ }),
     bulk: 'item',
   },
@@ -249,21 +283,28 @@ const CASES: readonly Case[] = [
   // 7. Sizes.
   {
     label: 'a string over its length limit',
-    edit: (body, op) => { if (isPostOp(op)) segment0(body).text = 'x'.repeat(100_001); else body.name = 'x'.repeat(101); },
+    edit: (body, op) => {
+      if (isPostOp(op)) segment0(body).text = 'x'.repeat(100_001);
+      else body.name = 'x'.repeat(101);
+    },
     expected: (op) => ({ status: 422, code: 'invalid_body', path: textPath(op), message: /must be (shorter|longer)/ }),
     bulk: 'item',
   },
   {
     label: 'an id over its length limit',
     ops: POST_OPS,
-    edit: (body) => { body.externalSubmissionId = 'x'.repeat(201); },
+    edit: (body) => {
+      body.externalSubmissionId = 'x'.repeat(201);
+    },
     expected: { status: 422, code: 'invalid_body', path: 'externalSubmissionId' },
     bulk: 'item',
   },
   {
     label: '1,000 targets',
     ops: ['posts.create', 'posts.update'],
-    edit: (body) => { body.targets = Array.from({ length: 1000 }, () => target0(body)); },
+    edit: (body) => {
+      body.targets = Array.from({ length: 1000 }, () => target0(body));
+    },
     expected: { status: 422, code: 'invalid_body', path: 'targets' },
   },
   {
@@ -283,17 +324,21 @@ const CASES: readonly Case[] = [
   },
 
   // 8. Bytes that are not UTF-8 (a JSON text must be UTF-8: RFC 8259 §8.1).
-  ...([
-    ['a stray 0xFF byte', [0xff]],
-    ['a Latin-1 "é" (0xE9)', [0xe9]],
-    ['an overlong "/" (0xC0 0xAF)', [0xc0, 0xaf]],
-    ['a UTF-8-encoded surrogate (0xED 0xA0 0x80)', [0xed, 0xa0, 0x80]],
-    ['a cut-off sequence (0xE2 0x82)', [0xe2, 0x82]],
-  ] as const).map(([what, bytes]): Case => ({
-    label: `${what} inside a string`,
-    payload: (valid, op) => ({ bytes: withBytesInAString(valid, op, [...bytes]) }),
-    expected: { status: 422, code: 'invalid_json', path: '', message: NOT_UTF8 },
-  })),
+  ...(
+    [
+      ['a stray 0xFF byte', [0xff]],
+      ['a Latin-1 "é" (0xE9)', [0xe9]],
+      ['an overlong "/" (0xC0 0xAF)', [0xc0, 0xaf]],
+      ['a UTF-8-encoded surrogate (0xED 0xA0 0x80)', [0xed, 0xa0, 0x80]],
+      ['a cut-off sequence (0xE2 0x82)', [0xe2, 0x82]],
+    ] as const
+  ).map(
+    ([what, bytes]): Case => ({
+      label: `${what} inside a string`,
+      payload: (valid, op) => ({ bytes: withBytesInAString(valid, op, [...bytes]) }),
+      expected: { status: 422, code: 'invalid_json', path: '', message: NOT_UTF8 },
+    }),
+  ),
   {
     label: 'a byte that is not UTF-8 outside any string',
     payload: (valid) => {
@@ -343,7 +388,11 @@ function expectErrorBody(res: Response, expected: Expected): void {
   if (expected.path !== undefined) {
     const named = error.details.filter((d) => (expected.pathIsPrefix ? d.path.startsWith(expected.path!) : d.path === expected.path));
     expect(named, `a detail at ${expected.path} in ${JSON.stringify(error.details).slice(0, 2000)}`).to.not.be.empty;
-    if (expected.message !== undefined) expect(named.map((d) => d.message).some((m) => matches(m, expected.message!)), JSON.stringify(named)).to.equal(true);
+    if (expected.message !== undefined)
+      expect(
+        named.map((d) => d.message).some((m) => matches(m, expected.message!)),
+        JSON.stringify(named),
+      ).to.equal(true);
   } else if (expected.message !== undefined) {
     expect(matches(error.message, expected.message), error.message).to.equal(true);
   }
@@ -369,8 +418,7 @@ for (const kind of DATABASE_KINDS) {
     let postId: string;
 
     const totalPosts = async () => (await w.api.get(w.posts).set(bearer(w.key)).expect(200)).body.total as number;
-    const countApiKeys = async () =>
-      ((await w.api.get(`/v1/workspaces/${w.ws}/api-keys`).set(bearer(w.session)).expect(200)).body.data as unknown[]).length;
+    const countApiKeys = async () => ((await w.api.get(`/v1/workspaces/${w.ws}/api-keys`).set(bearer(w.session)).expect(200)).body.data as unknown[]).length;
 
     before(async function () {
       w = await startPostsWorld(this, kind);
@@ -391,11 +439,15 @@ for (const kind of DATABASE_KINDS) {
 
     const request = (op: Op) => {
       switch (op) {
-        case 'posts.create': return w.api.post(w.posts).set(bearer(w.key));
-        case 'posts.update': return w.api.patch(`${w.posts}/${postId}`).set(bearer(w.key));
-        case 'posts.bulkCreate': return w.api.post(`${w.posts}/bulk`).set(bearer(w.key));
+        case 'posts.create':
+          return w.api.post(w.posts).set(bearer(w.key));
+        case 'posts.update':
+          return w.api.patch(`${w.posts}/${postId}`).set(bearer(w.key));
+        case 'posts.bulkCreate':
+          return w.api.post(`${w.posts}/bulk`).set(bearer(w.key));
         // An API key cannot create keys: a first-party session does.
-        case 'apiKeys.create': return w.api.post(`/v1/workspaces/${w.ws}/api-keys`).set(bearer(w.session));
+        case 'apiKeys.create':
+          return w.api.post(`/v1/workspaces/${w.ws}/api-keys`).set(bearer(w.session));
       }
     };
 
@@ -417,11 +469,19 @@ for (const kind of DATABASE_KINDS) {
 
     it('accepts the valid bodies the cases start from (so each refusal is caused by its change), and stores them', async () => {
       const [posts, keys] = [await totalPosts(), await countApiKeys()];
-      await request('posts.update').send(validBody('posts.update') as object).expect(200);
-      await request('posts.create').send(validBody('posts.create') as object).expect(200);
-      const bulk = await request('posts.bulkCreate').send(validBody('posts.bulkCreate') as object).expect(200);
+      await request('posts.update')
+        .send(validBody('posts.update') as object)
+        .expect(200);
+      await request('posts.create')
+        .send(validBody('posts.create') as object)
+        .expect(200);
+      const bulk = await request('posts.bulkCreate')
+        .send(validBody('posts.bulkCreate') as object)
+        .expect(200);
       expect(bulk.body[0]).to.include({ ok: true });
-      await request('apiKeys.create').send(validBody('apiKeys.create') as object).expect(201);
+      await request('apiKeys.create')
+        .send(validBody('apiKeys.create') as object)
+        .expect(201);
       expect(await totalPosts()).to.equal(posts + 2);
       expect(await countApiKeys()).to.equal(keys + 1);
     });

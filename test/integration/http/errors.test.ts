@@ -32,8 +32,12 @@ describe('HTTP error model', () => {
   });
 
   it('answers a body that is not JSON with 415 instead of reading it as empty', async () => {
-    const res = await api(t.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set('Authorization', `Bearer ${key}`)
-      .set('Content-Type', 'text/plain').send('role=viewer').expect(415);
+    const res = await api(t.app)
+      .post(`/v1/workspaces/${workspaceId}/api-keys`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('Content-Type', 'text/plain')
+      .send('role=viewer')
+      .expect(415);
     expect(res.body.error).to.include({ type: 'UnsupportedMediaTypeError', code: 'unsupported_media_type' });
   });
 

@@ -2,13 +2,24 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { type Response, type Test } from 'supertest';
 import { TOKENS } from '../../../config/tokens';
-import { type Logger } from '../../../application/ports/Logger';
 import { PLATFORMS, type Platform } from '../../../domain/platform/Platform';
 import { POST_STATUSES } from '../../../domain/post/PostStatus';
 import {
   DEFAULT_GROUP_ID,
-  SETTINGS, bearer, bodyFor, created, draftBody, future, group, media, scheduleBody, segment, startPostsWorld, target,
-  type Json, type PostsWorld,
+  SETTINGS,
+  bearer,
+  bodyFor,
+  created,
+  draftBody,
+  future,
+  group,
+  media,
+  scheduleBody,
+  segment,
+  startPostsWorld,
+  target,
+  type Json,
+  type PostsWorld,
 } from '../posts/postsFixture';
 
 /**
@@ -30,15 +41,17 @@ const SCALE = process.env.FUZZ_SCALE ? Number(process.env.FUZZ_SCALE) : 1;
 const VERBOSE = process.env.FUZZ_VERBOSE === '1';
 
 /** Requests per endpoint (400 in all). */
-const BUDGET = Object.fromEntries(Object.entries({
-  create: 70,
-  update: 60,
-  bulkCreate: 50,
-  updateTarget: 60,
-  review: 50,
-  apiKeysCreate: 50,
-  list: 60,
-}).map(([name, n]) => [name, Math.round(n * SCALE)])) as Record<'create' | 'update' | 'bulkCreate' | 'updateTarget' | 'review' | 'apiKeysCreate' | 'list', number>;
+const BUDGET = Object.fromEntries(
+  Object.entries({
+    create: 70,
+    update: 60,
+    bulkCreate: 50,
+    updateTarget: 60,
+    review: 50,
+    apiKeysCreate: 50,
+    list: 60,
+  }).map(([name, n]) => [name, Math.round(n * SCALE)]),
+) as Record<'create' | 'update' | 'bulkCreate' | 'updateTarget' | 'review' | 'apiKeysCreate' | 'list', number>;
 
 // ---------------------------------------------------------------------------------------------
 // PRNG
@@ -176,8 +189,9 @@ function short(text: string, max = 40): string {
 /** Every value's path, the root's included, in document order. */
 function pathsOf(value: unknown, at: Path = [], out: { path: Path; value: unknown }[] = []): { path: Path; value: unknown }[] {
   out.push({ path: at, value });
-  if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...at, i], out));
-  else if (typeof value === 'object' && value !== null) for (const key of Object.keys(value)) pathsOf((value as Json)[key], [...at, key], out);
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) pathsOf(item, [...at, i], out);
+  } else if (typeof value === 'object' && value !== null) for (const key of Object.keys(value)) pathsOf((value as Json)[key], [...at, key], out);
   return out;
 }
 
@@ -200,7 +214,12 @@ function swapType(value: unknown, rng: Rng): { value: unknown; label: string } {
       { value: Array.isArray(value) ? { ...value } : [value], label: Array.isArray(value) ? 'an object of its items' : 'an array of it' },
     ]);
   }
-  if (typeof value === 'string') return rng.pick([{ value: [value], label: '[it]' }, { value: { value }, label: '{value: it}' }, { value: 7, label: '7' }]);
+  if (typeof value === 'string')
+    return rng.pick([
+      { value: [value], label: '[it]' },
+      { value: { value }, label: '{value: it}' },
+      { value: 7, label: '7' },
+    ]);
   if (typeof value === 'number') return { value: String(value), label: 'its string' };
   if (typeof value === 'boolean') return { value: String(value), label: 'its string' };
   return { value: {}, label: '{}' };
@@ -281,7 +300,7 @@ function mutate(base: unknown, rng: Rng, allowRoot = false): { body: unknown; mu
 // ---------------------------------------------------------------------------------------------
 // Checking responses
 
-// Restated from SPEC.md's error table on purpose: importing errorBody.ts's map would make
+// Restated from docs/spec.md's error table on purpose: importing errorBody.ts's map would make
 // this check agree with the code whatever the code says.
 const TYPE_OF_STATUS: Record<number, string> = {
   401: 'UnauthorizedError',
@@ -353,7 +372,12 @@ function show(value: unknown, max = 1_200): string {
 
 /** Turns ids, numbers and quoted values into placeholders, so one kind of failure groups once. */
 const normalize = (text: string): string =>
-  text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>').replace(/[0-9A-HJKMNP-TV-Z]{26}/g, '<id>').replace(/\d+/g, '<n>').replace(/"[^"]{30,}"/g, '"…"').slice(0, 200);
+  text
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
+    .replace(/[0-9A-HJKMNP-TV-Z]{26}/g, '<id>')
+    .replace(/\d+/g, '<n>')
+    .replace(/"[^"]{30,}"/g, '"…"')
+    .slice(0, 200);
 
 class Collector {
   readonly failures: Failure[] = [];
@@ -370,8 +394,14 @@ class Collector {
   }
 
   /** Sends the request; records a failure when the answer breaks the rule. Returns the response. */
-  async send(endpoint: string, request: string, test: Test, input: unknown, mutations: readonly string[],
-    extraCheck?: (res: Response) => string[]): Promise<Response | undefined> {
+  async send(
+    endpoint: string,
+    request: string,
+    test: Test,
+    input: unknown,
+    mutations: readonly string[],
+    extraCheck?: (res: Response) => string[],
+  ): Promise<Response | undefined> {
     const { err, res } = await new Promise<{ err: Error | null; res: Response | undefined }>((resolve) => {
       test.end((e: Error | null, r: Response) => resolve({ err: e, res: r }));
     });
@@ -382,7 +412,10 @@ class Collector {
       const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
       const outcome = `${res.status}${code ? ` ${code}` : ''}`;
       this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
-      if (VERBOSE) console.log(`    ${endpoint} ${outcome} ← ${mutations.join('; ')}${code ? ` :: ${short(show(res.body.error.details ?? res.body.error.message, 300), 300)}` : ''}`);
+      if (VERBOSE)
+        console.log(
+          `    ${endpoint} ${outcome} ← ${mutations.join('; ')}${code ? ` :: ${short(show(res.body.error.details ?? res.body.error.message, 300), 300)}` : ''}`,
+        );
     }
     const problems: string[] = [];
     let key = '';
@@ -402,13 +435,18 @@ class Collector {
         // api(app)'s OpenAPI check (or another supertest error).
         const lines = err.message.split('\n').filter((l) => !l.startsWith('  body:'));
         const firstBodyLine = err.message.indexOf('\n  body:');
-        problems.push(`OpenAPI: ${(firstBodyLine >= 0 ? err.message.slice(0, firstBodyLine) : lines.join('\n'))}`);
+        problems.push(`OpenAPI: ${firstBodyLine >= 0 ? err.message.slice(0, firstBodyLine) : lines.join('\n')}`);
         key ||= `OpenAPI: ${normalize(lines.slice(0, 2).join(' '))}`;
       }
       if (extraCheck && res.status < 400) {
         const extra = extraCheck(res);
         problems.push(...extra);
-        if (extra.length > 0) key ||= normalize(this.causeOf(res)?.replace(/^.*?: /, '').split('\n')[0] ?? extra[0]!);
+        if (extra.length > 0)
+          key ||= normalize(
+            this.causeOf(res)
+              ?.replace(/^.*?: /, '')
+              .split('\n')[0] ?? extra[0]!,
+          );
       }
     }
     if (problems.length > 0) {
@@ -432,7 +470,10 @@ class Collector {
     for (const failure of this.failures) groups.set(failure.key, [...(groups.get(failure.key) ?? []), failure]);
     const parts = [...groups.values()].map((group, n) => {
       const [first] = group;
-      const others = group.slice(1, 4).map((f) => `      also: ${f.mutations.join('; ')}`).join('\n');
+      const others = group
+        .slice(1, 4)
+        .map((f) => `      also: ${f.mutations.join('; ')}`)
+        .join('\n');
       return [
         `  ${n + 1}) ${first!.endpoint}: ${first!.request} → ${first!.status} (${group.length} input(s))`,
         `     mutations: ${first!.mutations.join('; ')}`,
@@ -464,9 +505,16 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
     logger.error = (message: string, fields?: Record<string, unknown>) => {
       const id = fields?.requestId;
       if (typeof id === 'string') {
-        const stack = typeof fields?.stack === 'string'
-          ? fields.stack.split('\n').slice(1).filter((l) => !l.includes('node_modules') && !l.includes('node:')).slice(0, 4).map((l) => l.trim()).join('\n')
-          : '';
+        const stack =
+          typeof fields?.stack === 'string'
+            ? fields.stack
+                .split('\n')
+                .slice(1)
+                .filter((l) => !l.includes('node_modules') && !l.includes('node:'))
+                .slice(0, 4)
+                .map((l) => l.trim())
+                .join('\n')
+            : '';
         const where = fields?.index !== undefined ? ` (bulk item ${String(fields.index)})` : '';
         const line = `${message}${where}: ${String(fields?.error)}${stack ? `\n${stack}` : ''}`;
         causes.set(id, causes.has(id) ? `${causes.get(id)}\n${line}` : line);
@@ -501,7 +549,13 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
   ];
 
   const assertNoFailures = (collector: Collector) => {
-    if (VERBOSE) console.log(`    tally: ${[...collector.outcomes].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ×${n}`).join(', ')}`);
+    if (VERBOSE)
+      console.log(
+        `    tally: ${[...collector.outcomes]
+          .sort((a, b) => b[1] - a[1])
+          .map(([o, n]) => `${o} ×${n}`)
+          .join(', ')}`,
+      );
     if (collector.failures.length > 0) expect.fail(collector.report());
   };
 
@@ -519,7 +573,16 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
     for (let i = 0; i < BUDGET.create; i++) {
       const base = rng.pick(bases);
       const { body, mutations } = mutate(base.body, rng);
-      await collector.send('posts.create', `POST ${w.posts} (from ${base.name})`, w.api.post(w.posts).set(bearer(w.key)).send(body as object), body, mutations);
+      await collector.send(
+        'posts.create',
+        `POST ${w.posts} (from ${base.name})`,
+        w.api
+          .post(w.posts)
+          .set(bearer(w.key))
+          .send(body as object),
+        body,
+        mutations,
+      );
     }
     assertNoFailures(collector);
   });
@@ -533,7 +596,16 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
       const base = rng.pick(bases);
       const { body, mutations } = mutate(base.body, rng);
       const url = `${w.posts}/${post.id}`;
-      const res = await collector.send('posts.update', `PATCH ${url} (from ${base.name})`, w.api.patch(url).set(bearer(w.key)).send(body as object), body, mutations);
+      const res = await collector.send(
+        'posts.update',
+        `PATCH ${url} (from ${base.name})`,
+        w.api
+          .patch(url)
+          .set(bearer(w.key))
+          .send(body as object),
+        body,
+        mutations,
+      );
       if (res !== undefined && res.status < 300) post = await created(w, draftBody(w)); // keep an editable draft
     }
     assertNoFailures(collector);
@@ -595,7 +667,16 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
       const base = rng.pick(bases);
       const { body, mutations } = mutate(base.body, rng);
       const url = `${w.posts}/${at.postId}/targets/${at.targetId}`;
-      const res = await collector.send('posts.updateTarget', `PATCH ${url} (from ${base.name})`, w.api.patch(url).set(bearer(w.key)).send(body as object), body, mutations);
+      const res = await collector.send(
+        'posts.updateTarget',
+        `PATCH ${url} (from ${base.name})`,
+        w.api
+          .patch(url)
+          .set(bearer(w.key))
+          .send(body as object),
+        body,
+        mutations,
+      );
       if (res !== undefined && res.status < 300) at = await freshTarget();
     }
     assertNoFailures(collector);
@@ -620,7 +701,16 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
       const base = rng.pick(bases);
       const { body, mutations } = mutate(base.body, rng);
       const url = `${w.posts}/${postId}/reviews`;
-      const res = await collector.send('posts.review', `POST ${url} (from ${base.name})`, w.api.post(url).set(bearer(w.key)).send(body as object), body, mutations);
+      const res = await collector.send(
+        'posts.review',
+        `POST ${url} (from ${base.name})`,
+        w.api
+          .post(url)
+          .set(bearer(w.key))
+          .send(body as object),
+        body,
+        mutations,
+      );
       if (res !== undefined && res.status < 300) postId = await pending();
     }
     assertNoFailures(collector);
@@ -638,7 +728,16 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
     for (let i = 0; i < BUDGET.apiKeysCreate; i++) {
       const base = rng.pick(bases);
       const { body, mutations } = mutate(base.body, rng);
-      await collector.send('apiKeys.create', `POST ${url} (from ${base.name})`, w.api.post(url).set(bearer(w.session)).send(body as object), body, mutations);
+      await collector.send(
+        'apiKeys.create',
+        `POST ${url} (from ${base.name})`,
+        w.api
+          .post(url)
+          .set(bearer(w.session))
+          .send(body as object),
+        body,
+        mutations,
+      );
     }
     assertNoFailures(collector);
   });
@@ -647,17 +746,43 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
     const rng = rngFor('list');
     const collector = new Collector(causes);
     const randomText = (): string => {
-      const alphabet = 'abcXYZ019-_.~!*()\' %&=+;,/?#[]@😀ذ\u200B';
+      const alphabet = "abcXYZ019-_.~!*()' %&=+;,/?#[]@😀ذ\u200B";
       const chars = [...alphabet];
       return Array.from({ length: 1 + rng.int(12) }, () => rng.pick(chars)).join('');
     };
     const VALUES: readonly (() => string)[] = [
-      () => '', () => '0', () => '1', () => '-1', () => '100', () => '101', () => '20', () => '1.5', () => '1e3', () => ' 5', () => '5 ',
-      () => '0x10', () => '+3', () => '٣', () => 'NaN', () => 'Infinity', () => 'null', () => 'true', () => '[]', () => '{}',
-      () => '9'.repeat(30), () => String(Number.MAX_SAFE_INTEGER), () => String(Number.MAX_SAFE_INTEGER + 2),
-      () => 'draft', () => 'DRAFT', () => 'scheduled', () => 'published ', () => 'x'.repeat(2_000),
+      () => '',
+      () => '0',
+      () => '1',
+      () => '-1',
+      () => '100',
+      () => '101',
+      () => '20',
+      () => '1.5',
+      () => '1e3',
+      () => ' 5',
+      () => '5 ',
+      () => '0x10',
+      () => '+3',
+      () => '٣',
+      () => 'NaN',
+      () => 'Infinity',
+      () => 'null',
+      () => 'true',
+      () => '[]',
+      () => '{}',
+      () => '9'.repeat(30),
+      () => String(Number.MAX_SAFE_INTEGER),
+      () => String(Number.MAX_SAFE_INTEGER + 2),
+      () => 'draft',
+      () => 'DRAFT',
+      () => 'scheduled',
+      () => 'published ',
+      () => 'x'.repeat(2_000),
       ...WEIRD_STRINGS.filter((s) => s !== '\uD83D').map((s) => () => s),
-      randomText, randomText, randomText,
+      randomText,
+      randomText,
+      randomText,
     ];
     const RAW: readonly string[] = ['%', '%zz', '%E0%A4%A', '%C0%80', '%00', '%FF%FE', '%2', '%%%'];
     const NAMES = ['limit', 'offset', 'status'] as const;
@@ -673,14 +798,20 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
         const copies = rng.chance(0.1) ? 2 : 1; // a repeated parameter arrives as an array
         for (let c = 0; c < copies; c++) {
           const roll = rng.float();
-          pairs.push(roll < 0.4 ? `${name}=${rng.pick(VALID[name])}` // so some queries pass and reach the database
-            : roll < 0.5 ? `${name}=${rng.pick(RAW)}`
-            : `${name}=${encodeURIComponent(rng.pick(VALUES)())}`);
+          pairs.push(
+            roll < 0.4
+              ? `${name}=${rng.pick(VALID[name])}` // so some queries pass and reach the database
+              : roll < 0.5
+                ? `${name}=${rng.pick(RAW)}`
+                : `${name}=${encodeURIComponent(rng.pick(VALUES)())}`,
+          );
         }
       }
       if (rng.chance(0.1)) pairs.push(`${rng.pick(['unknown', 'limit[]', 'status[0]', 'offset[a]'])}=${encodeURIComponent(randomText())}`);
       const url = `${w.posts}?${pairs.join('&')}`;
-      await collector.send('posts.list', `GET ${short(url, 300)}`, w.api.get(url).set(bearer(w.key)), Object.fromEntries(pairs.map((p, k) => [k, p])), [`query ${short(pairs.join('&'), 200)}`]);
+      await collector.send('posts.list', `GET ${short(url, 300)}`, w.api.get(url).set(bearer(w.key)), Object.fromEntries(pairs.map((p, k) => [k, p])), [
+        `query ${short(pairs.join('&'), 200)}`,
+      ]);
     }
     assertNoFailures(collector);
   });

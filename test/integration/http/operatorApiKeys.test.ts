@@ -26,7 +26,7 @@ for (const kind of DATABASE_KINDS) {
     });
     after(async () => t?.close());
 
-    it('an editor\'s key reads posts, is refused what an editor lacks, and outlives the admin', async () => {
+    it("an editor's key reads posts, is refused what an editor lacks, and outlives the admin", async () => {
       const { key } = await t.given.apiKey(workspaceId, 'ed@example.com', 'editor');
       const posts = `/v1/workspaces/${workspaceId}/posts`;
       await api(t.app).get(posts).set(bearer(key)).expect(200);
@@ -36,7 +36,7 @@ for (const kind of DATABASE_KINDS) {
       expect(refused.body.error.code).to.equal('insufficient_scope');
     });
 
-    it('an editor\'s session still cannot create keys over HTTP (403 insufficient_scope)', async () => {
+    it("an editor's session still cannot create keys over HTTP (403 insufficient_scope)", async () => {
       const session = await t.given.session('ed@example.com');
       const refused = await api(t.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(bearer(session)).send({ role: 'viewer' }).expect(403);
       expect(refused.body.error.code).to.equal('insufficient_scope');

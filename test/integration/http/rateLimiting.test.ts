@@ -39,7 +39,10 @@ describe('HTTP rate limiting', function () {
       });
 
       it('limits refused tokens per client address: guessing keys ends in 429, valid keys unaffected', async () => {
-        const guess = () => api(t.app).get('/v1/me').set(bearer(`dsk_${'G'.repeat(43)}`));
+        const guess = () =>
+          api(t.app)
+            .get('/v1/me')
+            .set(bearer(`dsk_${'G'.repeat(43)}`));
         const first = await guess().expect(401);
         expect(first.headers).to.have.property('ratelimit-limit', '3');
         await guess().expect(401);

@@ -51,9 +51,13 @@ for (const kind of DATABASE_KINDS) {
 
     it('lets no statement outside a unit of work see its uncommitted rows, nor join it', async () => {
       let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       let saved!: () => void;
-      const hasSaved = new Promise<void>((resolve) => { saved = resolve; });
+      const hasSaved = new Promise<void>((resolve) => {
+        saved = resolve;
+      });
       const open = unitOfWork.run(async () => {
         await users.save(userWith('pending@example.com'));
         saved();
@@ -78,7 +82,10 @@ for (const kind of DATABASE_KINDS) {
         await unitOfWork.run(() => users.save(userWith('inner@example.com')));
         throw new Error('the outer work failed');
       });
-      await outcome.then(() => expect.fail('should have failed'), () => undefined);
+      await outcome.then(
+        () => expect.fail('should have failed'),
+        () => undefined,
+      );
       expect(await users.findByEmail('outer@example.com')).to.equal(null);
       expect(await users.findByEmail('inner@example.com')).to.equal(null);
     });

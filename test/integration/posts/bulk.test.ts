@@ -3,11 +3,26 @@ import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   DEFAULT_GROUP_ID,
-  bearer, draftBody, expectValidation, getPost, group, past, scheduleBody, segment, startPostsWorld, target,
-  type Json, type PostsWorld,
+  bearer,
+  draftBody,
+  expectValidation,
+  getPost,
+  group,
+  past,
+  scheduleBody,
+  segment,
+  startPostsWorld,
+  target,
+  type Json,
+  type PostsWorld,
 } from './postsFixture';
 
-interface Result { index: number; ok: boolean; post?: Json & { id: string; status: string }; error?: { code: string; message: string } }
+interface Result {
+  index: number;
+  ok: boolean;
+  post?: Json & { id: string; status: string };
+  error?: { code: string; message: string };
+}
 
 for (const kind of DATABASE_KINDS) {
   describe(`posts: bulkCreate on ${kind}`, function () {
@@ -18,7 +33,11 @@ for (const kind of DATABASE_KINDS) {
     });
     after(async () => w?.t.close());
 
-    const bulk = (body: unknown, token = w.key) => w.api.post(`${w.posts}/bulk`).set(bearer(token)).send(body as object);
+    const bulk = (body: unknown, token = w.key) =>
+      w.api
+        .post(`${w.posts}/bulk`)
+        .set(bearer(token))
+        .send(body as object);
     const total = async () => (await w.api.get(w.posts).set(bearer(w.key)).expect(200)).body.total as number;
 
     it('answers one result per item by index: good ones stored, bad ones {ok:false, error:{code,message}}', async () => {
@@ -38,7 +57,15 @@ for (const kind of DATABASE_KINDS) {
       const results = res.body as Result[];
       expect(results.map((r) => [r.index, r.ok])).to.deep.equal(items.map((_, i) => [i, [0, 2, 8].includes(i)]));
       expect(results.map((r) => r.error?.code)).to.deep.equal([
-        undefined, 'invalid_body', undefined, 'invalid_post', 'invalid_post', 'invalid_post', 'invalid_body', 'invalid_body', undefined,
+        undefined,
+        'invalid_body',
+        undefined,
+        'invalid_post',
+        'invalid_post',
+        'invalid_post',
+        'invalid_body',
+        'invalid_body',
+        undefined,
       ]);
       for (const r of results.filter((x) => !x.ok)) {
         expect(r.error!.message).to.be.a('string').and.not.equal('');
@@ -80,7 +107,10 @@ for (const kind of DATABASE_KINDS) {
       expect(await total()).to.equal(before);
     });
 
-    for (const [what, body] of [['an object (one create body)', () => draftBody(w)], ['an empty array', () => []]] as const) {
+    for (const [what, body] of [
+      ['an object (one create body)', () => draftBody(w)],
+      ['an empty array', () => []],
+    ] as const) {
       it(`refuses ${what} with 422 naming the body`, async () => expectValidation(await bulk(body()), 'invalid_body', ['']));
     }
 

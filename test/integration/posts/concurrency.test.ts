@@ -25,13 +25,15 @@ for (const kind of DATABASE_KINDS) {
     });
     after(async () => w?.t.close());
 
-
     it('a post removed with {deleted: true} stays removed when a PATCH runs at the same time', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const post = await created(w, draftBody(w));
         const [removed, edited] = await Promise.all([
           w.api.delete(`${w.posts}/${post.id}`).set(bearer(w.key)),
-          w.api.patch(`${w.posts}/${post.id}`).set(bearer(w.key)).send(draftBody(w, { externalSubmissionId: 'edited' })),
+          w.api
+            .patch(`${w.posts}/${post.id}`)
+            .set(bearer(w.key))
+            .send(draftBody(w, { externalSubmissionId: 'edited' })),
         ]);
         expect(removed.body).to.deep.equal({ deleted: true });
         const after = await w.api.get(`${w.posts}/${post.id}`).set(bearer(w.key));
@@ -44,7 +46,10 @@ for (const kind of DATABASE_KINDS) {
         const post = await created(w, scheduleBody(w));
         const [published, edited] = await Promise.all([
           w.api.post(`${w.posts}/${post.id}/publish`).set(bearer(w.key)),
-          w.api.patch(`${w.posts}/${post.id}`).set(bearer(w.key)).send(scheduleBody(w, { externalSubmissionId: 'edited' })),
+          w.api
+            .patch(`${w.posts}/${post.id}`)
+            .set(bearer(w.key))
+            .send(scheduleBody(w, { externalSubmissionId: 'edited' })),
         ]);
         expect(published.status).to.equal(200);
         const after = (await w.api.get(`${w.posts}/${post.id}`).set(bearer(w.key)).expect(200)).body;

@@ -30,7 +30,13 @@ for (const kind of DATABASE_KINDS) {
     it('posts.get and posts.list answer text A with A’s targets or text B with B’s, never a mix', async function () {
       this.timeout(RACE_MS + 30_000);
       const [ta, tb] = [future(24), future(48)];
-      const targetsOf: Record<Version, [Platform, string][]> = { A: [['TWITTER', ta]], B: [['TWITTER', tb], ['LINKEDIN', tb]] };
+      const targetsOf: Record<Version, [Platform, string][]> = {
+        A: [['TWITTER', ta]],
+        B: [
+          ['TWITTER', tb],
+          ['LINKEDIN', tb],
+        ],
+      };
       const bodyOf = (version: Version): Json => ({
         groups: [group(DEFAULT_GROUP_ID, true, [segment(version)])],
         targets: targetsOf[version].map(([platform, at]) => target(w, platform, { scheduledAt: at })),
@@ -38,11 +44,13 @@ for (const kind of DATABASE_KINDS) {
       });
       /** What a reader can tell apart: the text, and each target's account and time. */
       const shownBy = (post: Json & { groups?: Json[]; targets?: Json[] }): Shown => ({
-        text: ((post.groups?.[0]?.segments as Json[] | undefined)?.[0])?.text,
+        text: (post.groups?.[0]?.segments as Json[] | undefined)?.[0]?.text,
         targets: (post.targets ?? []).map((t) => `${t.connectionId as string} at ${Date.parse(t.scheduledAt as string)}`).sort(),
       });
-      const expected = (version: Version): Shown =>
-        ({ text: version, targets: targetsOf[version].map(([platform, at]) => `${w.conn[platform]} at ${Date.parse(at)}`).sort() });
+      const expected = (version: Version): Shown => ({
+        text: version,
+        targets: targetsOf[version].map(([platform, at]) => `${w.conn[platform]} at ${Date.parse(at)}`).sort(),
+      });
 
       const post = await created(w, bodyOf('A'));
       const url = `${w.posts}/${post.id}`;
@@ -59,7 +67,10 @@ for (const kind of DATABASE_KINDS) {
         let count = 0;
         try {
           for (; count < MAX_EDITS && Date.now() < until; count++) {
-            const res = await w.api.patch(url).set(bearer(w.key)).send(bodyOf(count % 2 === 0 ? 'B' : 'A'));
+            const res = await w.api
+              .patch(url)
+              .set(bearer(w.key))
+              .send(bodyOf(count % 2 === 0 ? 'B' : 'A'));
             expect(res.status, JSON.stringify(res.body)).to.equal(200);
           }
         } finally {

@@ -7,15 +7,26 @@ import { TOKENS } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   DEFAULT_GROUP_ID,
-  bearer, created, draftBody, expectError, expectValidation, group, scheduleBody, segment, startPostsWorld,
-  type Json, type PostsWorld,
+  bearer,
+  created,
+  draftBody,
+  expectError,
+  expectValidation,
+  group,
+  scheduleBody,
+  segment,
+  startPostsWorld,
+  type Json,
+  type PostsWorld,
 } from './postsFixture';
 import { idempotencyKeys } from '../../support/data/idempotencyKeys';
 
 /** A gate a test opens when it chooses. */
 function gate(): { opened: Promise<void>; open(): void } {
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { opened, open };
 }
 
@@ -31,7 +42,11 @@ for (const kind of DATABASE_KINDS) {
     after(async () => w?.t.close());
 
     const createWithKey = (key: string, body: unknown, token = w.key) =>
-      w.api.post(w.posts).set(bearer(token)).set('Idempotency-Key', key).send(body as object);
+      w.api
+        .post(w.posts)
+        .set(bearer(token))
+        .set('Idempotency-Key', key)
+        .send(body as object);
     const countWith = async (externalSubmissionId: string) => {
       const all = (await w.api.get(`${w.posts}?limit=100`).set(bearer(w.key)).expect(200)).body.data as Json[];
       return all.filter((p) => p.externalSubmissionId === externalSubmissionId).length;
@@ -54,7 +69,13 @@ for (const kind of DATABASE_KINDS) {
       const body = draftBody(w, { externalSubmissionId: key });
       const first = await createWithKey(key, body).expect(200);
       const reordered = JSON.stringify(Object.fromEntries(Object.entries(body).reverse()), null, 2);
-      const second = await w.api.post(w.posts).set(bearer(w.key)).set('Idempotency-Key', key).set('Content-Type', 'application/json').send(reordered).expect(200);
+      const second = await w.api
+        .post(w.posts)
+        .set(bearer(w.key))
+        .set('Idempotency-Key', key)
+        .set('Content-Type', 'application/json')
+        .send(reordered)
+        .expect(200);
       expect(second.headers['idempotent-replayed']).to.equal('true');
       expect(second.text).to.equal(first.text);
     });
@@ -184,7 +205,7 @@ for (const kind of DATABASE_KINDS) {
       await w.api.post(`${w.posts}/${post.id}/publish`).set(bearer(w.key)).expect(409);
     });
 
-    it('keeps keys per credential and workspace: another user, or the same user\'s other credential, runs afresh', async () => {
+    it("keeps keys per credential and workspace: another user, or the same user's other credential, runs afresh", async () => {
       const key = newKey();
       const body = draftBody(w, { externalSubmissionId: key });
       const mine = await createWithKey(key, body).expect(200);
@@ -194,8 +215,12 @@ for (const kind of DATABASE_KINDS) {
       expect(await countWith(key)).to.equal(2);
 
       const conn = await w.t.given.connection(w.otherWs, 'TWITTER', '@other');
-      const theirs = await w.api.post(`/v1/workspaces/${w.otherWs}/posts`).set(bearer(w.otherKey)).set('Idempotency-Key', key)
-        .send(draftBody({ conn: { TWITTER: conn } as never })).expect(200);
+      const theirs = await w.api
+        .post(`/v1/workspaces/${w.otherWs}/posts`)
+        .set(bearer(w.otherKey))
+        .set('Idempotency-Key', key)
+        .send(draftBody({ conn: { TWITTER: conn } as never }))
+        .expect(200);
       expect(theirs.headers).to.not.have.property('idempotent-replayed');
       expect(theirs.body.workspaceId).to.equal(w.otherWs);
     });
@@ -241,9 +266,15 @@ for (const kind of DATABASE_KINDS) {
         delete (write as Partial<WritePosts>).create;
       }
       const results = first.body as Json[];
-      expect(results.map((r) => [r.index, r.ok])).to.deep.equal([[0, true], [1, false], [2, true]]);
+      expect(results.map((r) => [r.index, r.ok])).to.deep.equal([
+        [0, true],
+        [1, false],
+        [2, true],
+      ]);
       expect((results[1]!.error as Json).code).to.equal('internal_error');
-      expect((results[1]!.error as Json).message).to.contain(first.headers['x-request-id']).and.not.contain('connection lost');
+      expect((results[1]!.error as Json).message)
+        .to.contain(first.headers['x-request-id'])
+        .and.not.contain('connection lost');
       // The retry (the failing dependency is back) replays the answer: the stored items are not stored again.
       const retry = await w.api.post(`${w.posts}/bulk`).set(bearer(w.key)).set('Idempotency-Key', key).send(items).expect(200);
       expect(retry.headers['idempotent-replayed']).to.equal('true');
@@ -252,7 +283,10 @@ for (const kind of DATABASE_KINDS) {
       expect(await countWith(boom)).to.equal(0);
     });
 
-    for (const [what, key] of [['longer than 255 characters', 'k'.repeat(256)], ['not printable ASCII', 'clé-1']] as const) {
+    for (const [what, key] of [
+      ['longer than 255 characters', 'k'.repeat(256)],
+      ['not printable ASCII', 'clé-1'],
+    ] as const) {
       it(`refuses a key ${what} with 422 invalid_idempotency_key`, async () => {
         expectValidation(await createWithKey(key, draftBody(w)), 'invalid_idempotency_key', ['Idempotency-Key']);
       });

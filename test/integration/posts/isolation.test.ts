@@ -2,7 +2,18 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
-  OTHER_OWNER, OWNER, SETTINGS, asWorker, bearer, created, draftBody, expectError, getPost, scheduleBody, startPostsWorld, targetIdOf,
+  OTHER_OWNER,
+  OWNER,
+  SETTINGS,
+  asWorker,
+  bearer,
+  created,
+  draftBody,
+  expectError,
+  getPost,
+  scheduleBody,
+  startPostsWorld,
+  targetIdOf,
   type PostsWorld,
 } from './postsFixture';
 
@@ -56,12 +67,12 @@ for (const kind of DATABASE_KINDS) {
       });
     }
 
-    it('B lists none of A\'s posts', async () => {
+    it("B lists none of A's posts", async () => {
       const res = await w.api.get(otherPosts).set(bearer(w.otherKey)).expect(200);
       expect(res.body.data.map((p: { id: string }) => p.id)).to.not.include(postId);
     });
 
-    it('a member of both workspaces still gets 404 for A\'s post through B', async () => {
+    it("a member of both workspaces still gets 404 for A's post through B", async () => {
       await w.t.given.member(w.otherWs, OWNER, 'editor');
       const session = await w.t.given.session(OWNER);
       expectError(await w.api.get(`${otherPosts}/${postId}`).set(bearer(session)), 404, 'NotFoundError', 'post_not_found');
@@ -69,14 +80,14 @@ for (const kind of DATABASE_KINDS) {
       await w.api.get(`${w.posts}/${postId}`).set(bearer(session)).expect(200);
     });
 
-    it('A\'s API key on B\'s paths is 403 workspace_not_allowed; a stranger\'s session on A\'s path is 404', async () => {
+    it("A's API key on B's paths is 403 workspace_not_allowed; a stranger's session on A's path is 404", async () => {
       expectError(await w.api.get(`${otherPosts}/${postId}`).set(bearer(w.key)), 403, 'ForbiddenError', 'workspace_not_allowed');
       const stranger = await w.t.given.session(OTHER_OWNER);
       const hidden = await w.api.get(`${w.posts}/${postId}`).set(bearer(stranger));
       expectError(hidden, 404, 'NotFoundError', 'workspace_not_found');
     });
 
-    it('left A\'s post untouched after all of that', async () => {
+    it("left A's post untouched after all of that", async () => {
       expect(await getPost(w, postId)).to.deep.equal(original);
     });
   });

@@ -3,8 +3,23 @@ import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   DEFAULT_GROUP_ID,
-  asWorker, bearer, create, created, draftBody, expectError, expectValidation, future, getPost, group, past, scheduleBody,
-  segment, startPostsWorld, target, targetIdOf, type PostsWorld,
+  asWorker,
+  bearer,
+  create,
+  created,
+  draftBody,
+  expectError,
+  expectValidation,
+  future,
+  getPost,
+  group,
+  past,
+  scheduleBody,
+  segment,
+  startPostsWorld,
+  target,
+  targetIdOf,
+  type PostsWorld,
 } from './postsFixture';
 
 for (const kind of DATABASE_KINDS) {
@@ -47,7 +62,9 @@ for (const kind of DATABASE_KINDS) {
       });
 
       it('schedule refuses a time in the past, a missing time, and no targets', async () => {
-        expectValidation(await create(w, scheduleBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: past() })] })), 'invalid_post', ['targets[0].scheduledAt']);
+        expectValidation(await create(w, scheduleBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: past() })] })), 'invalid_post', [
+          'targets[0].scheduledAt',
+        ]);
         expectValidation(await create(w, scheduleBody(w, { targets: [target(w, 'TWITTER')] })), 'invalid_post', ['targets[0].scheduledAt']);
         expectValidation(await create(w, scheduleBody(w, { targets: [] })), 'invalid_post', ['targets']);
         expectValidation(await create(w, draftBody(w, { intent: 'publish_now', targets: [] })), 'invalid_post', ['targets']);
@@ -82,7 +99,9 @@ for (const kind of DATABASE_KINDS) {
 
       it('a refused PATCH changes nothing', async () => {
         const post = await created(w, draftBody(w));
-        expectValidation(await patch(post.id, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('x'.repeat(281))])] })), 'invalid_post', ['groups[0].segments[0].text']);
+        expectValidation(await patch(post.id, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('x'.repeat(281))])] })), 'invalid_post', [
+          'groups[0].segments[0].text',
+        ]);
         const stored = await getPost(w, post.id);
         expect(stored).to.deep.equal(post);
       });
@@ -122,7 +141,9 @@ for (const kind of DATABASE_KINDS) {
         const res = await patch(post.id, draftBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: at })] })).expect(200);
         expect(res.body.status).to.equal('scheduled');
         expect(Date.parse(res.body.targets[0].scheduledAt)).to.equal(Date.parse(at));
-        expectValidation(await patch(post.id, draftBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: past() })] })), 'invalid_post', ['targets[0].scheduledAt']);
+        expectValidation(await patch(post.id, draftBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: past() })] })), 'invalid_post', [
+          'targets[0].scheduledAt',
+        ]);
       });
 
       it('PATCH with intent draft → draft (unscheduled)', async () => {
@@ -162,7 +183,8 @@ for (const kind of DATABASE_KINDS) {
       it('all published → published: not editable, not publishable, removable', async () => {
         const post = await publishingPost();
         await asWorker(w, post.id, (p, now) =>
-          p.markPublished(targetIdOf(w, post, 'TWITTER'), { platformPostId: 'tw-1', platformPostUrl: 'https://x.test/1', postedAt: now }, now));
+          p.markPublished(targetIdOf(w, post, 'TWITTER'), { platformPostId: 'tw-1', platformPostUrl: 'https://x.test/1', postedAt: now }, now),
+        );
         const stored = await getPost(w, post.id);
         expect(stored.status).to.equal('published');
         expect(stored.targets[0]).to.include({ status: 'published', platformPostId: 'tw-1', platformPostUrl: 'https://x.test/1', attempts: 1 });
@@ -172,7 +194,10 @@ for (const kind of DATABASE_KINDS) {
       });
 
       it('one published, one failed → partially_failed; all failed → failed', async () => {
-        const post = await created(w, scheduleBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: future() }), target(w, 'BLUESKY', { scheduledAt: future() })] }));
+        const post = await created(
+          w,
+          scheduleBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: future() }), target(w, 'BLUESKY', { scheduledAt: future() })] }),
+        );
         const [tw, bs] = [targetIdOf(w, post, 'TWITTER'), targetIdOf(w, post, 'BLUESKY')];
         await asWorker(w, post.id, (p, now) => {
           p.startPublishing(tw, now);

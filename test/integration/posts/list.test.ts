@@ -2,11 +2,20 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { TOKENS } from '../../../config/tokens';
 import { Post } from '../../../domain/post/Post';
-import { type PostRepository } from '../../../domain/post/PostRepository';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   DEFAULT_GROUP_ID,
-  OWNER, bearer, created, draftBody, expectValidation, group, scheduleBody, segment, startPostsWorld, type Json, type PostsWorld,
+  OWNER,
+  bearer,
+  created,
+  draftBody,
+  expectValidation,
+  group,
+  scheduleBody,
+  segment,
+  startPostsWorld,
+  type Json,
+  type PostsWorld,
 } from './postsFixture';
 import { targetOn } from '../../support/data/posts';
 
@@ -49,13 +58,17 @@ for (const kind of DATABASE_KINDS) {
       const now = new Date('2020-06-01T10:00:00.123Z'); // before anything the API creates now
       const ids = ['01M0000000000000000000000M', '01M0000000000000000000000Z', '01M0000000000000000000000A'];
       for (const id of ids) {
-        await repository.save(Post.create(
-          {
-            id, workspaceId: f.ws, groups: [group(DEFAULT_GROUP_ID, true, [segment(id)])],
-            targets: [{ id: id.replace('01M', '01T'), ...targetOn(f.conn.TWITTER, 'TWITTER') }],
-          },
-          { now, reviewRequired: false, connectionOf: () => ({ platform: 'TWITTER', workspaceId: f.ws }) },
-        ));
+        await repository.save(
+          Post.create(
+            {
+              id,
+              workspaceId: f.ws,
+              groups: [group(DEFAULT_GROUP_ID, true, [segment(id)])],
+              targets: [{ id: id.replace('01M', '01T'), ...targetOn(f.conn.TWITTER, 'TWITTER') }],
+            },
+            { now, reviewRequired: false, connectionOf: () => ({ platform: 'TWITTER', workspaceId: f.ws }) },
+          ),
+        );
       }
       const newer = await f.add(draftBody(f));
       const page = await f.list();
@@ -77,7 +90,11 @@ for (const kind of DATABASE_KINDS) {
 
     it('pages with limit and offset; total ignores paging', async () => {
       const f = await freshWorkspace();
-      const res = await w.api.post(`${f.posts}/bulk`).set(bearer(f.key)).send(Array.from({ length: 25 }, (_, i) => draftBody(f, { externalSubmissionId: `b${i}` }))).expect(200);
+      const res = await w.api
+        .post(`${f.posts}/bulk`)
+        .set(bearer(f.key))
+        .send(Array.from({ length: 25 }, (_, i) => draftBody(f, { externalSubmissionId: `b${i}` })))
+        .expect(200);
       expect(res.body.every((r: { ok: boolean }) => r.ok)).to.equal(true);
       const all = await f.list('?limit=100');
       expect(all).to.include({ total: 25, limit: 100, offset: 0 });
@@ -95,10 +112,22 @@ for (const kind of DATABASE_KINDS) {
     });
 
     const badQueries: [string, string][] = [
-      ['limit=0', 'limit'], ['limit=-1', 'limit'], ['limit=abc', 'limit'], ['limit=1.5', 'limit'], ['limit=101', 'limit'],
-      ['limit=1e2', 'limit'], ['limit=NaN', 'limit'], ['limit=Infinity', 'limit'], ['limit=1&limit=2', 'limit'],
-      ['offset=-1', 'offset'], ['offset=x', 'offset'], ['offset=2.5', 'offset'], ['offset=Infinity', 'offset'],
-      ['status=bogus', 'status'], ['status=DRAFT', 'status'], ['status=draft&status=scheduled', 'status'],
+      ['limit=0', 'limit'],
+      ['limit=-1', 'limit'],
+      ['limit=abc', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=1e2', 'limit'],
+      ['limit=NaN', 'limit'],
+      ['limit=Infinity', 'limit'],
+      ['limit=1&limit=2', 'limit'],
+      ['offset=-1', 'offset'],
+      ['offset=x', 'offset'],
+      ['offset=2.5', 'offset'],
+      ['offset=Infinity', 'offset'],
+      ['status=bogus', 'status'],
+      ['status=DRAFT', 'status'],
+      ['status=draft&status=scheduled', 'status'],
     ];
     for (const [query, path] of badQueries) {
       it(`refuses ?${query} with 422 invalid_query naming ${path}`, async () => {
@@ -120,17 +149,31 @@ for (const kind of DATABASE_KINDS) {
       it('keeps the source the body names, and an edit without source keeps it', async () => {
         const post = await created(w, draftBody(w, { source: 'automation', externalSubmissionId: 'zap-1' }), w.session);
         expect(post).to.include({ source: 'automation', externalSubmissionId: 'zap-1' });
-        const edited = await w.api.patch(`${w.posts}/${post.id}`).set(bearer(w.key)).send(draftBody(w, { source: null })).expect(200);
+        const edited = await w.api
+          .patch(`${w.posts}/${post.id}`)
+          .set(bearer(w.key))
+          .send(draftBody(w, { source: null }))
+          .expect(200);
         expect(edited.body).to.include({ source: 'automation', externalSubmissionId: 'zap-1' });
-        const cleared = await w.api.patch(`${w.posts}/${post.id}`).set(bearer(w.key)).send(draftBody(w, { externalSubmissionId: null })).expect(200);
+        const cleared = await w.api
+          .patch(`${w.posts}/${post.id}`)
+          .set(bearer(w.key))
+          .send(draftBody(w, { externalSubmissionId: null }))
+          .expect(200);
         expect(cleared.body.externalSubmissionId).to.equal(null);
       });
     });
 
     it('stores and lists 20 concurrent creates (SQLite writes are serialized)', async () => {
       const f = await freshWorkspace();
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-        w.api.post(f.posts).set(bearer(f.key)).send(draftBody(f, { externalSubmissionId: `c${i}` }))));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          w.api
+            .post(f.posts)
+            .set(bearer(f.key))
+            .send(draftBody(f, { externalSubmissionId: `c${i}` })),
+        ),
+      );
       expect(responses.map((r) => r.status)).to.deep.equal(Array(20).fill(200));
       const page = await f.list('?limit=100');
       expect(page.total).to.equal(20);

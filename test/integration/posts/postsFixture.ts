@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { type Response } from 'supertest';
 import { PLATFORMS, type Platform } from '../../../domain/platform/Platform';
 import { type Post } from '../../../domain/post/Post';
-import { type PostRepository } from '../../../domain/post/PostRepository';
 import { type Role } from '../../../domain/workspace/Role';
 import { TOKENS } from '../../../config/tokens';
 import { type DatabaseKind, serverFor } from '../../support/databases';
@@ -14,7 +13,15 @@ import { type Json } from '../../support/data/posts';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 
 export {
-  DEFAULT_GROUP_ID, bodyFor, draftBody, group, media, scheduleBody, segment, target, type Json,
+  DEFAULT_GROUP_ID,
+  bodyFor,
+  draftBody,
+  group,
+  media,
+  scheduleBody,
+  segment,
+  target,
+  type Json,
 } from '../../support/data/posts';
 export { FULL_SETTINGS, MEDIA_REQUIRED, REQUIRED_VALUES, SETTINGS } from '../../support/data/settings';
 export { future, past } from '../../support/data/times';
@@ -101,7 +108,11 @@ export function expectError(res: Response, status: number, type: string, code: s
 }
 
 /** POSTs a body as the owner's key; returns the response (status unchecked). */
-export const create = (w: PostsWorld, body: unknown, token = w.key) => w.api.post(w.posts).set(bearer(token)).send(body as object);
+export const create = (w: PostsWorld, body: unknown, token = w.key) =>
+  w.api
+    .post(w.posts)
+    .set(bearer(token))
+    .send(body as object);
 
 /** Creates a post that must succeed; returns the Post JSON. */
 export async function created(w: PostsWorld, body: unknown, token = w.key): Promise<Json & { id: string; status: string; targets: Json[] }> {

@@ -2,9 +2,23 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
-  DEFAULT_GROUP_ID, OWNER,
-  bearer, bodyFor, create, created, draftBody, expectError, expectValidation, future, getPost, group, scheduleBody, segment,
-  startPostsWorld, target, type PostsWorld,
+  DEFAULT_GROUP_ID,
+  OWNER,
+  bearer,
+  bodyFor,
+  create,
+  created,
+  draftBody,
+  expectError,
+  expectValidation,
+  future,
+  getPost,
+  group,
+  scheduleBody,
+  segment,
+  startPostsWorld,
+  target,
+  type PostsWorld,
 } from './postsFixture';
 
 for (const kind of DATABASE_KINDS) {
@@ -47,9 +61,15 @@ for (const kind of DATABASE_KINDS) {
       });
 
       it('changing a target of an approved post through updateTarget sends it back to review', async () => {
-        const body = bodyFor(w, 'YOUTUBE', { intent: 'schedule' }, {
-          scheduledAt: future(), settings: { platform: 'YOUTUBE', values: { privacy: 'PRIVATE', madeForKids: false } },
-        });
+        const body = bodyFor(
+          w,
+          'YOUTUBE',
+          { intent: 'schedule' },
+          {
+            scheduledAt: future(),
+            settings: { platform: 'YOUTUBE', values: { privacy: 'PRIVATE', madeForKids: false } },
+          },
+        );
         const post = await created(w, body, contributor);
         await decide(post.id, editor, { decision: 'approved' }).expect(201);
         const settings = { platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: false } };
@@ -117,11 +137,15 @@ for (const kind of DATABASE_KINDS) {
         ]);
         expect(history[0].reviewerUserId).to.not.equal(history[1].reviewerUserId);
         expect(Date.parse(history[0].createdAt)).to.be.at.most(Date.parse(history[1].createdAt));
-        // The Post object keeps exactly SPEC.md's fields: no review history in it.
+        // The Post object keeps exactly docs/spec.md's fields: no review history in it.
         expect(await getPost(w, post.id)).to.not.have.property('reviews');
       });
 
-      for (const [what, body] of [['absent', {}], ['null', { comment: null }], ['blank', { comment: '   ' }]] as const) {
+      for (const [what, body] of [
+        ['absent', {}],
+        ['null', { comment: null }],
+        ['blank', { comment: '   ' }],
+      ] as const) {
         it(`asking for changes with the comment ${what} → 422 naming comment, post unchanged`, async () => {
           const post = await created(w, scheduleBody(w), contributor);
           expectValidation(await decide(post.id, editor, { decision: 'changes_requested', ...body }), 'invalid_body', ['comment']);
@@ -146,11 +170,15 @@ for (const kind of DATABASE_KINDS) {
         await dataSource.query('UPDATE post_targets SET scheduled_at = ? WHERE post_id = ?', [stored, post.id]);
         expectError(await decide(post.id, editor, { decision: 'approved' }), 409, 'ConflictError', 'scheduled_time_passed');
         expect((await getPost(w, post.id)).status).to.equal('pending_review');
-        await w.api.patch(`${w.posts}/${post.id}/targets/${post.targets[0]!.id}`).set(bearer(contributor)).send({ scheduledAt: future(2) }).expect(200);
+        await w.api
+          .patch(`${w.posts}/${post.id}/targets/${post.targets[0]!.id}`)
+          .set(bearer(contributor))
+          .send({ scheduledAt: future(2) })
+          .expect(200);
         expect((await decide(post.id, editor, { decision: 'approved' }).expect(201)).body.post.status).to.equal('scheduled');
       });
 
-      it('an editor\'s own schedule needs no review', async () => {
+      it("an editor's own schedule needs no review", async () => {
         expect((await created(w, scheduleBody(w), editor)).status).to.equal('scheduled');
       });
 
@@ -169,7 +197,15 @@ for (const kind of DATABASE_KINDS) {
         expectError(await patch(post.id, viewer, draftBody(w)), 403, 'ForbiddenError', 'insufficient_scope');
         expectError(await w.api.post(`${w.posts}/${post.id}/publish`).set(bearer(viewer)), 403, 'ForbiddenError', 'insufficient_scope');
         expectError(await w.api.delete(`${w.posts}/${post.id}`).set(bearer(viewer)), 403, 'ForbiddenError', 'insufficient_scope');
-        expectError(await w.api.post(`${w.posts}/bulk`).set(bearer(viewer)).send([draftBody(w)]), 403, 'ForbiddenError', 'insufficient_scope');
+        expectError(
+          await w.api
+            .post(`${w.posts}/bulk`)
+            .set(bearer(viewer))
+            .send([draftBody(w)]),
+          403,
+          'ForbiddenError',
+          'insufficient_scope',
+        );
         await getPost(w, post.id, viewer);
         await w.api.get(w.posts).set(bearer(viewer)).expect(200);
         expect((await getPost(w, post.id)).status).to.equal('draft');

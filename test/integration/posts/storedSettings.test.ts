@@ -56,7 +56,10 @@ for (const kind of DATABASE_KINDS) {
     it('still refuses the looser values on a write, and stores the upcast ones once the target is saved again', async () => {
       const { postId, targetId } = await storedWith('FACEBOOK', { audience: 'all' });
       const target = `${w.posts}/${postId}/targets/${targetId}`;
-      const loose = await w.api.patch(target).set(bearer(w.key)).send({ settings: { platform: 'FACEBOOK', values: {} } });
+      const loose = await w.api
+        .patch(target)
+        .set(bearer(w.key))
+        .send({ settings: { platform: 'FACEBOOK', values: {} } });
       expectValidation(loose, 'invalid_target', ['settings.values.privacy']);
       await w.api.patch(target).set(bearer(w.key)).send({ groupId: DEFAULT_GROUP_ID }).expect(200);
       const [row] = (await sql('SELECT settings FROM post_targets WHERE id = ?', [targetId])) as { settings: unknown }[];
@@ -68,12 +71,22 @@ for (const kind of DATABASE_KINDS) {
       const { postId, targetId } = await storedWith('TWITTER', { replyRestriction: 'everyone' });
       await sql('UPDATE post_targets SET platform = ?, settings = ? WHERE id = ?', ['MYSPACE', JSON.stringify({ platform: 'MYSPACE', values: {} }), targetId]);
       const posts = w.t.composition.get(TOKENS.PostRepository);
-      expect(await posts.findById(w.ws, postId).then(() => null, (e: unknown) => e)).to.be.instanceOf(RowMappingError);
+      expect(
+        await posts.findById(w.ws, postId).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ).to.be.instanceOf(RowMappingError);
 
       const connectionId = await w.t.given.connection(w.ws, 'PINTEREST', '@retired');
       await sql('UPDATE connections SET platform = ? WHERE id = ?', ['MYSPACE', connectionId]);
       const connections = w.t.composition.get(TOKENS.ConnectionRepository);
-      expect(await connections.findById(connectionId).then(() => null, (e: unknown) => e)).to.be.instanceOf(RowMappingError);
+      expect(
+        await connections.findById(connectionId).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ).to.be.instanceOf(RowMappingError);
       // The other tests list posts: put the rows back, so the order of the tests does not matter.
       await sql('UPDATE connections SET platform = ? WHERE id = ?', ['PINTEREST', connectionId]);
       await storeSettings(targetId, { platform: 'TWITTER', values: { replyRestriction: 'everyone' } });

@@ -3,8 +3,24 @@ import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   DEFAULT_GROUP_ID,
-  SETTINGS, asWorker, bearer, created, draftBody, expectError, expectValidation, future, getPost, group, past, scheduleBody,
-  segment, startPostsWorld, target, targetIdOf, type Json, type PostsWorld,
+  SETTINGS,
+  asWorker,
+  bearer,
+  created,
+  draftBody,
+  expectError,
+  expectValidation,
+  future,
+  getPost,
+  group,
+  past,
+  scheduleBody,
+  segment,
+  startPostsWorld,
+  target,
+  targetIdOf,
+  type Json,
+  type PostsWorld,
 } from './postsFixture';
 
 for (const kind of DATABASE_KINDS) {
@@ -18,16 +34,29 @@ for (const kind of DATABASE_KINDS) {
 
     const targetsOf = (postId: string) => w.api.get(`${w.posts}/${postId}/targets`).set(bearer(w.key));
     const updateTarget = (postId: string, targetId: string, body: unknown) =>
-      w.api.patch(`${w.posts}/${postId}/targets/${targetId}`).set(bearer(w.key)).send(body as object);
+      w.api
+        .patch(`${w.posts}/${postId}/targets/${targetId}`)
+        .set(bearer(w.key))
+        .send(body as object);
     const retry = (postId: string, targetId: string) => w.api.post(`${w.posts}/${postId}/targets/${targetId}/retry`).set(bearer(w.key));
 
     it('GET targets lists every target with all of its fields', async () => {
       const post = await created(w, draftBody(w, { targets: [target(w, 'TWITTER'), target(w, 'LINKEDIN')] }));
       const res = await targetsOf(post.id).expect(200);
       expect(res.body).to.deep.equal(post.targets);
-      expect(Object.keys(res.body[0]).sort()).to.deep.equal(
-        ['attempts', 'connectionId', 'error', 'groupId', 'id', 'platformPostId', 'platformPostUrl', 'postedAt', 'scheduledAt', 'settings', 'status'],
-      );
+      expect(Object.keys(res.body[0]).sort()).to.deep.equal([
+        'attempts',
+        'connectionId',
+        'error',
+        'groupId',
+        'id',
+        'platformPostId',
+        'platformPostUrl',
+        'postedAt',
+        'scheduledAt',
+        'settings',
+        'status',
+      ]);
     });
 
     describe('updateTarget on a pending target', () => {
@@ -63,7 +92,12 @@ for (const kind of DATABASE_KINDS) {
       const refusals: [string, unknown, string, string][] = [
         ['an unknown group', { groupId: 'nope' }, 'groupId', 'invalid_target'],
         ['a missing required settings value', { settings: { platform: 'TWITTER', values: {} } }, 'settings.values.replyRestriction', 'invalid_target'],
-        ['an unknown settings value', { settings: { platform: 'TWITTER', values: { replyRestriction: 'everyone', x: 1 } } }, 'settings.values.x', 'invalid_target'],
+        [
+          'an unknown settings value',
+          { settings: { platform: 'TWITTER', values: { replyRestriction: 'everyone', x: 1 } } },
+          'settings.values.x',
+          'invalid_target',
+        ],
         ['settings of another platform than the connection', { settings: SETTINGS.LINKEDIN }, 'settings.platform', 'invalid_target'],
         ['a scheduledAt that is not RFC 3339', { scheduledAt: 'next week' }, 'scheduledAt', 'invalid_body'],
         ['an unknown property', { status: 'published' }, 'status', 'invalid_body'],
@@ -78,7 +112,10 @@ for (const kind of DATABASE_KINDS) {
       }
 
       it('checks the new group against the platform rules (text limit)', async () => {
-        const post = await created(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('long', false, [segment('x'.repeat(281))])], targets: [target(w, 'LINKEDIN')] }));
+        const post = await created(
+          w,
+          draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('long', false, [segment('x'.repeat(281))])], targets: [target(w, 'LINKEDIN')] }),
+        );
         await updateTarget(post.id, post.targets[0]!.id as string, { groupId: 'long' }).expect(200);
         const other = await created(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true), group('long', false, [segment('x'.repeat(281))])] }));
         expectValidation(await updateTarget(other.id, other.targets[0]!.id as string, { groupId: 'long' }), 'invalid_target', ['groups[1].segments[0].text']);
@@ -128,7 +165,10 @@ for (const kind of DATABASE_KINDS) {
       }
 
       it('puts a failed target back to pending (error cleared, attempts kept) and the post publishing', async () => {
-        const post = await created(w, scheduleBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: future() }), target(w, 'BLUESKY', { scheduledAt: future() })] }));
+        const post = await created(
+          w,
+          scheduleBody(w, { targets: [target(w, 'TWITTER', { scheduledAt: future() }), target(w, 'BLUESKY', { scheduledAt: future() })] }),
+        );
         const [tw, bs] = [targetIdOf(w, post, 'TWITTER'), targetIdOf(w, post, 'BLUESKY')];
         await asWorker(w, post.id, (p, now) => {
           p.startPublishing(tw, now);

@@ -4,11 +4,26 @@ import { PLATFORMS, type Platform } from '../../../domain/platform/Platform';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   DEFAULT_GROUP_ID,
-  FULL_SETTINGS, MEDIA_REQUIRED, REQUIRED_VALUES, SETTINGS, bearer, bodyFor, create, created, draftBody, expectValidation, group,
-  media, segment, startPostsWorld, target, type Json, type PostsWorld,
+  FULL_SETTINGS,
+  MEDIA_REQUIRED,
+  REQUIRED_VALUES,
+  SETTINGS,
+  bearer,
+  bodyFor,
+  create,
+  created,
+  draftBody,
+  expectValidation,
+  group,
+  media,
+  segment,
+  startPostsWorld,
+  target,
+  type Json,
+  type PostsWorld,
 } from './postsFixture';
 
-/** Every enum of `settings.values`, per platform and field (SPEC.md "Target settings"). */
+/** Every enum of `settings.values`, per platform and field (docs/spec.md "Target settings"). */
 const ENUMS: [Platform, string, readonly string[]][] = [
   ['FACEBOOK', 'privacy', ['PUBLIC', 'FRIENDS', 'ONLY_ME']],
   ['INSTAGRAM', 'graduationStrategy', ['MANUAL', 'SS_PERFORMANCE']],
@@ -20,10 +35,16 @@ const ENUMS: [Platform, string, readonly string[]][] = [
   ['YOUTUBE', 'privacy', ['PUBLIC', 'PRIVATE', 'UNLISTED']],
 ];
 
-/** PRODUCT.md per-platform text limits, and a character of the platform's unit. */
+/** docs/product.md per-platform text limits, and a character of the platform's unit. */
 const TEXT_LIMITS: [Platform, number][] = [
-  ['TWITTER', 280], ['THREADS', 500], ['LINKEDIN', 3000], ['INSTAGRAM', 2200], ['TIKTOK', 2200],
-  ['PINTEREST', 500], ['YOUTUBE', 5000], ['FACEBOOK', 63206],
+  ['TWITTER', 280],
+  ['THREADS', 500],
+  ['LINKEDIN', 3000],
+  ['INSTAGRAM', 2200],
+  ['TIKTOK', 2200],
+  ['PINTEREST', 500],
+  ['YOUTUBE', 5000],
+  ['FACEBOOK', 63206],
 ];
 
 const TEXT = 'groups[0].segments[0].text';
@@ -89,7 +110,10 @@ for (const kind of DATABASE_KINDS) {
             const post = await created(w, bodyFor(w, platform, {}, { settings: withValues(platform, { ...SETTINGS[platform].values, [field]: value }) }));
             expect((post.targets[0]!.settings as { values: Json }).values[field]).to.equal(value);
           }
-          const bad = withValues(platform, { ...SETTINGS[platform].values, [field]: values[0]!.toLowerCase() === values[0] ? values[0]!.toUpperCase() : values[0]!.toLowerCase() });
+          const bad = withValues(platform, {
+            ...SETTINGS[platform].values,
+            [field]: values[0]!.toLowerCase() === values[0] ? values[0]!.toUpperCase() : values[0]!.toLowerCase(),
+          });
           expectValidation(await create(w, bodyFor(w, platform, {}, { settings: bad })), 'invalid_post', [`targets[0].settings.values.${field}`]);
         });
       }
@@ -114,9 +138,11 @@ for (const kind of DATABASE_KINDS) {
         expectValidation(res, 'invalid_post', ['targets[1].connectionId']);
       });
 
-      it('refuses the same connection twice in an edit, blaming only the connection (ids are the service\'s)', async () => {
+      it("refuses the same connection twice in an edit, blaming only the connection (ids are the service's)", async () => {
         const post = await created(w, draftBody(w, { targets: [target(w, 'TWITTER')] }));
-        const res = await w.api.patch(`${w.posts}/${post.id}`).set(bearer(w.key))
+        const res = await w.api
+          .patch(`${w.posts}/${post.id}`)
+          .set(bearer(w.key))
           .send(draftBody(w, { targets: [target(w, 'TWITTER'), target(w, 'TWITTER')] }));
         expectValidation(res, 'invalid_post', ['targets[1].connectionId']);
         expect(res.body.error.details.map((d: Json) => d.path)).to.deep.equal(['targets[1].connectionId']);
@@ -214,7 +240,9 @@ for (const kind of DATABASE_KINDS) {
 
       it('TWITTER refuses a fifth media item in a segment', async () => {
         const five = ['a', 'b', 'c', 'd', 'e'].map((id) => media(id));
-        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('x', five)])] })), 'invalid_post', ['groups[0].segments[0].media']);
+        expectValidation(await create(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('x', five)])] })), 'invalid_post', [
+          'groups[0].segments[0].media',
+        ]);
       });
     });
   });

@@ -1,11 +1,9 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
-import {
-  bearer, create, created, draftBody, expectValidation, getPost, scheduleBody, startPostsWorld, target, type PostsWorld,
-} from './postsFixture';
+import { bearer, create, created, draftBody, expectValidation, getPost, scheduleBody, startPostsWorld, target, type PostsWorld } from './postsFixture';
 
-/** PRODUCT.md: any RFC 3339 time with an offset on input; RFC 3339 in UTC with milliseconds on output. */
+/** docs/product.md: any RFC 3339 time with an offset on input; RFC 3339 in UTC with milliseconds on output. */
 const ACCEPTED: [string, string][] = [
   ['2099-05-06T07:08:09.789Z', '2099-05-06T07:08:09.789Z'],
   ['2099-05-06T09:08:09.789+02:00', '2099-05-06T07:08:09.789Z'],

@@ -10,10 +10,12 @@ export const connectionIdFor = (platform: Platform): string => `conn_${platform.
 export const handleFor = (platform: Platform): string => `@${platform.toLowerCase()}`;
 
 /** One connection per platform (`conn_twitter` …), all in `workspaceId`. */
-export const connectionsIn = (workspaceId: string): ConnectionLookup => (id) => {
-  const platform = PLATFORMS.find((p) => connectionIdFor(p) === id);
-  return platform === undefined ? undefined : { platform, workspaceId };
-};
+export const connectionsIn =
+  (workspaceId: string): ConnectionLookup =>
+  (id) => {
+    const platform = PLATFORMS.find((p) => connectionIdFor(p) === id);
+    return platform === undefined ? undefined : { platform, workspaceId };
+  };
 
 /** `connectionsIn(workspaceId)` plus a second Twitter connection and one of another workspace. */
 export function connectionsWithExtras(workspaceId: string, otherWorkspaceId: string): ConnectionLookup {

@@ -29,8 +29,14 @@ export const group = (id = DEFAULT_GROUP_ID, isDefault = true, segments: readonl
 });
 
 /** A target on `connectionId` (of `platform`), on the default group, unscheduled, with valid settings. */
-export const targetOn = (connectionId: string, platform: Platform): {
-  connectionId: string; groupId: string; settings: SettingsData; scheduledAt: null;
+export const targetOn = (
+  connectionId: string,
+  platform: Platform,
+): {
+  connectionId: string;
+  groupId: string;
+  settings: SettingsData;
+  scheduledAt: null;
 } => ({ connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS[platform], scheduledAt: null });
 
 /** Whatever knows a connection id per platform: an HTTP test world, or the domain tests' lookup. */

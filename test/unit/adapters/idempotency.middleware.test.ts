@@ -19,7 +19,9 @@ const LEASE_MS = 2 * 60 * 1000;
 /** A gate a test opens when it chooses, to hold a handler mid-request. */
 function gate(): { opened: Promise<void>; open(): void } {
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { opened, open };
 }
 
@@ -92,7 +94,9 @@ function testApp() {
 
 describe('idempotency middleware', () => {
   let t: ReturnType<typeof testApp>;
-  beforeEach(() => { t = testApp(); });
+  beforeEach(() => {
+    t = testApp();
+  });
 
   const post = (path: string, key: string | null, body: object = { name: 'a' }) => {
     const req = request(t.server).post(path).send(body);
@@ -102,11 +106,17 @@ describe('idempotency middleware', () => {
   it('replays the first response byte for byte, marked as replayed, without running the handler again', async () => {
     const first = await post('/things', 'k-1', { name: 'a', tags: ['x'] }).expect(201);
     // Same JSON, other key order: the same request.
-    const second = await request(t.server).post('/things').set('Idempotency-Key', 'k-1').set('Content-Type', 'application/json')
-      .send('{ "tags": ["x"], "name": "a" }').expect(201);
+    const second = await request(t.server)
+      .post('/things')
+      .set('Idempotency-Key', 'k-1')
+      .set('Content-Type', 'application/json')
+      .send('{ "tags": ["x"], "name": "a" }')
+      .expect(201);
 
     expect(second.text).to.equal(first.text);
-    expect(second.headers['content-type']).to.equal(first.headers['content-type']).and.match(/^application\/json/);
+    expect(second.headers['content-type'])
+      .to.equal(first.headers['content-type'])
+      .and.match(/^application\/json/);
     expect(second.headers['idempotent-replayed']).to.equal('true');
     expect(first.headers).not.to.have.property('idempotent-replayed');
     expect(t.runs.create).to.equal(1);
@@ -139,7 +149,9 @@ describe('idempotency middleware', () => {
 
   it('answers 409 idempotency_key_in_use while the first request with the key still runs', async () => {
     t.hold.gate = gate();
-    const entered = new Promise<void>((resolve) => { t.hold.entered = resolve; });
+    const entered = new Promise<void>((resolve) => {
+      t.hold.entered = resolve;
+    });
     const first = post('/things', 'k-1').then((res) => res);
     await entered;
 
@@ -169,7 +181,9 @@ describe('idempotency middleware', () => {
 
   it('lets a retry run once the lease of a request cut off mid-way (its record orphaned) has passed', async () => {
     // A crash: the request fails and its record cannot be released, as if the instance died.
-    t.store.abandon = async () => { throw new Error('store went away'); };
+    t.store.abandon = async () => {
+      throw new Error('store went away');
+    };
     await post('/crash', 'k-1').expect(500);
 
     const early = await post('/crash', 'k-1').expect(409);
@@ -222,7 +236,11 @@ describe('idempotency middleware', () => {
     expect([t.runs.list, t.runs.create]).to.deep.equal([2, 2]);
   });
 
-  for (const [label, key] of [['empty', ''], ['256 characters', 'k'.repeat(256)], ['non-ASCII', 'clé']] as const) {
+  for (const [label, key] of [
+    ['empty', ''],
+    ['256 characters', 'k'.repeat(256)],
+    ['non-ASCII', 'clé'],
+  ] as const) {
     it(`refuses a malformed key (${label}) with 422 invalid_idempotency_key`, async () => {
       const res = await post('/things', key).expect(422);
       expect(res.body.error).to.include({ type: 'ValidationError', code: 'invalid_idempotency_key' });

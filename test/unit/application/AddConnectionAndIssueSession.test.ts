@@ -7,18 +7,25 @@ describe('AddConnection', () => {
 
   beforeEach(async () => {
     app = await AppFixture.start();
-    ({ workspace: { id: workspaceId } } = await app.ownerWithWorkspace());
+    ({
+      workspace: { id: workspaceId },
+    } = await app.ownerWithWorkspace());
   });
 
   it('records an active connection, the platform name upper-cased and the handle trimmed', async () => {
     const connection = await app.addConnection.execute({ workspaceId, platform: 'bluesky', handle: ' @acme.bsky.social ', displayName: 'Acme' });
     expect((await app.connections.findById(connection.id))!.toSnapshot()).to.deep.equal({
-      id: connection.id, workspaceId, platform: 'BLUESKY', handle: '@acme.bsky.social', displayName: 'Acme',
-      status: 'active', createdAt: app.clock.now(),
+      id: connection.id,
+      workspaceId,
+      platform: 'BLUESKY',
+      handle: '@acme.bsky.social',
+      displayName: 'Acme',
+      status: 'active',
+      createdAt: app.clock.now(),
     });
   });
 
-  it('lists the workspace\'s connections oldest first', async () => {
+  it("lists the workspace's connections oldest first", async () => {
     const first = await app.addConnection.execute({ workspaceId, platform: 'TWITTER', handle: 'one' });
     app.clock.advanceSeconds(1);
     const second = await app.addConnection.execute({ workspaceId, platform: 'THREADS', handle: 'two' });
@@ -35,8 +42,7 @@ describe('AddConnection', () => {
 
   it('refuses a blank handle and an unknown workspace', async () => {
     expect((await rejection(app.addConnection.execute({ workspaceId, platform: 'TWITTER', handle: '  ' }))).code).to.equal('invalid_handle');
-    expect((await rejection(app.addConnection.execute({ workspaceId: 'ws_missing', platform: 'TWITTER', handle: 'a' }))).code)
-      .to.equal('workspace_not_found');
+    expect((await rejection(app.addConnection.execute({ workspaceId: 'ws_missing', platform: 'TWITTER', handle: 'a' }))).code).to.equal('workspace_not_found');
   });
 });
 
@@ -46,7 +52,9 @@ describe('IssueSession', () => {
 
   beforeEach(async () => {
     app = await AppFixture.start();
-    ({ owner: { id: ownerId } } = await app.ownerWithWorkspace());
+    ({
+      owner: { id: ownerId },
+    } = await app.ownerWithWorkspace());
   });
 
   it('issues a session token for the user, valid for the default lifetime', async () => {

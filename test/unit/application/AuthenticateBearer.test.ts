@@ -23,7 +23,13 @@ describe('AuthenticateBearer: turning a bearer token into a credential', () => {
   it('recognises an API key, bound to its workspace with its frozen role and scopes', async () => {
     const { apiKey, secret } = await app.apiKeys.create({ workspaceId, email: OWNER_EMAIL, role: 'editor', scopes: ['posts:read'] });
     expect(await app.authenticate.execute(secret)).to.deep.equal({
-      kind: 'api_key', id: apiKey.id, userId: ownerId, workspaceId, frozenRole: 'editor', creatorRole: 'owner', scopes: ['posts:read'],
+      kind: 'api_key',
+      id: apiKey.id,
+      userId: ownerId,
+      workspaceId,
+      frozenRole: 'editor',
+      creatorRole: 'owner',
+      scopes: ['posts:read'],
     });
   });
 

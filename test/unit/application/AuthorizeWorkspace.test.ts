@@ -10,13 +10,15 @@ describe('AuthorizeWorkspace: the live membership decides on every request', () 
 
   beforeEach(async () => {
     app = await AppFixture.start();
-    ({ workspace: { id: workspaceId } } = await app.ownerWithWorkspace());
+    ({
+      workspace: { id: workspaceId },
+    } = await app.ownerWithWorkspace());
   });
 
   const credentialOf = async (token: string): Promise<Credential> => app.authenticate.execute(token);
   const sessionOf = async (email: string) => credentialOf(await app.sessionFor(email));
 
-  it('gives an owner\'s session every scope of the owner role, billing:write included', async () => {
+  it("gives an owner's session every scope of the owner role, billing:write included", async () => {
     const access = await app.authorize.execute(await sessionOf(OWNER_EMAIL), workspaceId, 'billing:write');
     expect(access.role).to.equal('owner');
     expect([...access.scopes].sort()).to.deep.equal([...ceilingOf('owner')].sort());
@@ -34,8 +36,11 @@ describe('AuthorizeWorkspace: the live membership decides on every request', () 
     const existing = await rejection(app.authorize.execute(session, workspaceId, 'posts:read'));
     const missing = await rejection(app.authorize.execute(session, 'ws_does_not_exist', 'posts:read'));
     expect(existing).to.include({ kind: 'not_found', code: 'workspace_not_found' });
-    expect({ kind: missing.kind, code: missing.code, message: missing.message })
-      .to.deep.equal({ kind: existing.kind, code: existing.code, message: existing.message });
+    expect({ kind: missing.kind, code: missing.code, message: missing.message }).to.deep.equal({
+      kind: existing.kind,
+      code: existing.code,
+      message: existing.message,
+    });
   });
 
   it('forbids an API key on another workspace, even one its creator owns', async () => {
@@ -71,7 +76,7 @@ describe('AuthorizeWorkspace: the live membership decides on every request', () 
     expect((await app.authorize.execute(session, workspaceId, 'members:write')).role).to.equal('admin');
   });
 
-  it('a removed member\'s session gets not-found on the very next request', async () => {
+  it("a removed member's session gets not-found on the very next request", async () => {
     await app.member(workspaceId, EDITOR_EMAIL, 'editor');
     const session = await sessionOf(EDITOR_EMAIL);
     await app.authorize.execute(session, workspaceId, 'posts:read');
@@ -79,7 +84,7 @@ describe('AuthorizeWorkspace: the live membership decides on every request', () 
     expect((await rejection(app.authorize.execute(session, workspaceId, 'posts:read'))).kind).to.equal('not_found');
   });
 
-  it('an admin key of a creator demoted to editor keeps only the editor\'s scopes', async () => {
+  it("an admin key of a creator demoted to editor keeps only the editor's scopes", async () => {
     await app.member(workspaceId, ADMIN_EMAIL, 'admin');
     const { secret } = await app.apiKeys.create({ workspaceId, email: ADMIN_EMAIL, role: 'admin' });
     const key = await credentialOf(secret);

@@ -2,9 +2,11 @@ import { expect } from 'chai';
 import { FIRST_OWNER_EMAIL } from '../../../application/admin/BootstrapFirstStart';
 import { AppFixture } from './appFixture';
 
-describe('BootstrapFirstStart: the newcomer\'s first curl works', () => {
+describe("BootstrapFirstStart: the newcomer's first curl works", () => {
   let app: AppFixture;
-  beforeEach(async () => { app = await AppFixture.start(); });
+  beforeEach(async () => {
+    app = await AppFixture.start();
+  });
 
   it('on an empty database, makes an owner whose printed password signs in', async () => {
     const first = (await app.bootstrap.execute())!;

@@ -4,16 +4,22 @@ import { type HealthCheck } from '../../../application/ports/HealthCheck';
 import { FixedClock } from '../../support/fixedClock';
 
 const passing = (name: string): HealthCheck => ({ name, check: async () => {} });
-const failing = (name: string): HealthCheck => ({ name, check: async () => { throw new Error(`${name} is down`); } });
+const failing = (name: string): HealthCheck => ({
+  name,
+  check: async () => {
+    throw new Error(`${name} is down`);
+  },
+});
 const failingAfter = (name: string, ms: number): HealthCheck => ({
-  name, check: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('refused')), ms)),
+  name,
+  check: () => new Promise<void>((_, reject) => setTimeout(() => reject(new Error('refused')), ms)),
 });
 const hanging = (name: string): HealthCheck => ({ name, check: () => new Promise<void>(() => {}) });
 
 describe('CheckHealth', () => {
   const clock = new FixedClock('2030-05-06T07:08:09.010Z');
 
-  it('is ok, at the clock\'s time, when every check passes', async () => {
+  it("is ok, at the clock's time, when every check passes", async () => {
     const report = await new CheckHealth([passing('database'), passing('redis')], clock).execute();
     expect(report).to.deep.equal({ status: 'ok', time: clock.now(), checks: { database: 'ok', redis: 'ok' } });
   });
@@ -29,14 +35,24 @@ describe('CheckHealth', () => {
   });
 
   it('counts a check that rejects after a delay, or throws before returning a promise, as unavailable', async () => {
-    const throwsAtOnce: HealthCheck = { name: 'disk', check: () => { throw new Error('no disk'); } };
+    const throwsAtOnce: HealthCheck = {
+      name: 'disk',
+      check: () => {
+        throw new Error('no disk');
+      },
+    };
     const report = await new CheckHealth([failingAfter('database', 20), throwsAtOnce], clock).execute();
     expect(report).to.deep.include({ status: 'unavailable', checks: { database: 'unavailable', disk: 'unavailable' } });
   });
 
   it('goes back to ok when the dependency returns, without a new instance', async () => {
     let down = true;
-    const database: HealthCheck = { name: 'database', check: async () => { if (down) throw new Error('down'); } };
+    const database: HealthCheck = {
+      name: 'database',
+      check: async () => {
+        if (down) throw new Error('down');
+      },
+    };
     const health = new CheckHealth([database], clock);
     expect((await health.execute()).status).to.equal('unavailable');
     down = false;

@@ -3,7 +3,9 @@ import { AppFixture, PASSWORD, rejection } from './appFixture';
 
 describe('CreateUser', () => {
   let app: AppFixture;
-  beforeEach(async () => { app = await AppFixture.start(); });
+  beforeEach(async () => {
+    app = await AppFixture.start();
+  });
 
   it('stores the user with a normalised email and a hash that verifies only the password', async () => {
     const user = await app.createUser.execute({ email: ' Ada@Example.com ', password: PASSWORD, name: 'Ada' });
@@ -36,13 +38,17 @@ describe('CreateUser', () => {
 
 describe('CreateWorkspace', () => {
   let app: AppFixture;
-  beforeEach(async () => { app = await AppFixture.start(); });
+  beforeEach(async () => {
+    app = await AppFixture.start();
+  });
 
   it('creates the workspace with its owner as its one member', async () => {
     const owner = await app.user('owner@example.com');
     const { workspace, membership } = await app.createWorkspace.execute({ name: ' Acme ', ownerEmail: 'Owner@Example.com' });
     expect((await app.workspaces.findById(workspace.id))!.toSnapshot()).to.deep.equal({
-      id: workspace.id, name: 'Acme', createdAt: app.clock.now(),
+      id: workspace.id,
+      name: 'Acme',
+      createdAt: app.clock.now(),
     });
     expect(membership.toSnapshot()).to.deep.equal({ workspaceId: workspace.id, userId: owner.id, role: 'owner', createdAt: app.clock.now() });
     expect((await app.memberships.listByWorkspace(workspace.id)).map((m) => [m.userId, m.role])).to.deep.equal([[owner.id, 'owner']]);

@@ -56,7 +56,7 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
     }
   });
 
-  it('an editor\'s key keeps working when the admin who could have made it leaves', async () => {
+  it("an editor's key keeps working when the admin who could have made it leaves", async () => {
     await app.member(workspaceId, 'admin@example.com', 'admin');
     const editor = await app.member(workspaceId, 'ed@example.com', 'editor');
     const { secret } = await create('editor', 'ed@example.com');
@@ -67,7 +67,7 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
     expect(access.role).to.equal('editor');
   });
 
-  it('holds a member\'s key to their live role: demoted, the key loses what the new role lacks', async () => {
+  it("holds a member's key to their live role: demoted, the key loses what the new role lacks", async () => {
     await app.member(workspaceId, 'ed@example.com', 'editor');
     const { secret } = await create('editor', 'ed@example.com');
     await app.members.setRole({ workspaceId, email: 'ed@example.com', role: 'viewer' });
@@ -76,7 +76,7 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
     expect(access.scopes.has('posts:read')).to.equal(true);
   });
 
-  it('refuses scopes above the key\'s role', async () => {
+  it("refuses scopes above the key's role", async () => {
     const error = await rejection(app.apiKeys.create({ workspaceId, email: 'owner@example.com', role: 'viewer', scopes: ['posts:write'] }));
     expect(error).to.include({ kind: 'validation', code: 'scope_above_role' });
   });
@@ -85,8 +85,9 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
     await app.user('stranger@example.com');
     expect((await rejection(create('viewer', 'stranger@example.com'))).code).to.equal('membership_not_found');
     expect((await rejection(create('viewer', 'nobody@example.com'))).code).to.equal('user_not_found');
-    expect((await rejection(app.apiKeys.create({ workspaceId: 'ws_missing', email: 'owner@example.com', role: 'viewer' }))).code)
-      .to.equal('workspace_not_found');
+    expect((await rejection(app.apiKeys.create({ workspaceId: 'ws_missing', email: 'owner@example.com', role: 'viewer' }))).code).to.equal(
+      'workspace_not_found',
+    );
   });
 
   describe('createFor: a member creating a key through the API', () => {
@@ -110,12 +111,11 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
       }
     });
 
-    it('caps the key\'s role by the caller\'s effective role', async () => {
+    it("caps the key's role by the caller's effective role", async () => {
       expect((await rejection(app.apiKeys.createFor(await caller('session', 'admin'), { role: 'owner' }))).code).to.equal('role_above_creator');
       const { apiKey } = await app.apiKeys.createFor(await caller('session', 'admin'), { role: 'admin' });
       expect(apiKey.role).to.equal('admin');
-      expect((await rejection(app.apiKeys.createFor(await caller('session', 'editor'), { role: 'viewer' }))).code)
-        .to.equal('cannot_create_api_key');
+      expect((await rejection(app.apiKeys.createFor(await caller('session', 'editor'), { role: 'viewer' }))).code).to.equal('cannot_create_api_key');
     });
 
     it('refuses scopes the caller does not hold with 422 scope_above_caller, naming them', async () => {
@@ -125,7 +125,7 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
       expect(error.details).to.deep.equal([{ path: 'scopes', message: 'not held by this credential: posts:write, stats:read' }]);
     });
 
-    it('defaults the scopes to the caller\'s within the role\'s ceiling', async () => {
+    it("defaults the scopes to the caller's within the role's ceiling", async () => {
       const narrow = await caller('session', 'owner', ['posts:read', 'posts:write', 'billing:write', 'apikeys:write']);
       const { apiKey } = await app.apiKeys.createFor(narrow, { role: 'contributor' });
       expect(apiKey.scopes).to.deep.equal(['posts:read', 'posts:write']);
@@ -134,7 +134,7 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
     });
   });
 
-  it('lists a workspace\'s keys, revoked ones included, and no other workspace\'s', async () => {
+  it("lists a workspace's keys, revoked ones included, and no other workspace's", async () => {
     const { workspace: other } = await app.createWorkspace.execute({ name: 'Other', ownerEmail: 'owner@example.com' });
     const first = await create('owner');
     app.clock.advanceSeconds(1);
@@ -142,7 +142,10 @@ describe('ManageApiKeys: creating and revoking API keys', () => {
     await app.apiKeys.create({ workspaceId: other.id, email: 'owner@example.com', role: 'viewer' });
     await app.apiKeys.revoke(first.apiKey.id);
     const listed = await app.apiKeys.listInWorkspace(workspaceId);
-    expect(listed.map((k) => [k.id, k.isRevoked])).to.deep.equal([[first.apiKey.id, true], [second.apiKey.id, false]]);
+    expect(listed.map((k) => [k.id, k.isRevoked])).to.deep.equal([
+      [first.apiKey.id, true],
+      [second.apiKey.id, false],
+    ]);
   });
 
   it('revokes a key, which then stops authenticating', async () => {

@@ -31,14 +31,12 @@ describe('ManageMembers: adding, re-roling and removing members', () => {
   });
 
   it('answers not-found for an unknown user or workspace', async () => {
-    expect((await rejection(app.members.add({ workspaceId, email: 'nobody@example.com', role: 'viewer' }))).code)
-      .to.equal('user_not_found');
+    expect((await rejection(app.members.add({ workspaceId, email: 'nobody@example.com', role: 'viewer' }))).code).to.equal('user_not_found');
     await app.user('ed@example.com');
-    expect((await rejection(app.members.add({ workspaceId: 'ws_missing', email: 'ed@example.com', role: 'viewer' }))).code)
-      .to.equal('workspace_not_found');
+    expect((await rejection(app.members.add({ workspaceId: 'ws_missing', email: 'ed@example.com', role: 'viewer' }))).code).to.equal('workspace_not_found');
   });
 
-  it('changes a member\'s role', async () => {
+  it("changes a member's role", async () => {
     const user = await app.member(workspaceId, 'ed@example.com', 'editor');
     const membership = await app.members.setRole({ workspaceId, email: 'ed@example.com', role: 'contributor' });
     expect(membership.role).to.equal('contributor');
@@ -47,10 +45,8 @@ describe('ManageMembers: adding, re-roling and removing members', () => {
 
   it('answers not-found when changing the role of, or removing, a non-member', async () => {
     await app.user('ed@example.com');
-    expect((await rejection(app.members.setRole({ workspaceId, email: 'ed@example.com', role: 'viewer' }))).code)
-      .to.equal('membership_not_found');
-    expect((await rejection(app.members.remove({ workspaceId, email: 'ed@example.com' }))).code)
-      .to.equal('membership_not_found');
+    expect((await rejection(app.members.setRole({ workspaceId, email: 'ed@example.com', role: 'viewer' }))).code).to.equal('membership_not_found');
+    expect((await rejection(app.members.remove({ workspaceId, email: 'ed@example.com' }))).code).to.equal('membership_not_found');
   });
 
   it('refuses to demote the last owner, who stays owner', async () => {

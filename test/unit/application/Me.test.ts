@@ -10,7 +10,9 @@ describe('GetCurrentUser', () => {
 
   beforeEach(async () => {
     app = await AppFixture.start();
-    ({ workspace: { id: workspaceId } } = await app.ownerWithWorkspace());
+    ({
+      workspace: { id: workspaceId },
+    } = await app.ownerWithWorkspace());
   });
 
   it('answers a session with its user and every scope granted (the live role narrows them per workspace)', async () => {
@@ -36,9 +38,11 @@ describe('GetCurrentUser', () => {
 describe('ListMyWorkspaces', () => {
   let app: AppFixture;
 
-  beforeEach(async () => { app = await AppFixture.start(); });
+  beforeEach(async () => {
+    app = await AppFixture.start();
+  });
 
-  it('lists a session\'s workspaces with the live role, oldest membership first', async () => {
+  it("lists a session's workspaces with the live role, oldest membership first", async () => {
     const { workspace: acme } = await app.ownerWithWorkspace(OWNER_EMAIL, 'Acme');
     const { workspace: beta } = await app.ownerWithWorkspace('boss@example.com', 'Beta');
     await app.user(EDITOR_EMAIL);
@@ -49,7 +53,10 @@ describe('ListMyWorkspaces', () => {
     const session = await app.authenticate.execute(await app.sessionFor(EDITOR_EMAIL));
 
     const listed = await app.myWorkspaces.execute(session);
-    expect(listed.map((w) => [w.name, w.role])).to.deep.equal([['Beta', 'viewer'], ['Acme', 'editor']]);
+    expect(listed.map((w) => [w.name, w.role])).to.deep.equal([
+      ['Beta', 'viewer'],
+      ['Acme', 'editor'],
+    ]);
     expect(listed[0]!.joinedAt.getTime()).to.be.lessThan(listed[1]!.joinedAt.getTime());
 
     await app.members.setRole({ workspaceId: beta.id, email: EDITOR_EMAIL, role: 'contributor' });
@@ -57,7 +64,7 @@ describe('ListMyWorkspaces', () => {
     expect((await app.myWorkspaces.execute(session)).map((w) => [w.id, w.role])).to.deep.equal([[beta.id, 'contributor']]);
   });
 
-  it('shows an API key only its own workspace, never the user\'s others', async () => {
+  it("shows an API key only its own workspace, never the user's others", async () => {
     const { workspace: acme } = await app.ownerWithWorkspace(OWNER_EMAIL, 'Acme');
     await app.createWorkspace.execute({ name: 'Secret project', ownerEmail: OWNER_EMAIL });
     const { secret } = await app.apiKeys.create({ workspaceId: acme.id, email: OWNER_EMAIL, role: 'viewer' });
@@ -65,7 +72,7 @@ describe('ListMyWorkspaces', () => {
     expect(listed).to.deep.equal([{ id: acme.id, name: 'Acme', role: 'viewer', joinedAt: app.clock.now() }]);
   });
 
-  it('reports an API key\'s effective role: the lower of its frozen role and its creator\'s live one', async () => {
+  it("reports an API key's effective role: the lower of its frozen role and its creator's live one", async () => {
     const { workspace: acme } = await app.ownerWithWorkspace(OWNER_EMAIL, 'Acme');
     await app.member(acme.id, ADMIN_EMAIL, 'admin');
     const { secret } = await app.apiKeys.create({ workspaceId: acme.id, email: ADMIN_EMAIL, role: 'admin' });

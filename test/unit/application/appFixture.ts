@@ -27,7 +27,10 @@ export class AppFixture {
 
   static async start(): Promise<AppFixture> {
     const config = loadConfig({
-      LOG_LEVEL: 'silent', BASE_URL: ISSUER, SECRET_KEY: 'app-fixture-secret-app-fixture-secret-0123', SESSION_TTL_SECONDS: String(SESSION_TTL_SECONDS),
+      LOG_LEVEL: 'silent',
+      BASE_URL: ISSUER,
+      SECRET_KEY: 'app-fixture-secret-app-fixture-secret-0123',
+      SESSION_TTL_SECONDS: String(SESSION_TTL_SECONDS),
     });
     const [clock, ids] = [new FixedClock(), new SequentialIds()];
     const composition = await compose(config, {
@@ -40,24 +43,60 @@ export class AppFixture {
     return new AppFixture(composition, clock, ids);
   }
 
-  get users() { return this.composition.get(T.UserRepository); }
-  get workspaces() { return this.composition.get(T.WorkspaceRepository); }
-  get memberships() { return this.composition.get(T.MembershipRepository); }
-  get apiKeyStore() { return this.composition.get(T.ApiKeyRepository); }
-  get connections() { return this.composition.get(T.ConnectionRepository); }
-  get hasher() { return this.composition.get(T.SecretHasher); }
-  get sessions() { return this.composition.get(T.SessionTokens); }
-  get createUser() { return this.composition.get(T.CreateUser); }
-  get createWorkspace() { return this.composition.get(T.CreateWorkspace); }
-  get members() { return this.composition.get(T.ManageMembers); }
-  get apiKeys() { return this.composition.get(T.ManageApiKeys); }
-  get addConnection() { return this.composition.get(T.AddConnection); }
-  get issueSession() { return this.composition.get(T.IssueSession); }
-  get bootstrap() { return this.composition.get(T.BootstrapFirstStart); }
-  get authenticate() { return this.composition.get(T.AuthenticateBearer); }
-  get authorize() { return this.composition.get(T.AuthorizeWorkspace); }
-  get currentUser() { return this.composition.get(T.GetCurrentUser); }
-  get myWorkspaces() { return this.composition.get(T.ListMyWorkspaces); }
+  get users() {
+    return this.composition.get(T.UserRepository);
+  }
+  get workspaces() {
+    return this.composition.get(T.WorkspaceRepository);
+  }
+  get memberships() {
+    return this.composition.get(T.MembershipRepository);
+  }
+  get apiKeyStore() {
+    return this.composition.get(T.ApiKeyRepository);
+  }
+  get connections() {
+    return this.composition.get(T.ConnectionRepository);
+  }
+  get hasher() {
+    return this.composition.get(T.SecretHasher);
+  }
+  get sessions() {
+    return this.composition.get(T.SessionTokens);
+  }
+  get createUser() {
+    return this.composition.get(T.CreateUser);
+  }
+  get createWorkspace() {
+    return this.composition.get(T.CreateWorkspace);
+  }
+  get members() {
+    return this.composition.get(T.ManageMembers);
+  }
+  get apiKeys() {
+    return this.composition.get(T.ManageApiKeys);
+  }
+  get addConnection() {
+    return this.composition.get(T.AddConnection);
+  }
+  get issueSession() {
+    return this.composition.get(T.IssueSession);
+  }
+  get bootstrap() {
+    return this.composition.get(T.BootstrapFirstStart);
+  }
+  get authenticate() {
+    return this.composition.get(T.AuthenticateBearer);
+  }
+  get authorize() {
+    return this.composition.get(T.AuthorizeWorkspace);
+  }
+  get currentUser() {
+    return this.composition.get(T.GetCurrentUser);
+  }
+  get myWorkspaces() {
+    return this.composition.get(T.ListMyWorkspaces);
+  }
 
   user(email: string): Promise<User> {
     return this.createUser.execute({ email, password: PASSWORD });

@@ -36,8 +36,7 @@ describe('the dependency rule', () => {
   });
 
   it('application/ imports only domain/ and application/', () => {
-    expect(violations('application', (t) => t.startsWith('domain/') || t.startsWith('application/') || isNodeBuiltin(t)))
-      .to.deep.equal([]);
+    expect(violations('application', (t) => t.startsWith('domain/') || t.startsWith('application/') || isNodeBuiltin(t))).to.deep.equal([]);
   });
 
   it('adapters/ never import config/', () => {

@@ -6,8 +6,7 @@ describe('CLI apikey create and revoke', () => {
   let cli: CliFixture;
   let workspaceId: string;
   let ownerId: string;
-  const create = (...extra: string[]) =>
-    ['apikey', 'create', '--workspace', workspaceId, '--email', 'owner@example.com', ...extra];
+  const create = (...extra: string[]) => ['apikey', 'create', '--workspace', workspaceId, '--email', 'owner@example.com', ...extra];
 
   beforeEach(async () => {
     cli = new CliFixture();
@@ -17,8 +16,13 @@ describe('CLI apikey create and revoke', () => {
   it('create prints the key once, and the key hashes to the stored hash', async () => {
     const out = await cli.json(...create('--role', 'editor', '--scopes', 'posts:write posts:read', '--name', 'CI'));
     expect(out.apiKey).to.deep.equal({
-      id: out.apiKey.id, name: 'CI', workspaceId, userId: ownerId, role: 'editor',
-      scopes: ['posts:read', 'posts:write'], createdAt: NOW.toISOString(),
+      id: out.apiKey.id,
+      name: 'CI',
+      workspaceId,
+      userId: ownerId,
+      role: 'editor',
+      scopes: ['posts:read', 'posts:write'],
+      createdAt: NOW.toISOString(),
     });
     expect(Object.keys(out).sort()).to.deep.equal(['apiKey', 'key']);
     expect(isWellFormedApiKey(out.key)).to.equal(true);
@@ -77,13 +81,17 @@ describe('CLI apikey create and revoke', () => {
   });
 
   it('revoke refuses an unknown id and a second revocation (exit 1)', async () => {
-    expect(await cli.jsonError('apikey', 'revoke', '--id', 'nope'))
-      .to.deep.equal({ code: 1, error: { code: 'api_key_not_found', message: 'API key not found' } });
+    expect(await cli.jsonError('apikey', 'revoke', '--id', 'nope')).to.deep.equal({
+      code: 1,
+      error: { code: 'api_key_not_found', message: 'API key not found' },
+    });
     const created = await cli.json(...create('--role', 'viewer'));
     await cli.json('apikey', 'revoke', '--id', created.apiKey.id);
     const again = await cli.run('apikey', 'revoke', '--id', created.apiKey.id);
     expect(again).to.deep.equal({
-      code: 1, stdout: '', stderr: 'error: the API key is already revoked [api_key_already_revoked]\n',
+      code: 1,
+      stdout: '',
+      stderr: 'error: the API key is already revoked [api_key_already_revoked]\n',
     });
   });
 });

@@ -10,8 +10,17 @@ import { CliFixture } from './cliFixture';
 describe('CLI apikey create for a member of any role', () => {
   let cli: CliFixture;
   let workspaceId: string;
-  const create = (email: string, role: string, ...extra: string[]) =>
-    ['apikey', 'create', '--workspace', workspaceId, '--email', email, '--role', role, ...extra];
+  const create = (email: string, role: string, ...extra: string[]) => [
+    'apikey',
+    'create',
+    '--workspace',
+    workspaceId,
+    '--email',
+    email,
+    '--role',
+    role,
+    ...extra,
+  ];
 
   beforeEach(async () => {
     cli = new CliFixture();
@@ -34,26 +43,26 @@ describe('CLI apikey create for a member of any role', () => {
     });
   }
 
-  it('lets the key\'s role be below the member\'s, with scopes within it', async () => {
+  it("lets the key's role be below the member's, with scopes within it", async () => {
     await member('ed@example.com', 'editor');
     const out = await cli.json(...create('ed@example.com', 'contributor', '--scopes', 'posts:read posts:write'));
     expect(out.apiKey).to.include({ role: 'contributor' });
     expect(out.apiKey.scopes).to.deep.equal(['posts:read', 'posts:write']);
   });
 
-  it('refuses a role above the member\'s with exit 1, naming the member\'s role, and stores nothing', async () => {
+  it("refuses a role above the member's with exit 1, naming the member's role, and stores nothing", async () => {
     await member('ed@example.com', 'editor');
     const refused = await cli.jsonError(...create('ed@example.com', 'admin'));
     expect(refused).to.deep.equal({
-      code: 1, error: { code: 'role_above_creator', message: 'role: may not exceed the creator\'s role (editor)' },
+      code: 1,
+      error: { code: 'role_above_creator', message: "role: may not exceed the creator's role (editor)" },
     });
     expect(await cli.apiKeys.listByWorkspace(workspaceId)).to.deep.equal([]);
   });
 
-  it('refuses scopes above the key\'s role (a viewer key cannot write)', async () => {
+  it("refuses scopes above the key's role (a viewer key cannot write)", async () => {
     await member('viewer@example.com', 'viewer');
-    expect((await cli.jsonError(...create('viewer@example.com', 'viewer', '--scopes', 'posts:write'))).error.code)
-      .to.equal('scope_above_role');
+    expect((await cli.jsonError(...create('viewer@example.com', 'viewer', '--scopes', 'posts:write'))).error.code).to.equal('scope_above_role');
   });
 
   it('still refuses a user who is not a member', async () => {
@@ -61,7 +70,7 @@ describe('CLI apikey create for a member of any role', () => {
     expect((await cli.jsonError(...create('stranger@example.com', 'viewer'))).error.code).to.equal('membership_not_found');
   });
 
-  it('keeps the editor\'s key alive when an admin leaves, and revokes it when the editor leaves', async () => {
+  it("keeps the editor's key alive when an admin leaves, and revokes it when the editor leaves", async () => {
     await member('admin@example.com', 'admin');
     await member('ed@example.com', 'editor');
     const { apiKey } = await cli.json(...create('ed@example.com', 'editor'));

@@ -69,7 +69,14 @@ export class CliFixture {
       createWorkspace: new CreateWorkspace(this.workspaces, this.memberships, this.users, ids, this.clock, new MemoryUnitOfWork()),
       members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeys, new MemoryUnitOfWork()),
       apiKeys: new ManageApiKeys(
-        this.apiKeys, this.workspaces, this.memberships, this.users, this.hasher, new NodeRandomSource(), ids, this.clock,
+        this.apiKeys,
+        this.workspaces,
+        this.memberships,
+        this.users,
+        this.hasher,
+        new NodeRandomSource(),
+        ids,
+        this.clock,
         new MemoryUnitOfWork(),
       ),
       addConnection: new AddConnection(this.connections, this.workspaces, ids, this.clock),
@@ -82,11 +89,22 @@ export class CliFixture {
     let stderr = '';
     const open = async () => {
       this.databaseUse.opened += 1;
-      return { useCases: this.useCases, close: async () => { this.databaseUse.closed += 1; } };
+      return {
+        useCases: this.useCases,
+        close: async () => {
+          this.databaseUse.closed += 1;
+        },
+      };
     };
     const code = await runCli(argv, open, {
-      stdout: (text) => { stdout += text; this.transcript.push(text); },
-      stderr: (text) => { stderr += text; this.transcript.push(text); },
+      stdout: (text) => {
+        stdout += text;
+        this.transcript.push(text);
+      },
+      stderr: (text) => {
+        stderr += text;
+        this.transcript.push(text);
+      },
     });
     return { code, stdout, stderr };
   }

@@ -14,12 +14,27 @@ describe('CLI connection add and session issue', () => {
   });
 
   it('connection add prints the connection and stores it (platform in any case)', async () => {
-    const out = await cli.json('connection', 'add', '--workspace', workspaceId, '--platform', 'bluesky',
-      '--handle', 'acme.bsky.social', '--name', 'Acme on Bluesky');
+    const out = await cli.json(
+      'connection',
+      'add',
+      '--workspace',
+      workspaceId,
+      '--platform',
+      'bluesky',
+      '--handle',
+      'acme.bsky.social',
+      '--name',
+      'Acme on Bluesky',
+    );
     expect(out).to.deep.equal({
       connection: {
-        id: out.connection.id, workspaceId, platform: 'BLUESKY', handle: 'acme.bsky.social',
-        displayName: 'Acme on Bluesky', status: 'active', createdAt: NOW.toISOString(),
+        id: out.connection.id,
+        workspaceId,
+        platform: 'BLUESKY',
+        handle: 'acme.bsky.social',
+        displayName: 'Acme on Bluesky',
+        status: 'active',
+        createdAt: NOW.toISOString(),
       },
     });
     expect((await cli.connections.findById(out.connection.id))?.handle).to.equal('acme.bsky.social');
@@ -51,7 +66,9 @@ describe('CLI connection add and session issue', () => {
   });
 
   it('session issue refuses an unknown user (exit 1)', async () => {
-    expect(await cli.jsonError('session', 'issue', '--email', 'ghost@example.com'))
-      .to.deep.equal({ code: 1, error: { code: 'user_not_found', message: 'User not found' } });
+    expect(await cli.jsonError('session', 'issue', '--email', 'ghost@example.com')).to.deep.equal({
+      code: 1,
+      error: { code: 'user_not_found', message: 'User not found' },
+    });
   });
 });

@@ -24,6 +24,8 @@ describe('CLI help', () => {
       expect(line, `${command.group} ${command.action}`).to.be.a('string');
       for (const flag of [...command.required, ...command.optional]) expect(line).to.include(`--${flag}`);
     }
-    expect(HELP_TEXT).to.match(/^ {2}1 {2}refused/m).and.to.match(/^ {2}2 {2}usage/m);
+    expect(HELP_TEXT)
+      .to.match(/^ {2}1 {2}refused/m)
+      .and.to.match(/^ {2}2 {2}usage/m);
   });
 });

@@ -47,15 +47,15 @@ describe('CLI member add, set-role and remove', () => {
   it('refuses a bad role with exit 1 and lists the roles', async () => {
     const result = await cli.run('member', 'add', ...ref(), '--role', 'superuser');
     expect(result.code).to.equal(1);
-    expect(result.stderr).to.equal(
-      'error: role: must be one of owner, admin, editor, contributor, viewer [invalid_role]\n',
-    );
+    expect(result.stderr).to.equal('error: role: must be one of owner, admin, editor, contributor, viewer [invalid_role]\n');
     expect(await cli.memberships.find(workspaceId, memberId)).to.equal(null);
   });
 
   it('refuses an unknown workspace or user, a second add, and removing the last owner', async () => {
-    expect(await cli.jsonError('member', 'add', '--workspace', 'nope', '--email', 'member@example.com', '--role', 'viewer'))
-      .to.deep.equal({ code: 1, error: { code: 'workspace_not_found', message: 'Workspace not found' } });
+    expect(await cli.jsonError('member', 'add', '--workspace', 'nope', '--email', 'member@example.com', '--role', 'viewer')).to.deep.equal({
+      code: 1,
+      error: { code: 'workspace_not_found', message: 'Workspace not found' },
+    });
     const unknownUser = await cli.jsonError('member', 'add', '--workspace', workspaceId, '--email', 'x@example.com', '--role', 'viewer');
     expect(unknownUser.error.code).to.equal('user_not_found');
     await cli.json('member', 'add', ...ref(), '--role', 'viewer');

@@ -16,7 +16,10 @@ describe('CLI parseArguments', () => {
   it('reads words, --flag value, --flag=value and switches in any order', () => {
     const parsed = parseArguments(['--json', 'user', '--email', 'a@b.co', 'create', '--name=Ann Lee', '-h']);
     expect(parsed.positionals).to.deep.equal(['user', 'create']);
-    expect([...parsed.flags]).to.deep.equal([['email', 'a@b.co'], ['name', 'Ann Lee']]);
+    expect([...parsed.flags]).to.deep.equal([
+      ['email', 'a@b.co'],
+      ['name', 'Ann Lee'],
+    ]);
     expect([...parsed.switches].sort()).to.deep.equal(['help', 'json']);
   });
 

@@ -6,7 +6,10 @@ import { CliFixture, PASSWORD } from './cliFixture';
 describe('CLI usage errors', () => {
   let cli: CliFixture;
   let printed: string;
-  beforeEach(() => { cli = new CliFixture(); printed = ''; });
+  beforeEach(() => {
+    cli = new CliFixture();
+    printed = '';
+  });
 
   const cases: Array<{ argv: string[]; code: string; message: string }> = [
     { argv: ['frobnicate'], code: 'unknown_command', message: 'unknown command "frobnicate"' },
@@ -16,8 +19,11 @@ describe('CLI usage errors', () => {
     { argv: ['user', 'create', 'extra', '--email', 'a@b.co', '--password', PASSWORD], code: 'unexpected_argument', message: '"extra"' },
     { argv: ['user', 'create', '--email', 'a@b.co'], code: 'missing_flag', message: '"user create" requires --password' },
     { argv: ['workspace', 'create'], code: 'missing_flag', message: 'requires --name, --owner' },
-    { argv: ['user', 'create', '--email', 'a@b.co', '--password', PASSWORD, '--role', 'x'], code: 'unknown_flag',
-      message: 'unknown flag --role for "user create" (accepts --email, --password, --name)' },
+    {
+      argv: ['user', 'create', '--email', 'a@b.co', '--password', PASSWORD, '--role', 'x'],
+      code: 'unknown_flag',
+      message: 'unknown flag --role for "user create" (accepts --email, --password, --name)',
+    },
     { argv: ['user', 'create', '--email', 'a@b.co', '--password'], code: 'missing_value', message: '--password needs a value' },
     { argv: ['apikey', 'revoke', '--id', '1', '--id', '2'], code: 'duplicate_flag', message: '--id is given more than once' },
     { argv: ['apikey', 'revoke', '-i', '1'], code: 'unknown_flag', message: 'unknown flag -i' },
@@ -52,9 +58,18 @@ describe('CLI usage errors', () => {
   });
 
   it('answers a configuration problem found on opening with exit 1 and its code', async () => {
-    const result = await runCli(['user', 'create', '--email', 'a@b.co', '--password', PASSWORD, '--json'], async () => {
-      throw new EnvironmentError('configuration_error', 'DATABASE_URL: must be mysql://… or sqlite:<path>');
-    }, { stdout: () => expect.fail('nothing on stdout'), stderr: (text) => { printed += text; } });
+    const result = await runCli(
+      ['user', 'create', '--email', 'a@b.co', '--password', PASSWORD, '--json'],
+      async () => {
+        throw new EnvironmentError('configuration_error', 'DATABASE_URL: must be mysql://… or sqlite:<path>');
+      },
+      {
+        stdout: () => expect.fail('nothing on stdout'),
+        stderr: (text) => {
+          printed += text;
+        },
+      },
+    );
     expect(result).to.equal(1);
     expect(JSON.parse(printed)).to.deep.equal({
       error: { code: 'configuration_error', message: 'DATABASE_URL: must be mysql://… or sqlite:<path>' },
@@ -62,10 +77,14 @@ describe('CLI usage errors', () => {
   });
 
   it('answers an unexpected failure with one line, exit 1 and no stack trace', async () => {
-    cli.useCases.issueSession.execute = async () => { throw new Error('disk on fire\n    at somewhere (file.ts:1:1)'); };
+    cli.useCases.issueSession.execute = async () => {
+      throw new Error('disk on fire\n    at somewhere (file.ts:1:1)');
+    };
     const result = await cli.run('session', 'issue', '--email', 'a@b.co');
     expect(result).to.deep.equal({
-      code: 1, stdout: '', stderr: 'error: unexpected failure: disk on fire at somewhere (file.ts:1:1) [internal_error]\n',
+      code: 1,
+      stdout: '',
+      stderr: 'error: unexpected failure: disk on fire at somewhere (file.ts:1:1) [internal_error]\n',
     });
     const asJson = await cli.jsonError('session', 'issue', '--email', 'a@b.co');
     expect(asJson.error.code).to.equal('internal_error');

@@ -3,7 +3,9 @@ import { CliFixture, NOW, PASSWORD } from './cliFixture';
 
 describe('CLI user create and workspace create', () => {
   let cli: CliFixture;
-  beforeEach(() => { cli = new CliFixture(); });
+  beforeEach(() => {
+    cli = new CliFixture();
+  });
 
   it('user create prints the user, stores it with a hash of the password, and never prints the hash', async () => {
     const out = await cli.json('user', 'create', '--email', 'Ann@Example.com', '--password', PASSWORD, '--name', 'Ann');

@@ -20,7 +20,14 @@ describe('loadConfig (environment variables)', () => {
     const config = loadConfig({});
     expect(config).to.deep.equal({
       production: false,
-      http: { port: 3000, host: '127.0.0.1', baseUrl: 'http://localhost:3000', trustProxy: false, bodyLimitBytes: 1024 * 1024, uploadLimitBytes: 100 * 1024 * 1024 },
+      http: {
+        port: 3000,
+        host: '127.0.0.1',
+        baseUrl: 'http://localhost:3000',
+        trustProxy: false,
+        bodyLimitBytes: 1024 * 1024,
+        uploadLimitBytes: 100 * 1024 * 1024,
+      },
       database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
       secrets: { dataDir: path.resolve('data'), secretKey: null, keyStore: 'database' },
       logging: { level: 'info' },
@@ -38,10 +45,22 @@ describe('loadConfig (environment variables)', () => {
 
   it('reads every variable it is given', () => {
     const config = loadConfig({
-      NODE_ENV: 'production', PORT: '8080', HOST: '0.0.0.0', BASE_URL: 'https://dispatch.example/', DATA_DIR: '/var/lib/dispatch',
-      DATABASE_URL: 'mariadb://app:pw@db.example:3306/dispatch', SECRET_KEY: SECRET, KEY_STORE: 'file', LOG_LEVEL: 'warn',
-      RATE_LIMIT_STORE: 'redis', REDIS_URL: 'rediss://:pw@cache.example:6380', RATE_LIMIT_MAX: '100', RATE_LIMIT_WINDOW_SECONDS: '30',
-      SESSION_TTL_SECONDS: '3600', BOOTSTRAP: 'true', UPLOAD_MAX_BYTES: '5000000',
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      BASE_URL: 'https://dispatch.example/',
+      DATA_DIR: '/var/lib/dispatch',
+      DATABASE_URL: 'mariadb://app:pw@db.example:3306/dispatch',
+      SECRET_KEY: SECRET,
+      KEY_STORE: 'file',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_STORE: 'redis',
+      REDIS_URL: 'rediss://:pw@cache.example:6380',
+      RATE_LIMIT_MAX: '100',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      SESSION_TTL_SECONDS: '3600',
+      BOOTSTRAP: 'true',
+      UPLOAD_MAX_BYTES: '5000000',
     });
     expect(config).to.deep.include({
       production: true,

@@ -48,13 +48,11 @@ const OPERATIONS: Operation[] = Object.entries(DOCUMENT.paths as Json).flatMap((
 const isObjectSchema = (node: Json): boolean =>
   node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || (typeof node.properties === 'object' && node.properties !== null);
 
-const responsesOf = (operation: Json): [string, Json][] =>
-  Object.entries(operation.responses as Json).map(([status, response]) => [status, deref(response)]);
+const responsesOf = (operation: Json): [string, Json][] => Object.entries(operation.responses as Json).map(([status, response]) => [status, deref(response)]);
 
 const headerNamesOf = (response: Json): string[] => Object.keys((response.headers ?? {}) as Json);
 
-const isRequiredHeader = (response: Json, name: string): boolean =>
-  deref(((response.headers ?? {}) as Json)[name] ?? {}).required === true;
+const isRequiredHeader = (response: Json, name: string): boolean => deref(((response.headers ?? {}) as Json)[name] ?? {}).required === true;
 
 const jsonSchemaOf = (response: Json): Json | undefined =>
   ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined;
@@ -71,7 +69,10 @@ describe('OpenAPI document', () => {
 
   it('describes every operation implemented, each with a unique operationId', () => {
     const ids = OPERATIONS.map(({ operation }) => operation.operationId);
-    expect(ids.every((id) => typeof id === 'string' && id.length > 0), 'every operation has an operationId').to.equal(true);
+    expect(
+      ids.every((id) => typeof id === 'string' && id.length > 0),
+      'every operation has an operationId',
+    ).to.equal(true);
     expect(new Set(ids).size, 'operationIds are unique').to.equal(ids.length);
     expect(OPERATIONS.map(({ method, template, operation }) => `${method.toUpperCase()} ${template} ${String(operation.operationId)}`)).to.include.members([
       'GET /health health.check',
@@ -101,7 +102,12 @@ describe('OpenAPI document', () => {
   });
 
   it('spells nullable fields as a union type and timestamps as date-time', () => {
-    expect(everyObject().filter(({ node }) => 'nullable' in node).map(({ at }) => at), 'no OpenAPI 3.0 `nullable`').to.deep.equal([]);
+    expect(
+      everyObject()
+        .filter(({ node }) => 'nullable' in node)
+        .map(({ at }) => at),
+      'no OpenAPI 3.0 `nullable`',
+    ).to.deep.equal([]);
     const timestamps = everyObject().flatMap(({ at, node }) =>
       Object.entries((node.properties ?? {}) as Json)
         .filter(([name]) => /At$|^time$/.test(name))
@@ -120,8 +126,14 @@ describe('OpenAPI document', () => {
 
   it('declares every path parameter of each template', () => {
     const missing = OPERATIONS.flatMap(({ method, template, operation }) => {
-      const declared = ((operation.parameters ?? []) as unknown[]).map(deref).filter((p) => p.in === 'path').map((p) => p.name);
-      return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => !declared.includes(name)).map((name) => `${method} ${template}: ${name}`);
+      const declared = ((operation.parameters ?? []) as unknown[])
+        .map(deref)
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name);
+      return [...template.matchAll(/\{([^}]+)\}/g)]
+        .map((m) => m[1])
+        .filter((name) => !declared.includes(name))
+        .map((name) => `${method} ${template}: ${name}`);
     });
     expect(missing).to.deep.equal([]);
   });
@@ -129,7 +141,10 @@ describe('OpenAPI document', () => {
   it('requires the bearer credential everywhere except on health and discovery', () => {
     const bearer = (DOCUMENT.components as Json).securitySchemes as Json;
     expect(deref(bearer.bearer)).to.include({ type: 'http', scheme: 'bearer' });
-    expect(String(deref(bearer.bearer).description)).to.match(/dsk_/).and.match(/OAuth/).and.match(/session/i);
+    expect(String(deref(bearer.bearer).description))
+      .to.match(/dsk_/)
+      .and.match(/OAuth/)
+      .and.match(/session/i);
     for (const { template, operation } of OPERATIONS) {
       const open = ['/health', '/.well-known/oauth-protected-resource', '/openapi.json'].includes(template);
       expect(operation.security, template).to.deep.equal(open ? [] : [{ bearer: (operation.security as Json[])[0]!.bearer }]);
@@ -176,8 +191,9 @@ describe('the OpenAPI response validator', () => {
   });
 
   it('rejects a body with an extra property, naming it', () => {
-    expect(() => assertMatchesOpenApi('GET', '/health', 200, headers, { ...healthy(), uptime: 12 }))
-      .to.throw(/must NOT have additional properties \("uptime"\)/);
+    expect(() => assertMatchesOpenApi('GET', '/health', 200, headers, { ...healthy(), uptime: 12 })).to.throw(
+      /must NOT have additional properties \("uptime"\)/,
+    );
   });
 
   it('rejects a body missing a required field, naming it', () => {

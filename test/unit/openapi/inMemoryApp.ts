@@ -33,13 +33,24 @@ const accessTokens: AccessTokenVerifier = {
  */
 export async function inMemoryApp(options: { rateLimit?: number; rateLimitStore?: RateLimitStore } = {}) {
   const health = { database: true };
-  const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'in-memory-app-secret-in-memory-app-0123456', RATE_LIMIT_MAX: String(options.rateLimit ?? 1000) });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'in-memory-app-secret-in-memory-app-0123456',
+    RATE_LIMIT_MAX: String(options.rateLimit ?? 1000),
+  });
   const composition = await compose(config, {
     persistence: 'memory',
     replace: (wiring) => {
       wiring.replace(T.SessionTokens, sessions);
       wiring.replace(T.AccessTokenVerifier, accessTokens);
-      wiring.replace(T.HealthChecks, [{ name: 'database', check: async () => { if (!health.database) throw new Error('down'); } }]);
+      wiring.replace(T.HealthChecks, [
+        {
+          name: 'database',
+          check: async () => {
+            if (!health.database) throw new Error('down');
+          },
+        },
+      ]);
       if (options.rateLimitStore) wiring.replace(T.RateLimitStore, options.rateLimitStore);
     },
   });
@@ -49,8 +60,7 @@ export async function inMemoryApp(options: { rateLimit?: number; rateLimitStore?
     user: async (email: string) => (await get(T.CreateUser).execute({ email, password: PASSWORD })).id,
     workspace: async (ownerEmail: string) => (await get(T.CreateWorkspace).execute({ name: 'Studio', ownerEmail })).workspace.id,
     member: (workspaceId: string, email: string, role: 'viewer' | 'editor') => get(T.ManageMembers).add({ workspaceId, email, role }),
-    connection: async (workspaceId: string) =>
-      (await get(T.AddConnection).execute({ workspaceId, platform: 'BLUESKY', handle: 'studio.bsky.social' })).id,
+    connection: async (workspaceId: string) => (await get(T.AddConnection).execute({ workspaceId, platform: 'BLUESKY', handle: 'studio.bsky.social' })).id,
     apiKey: async (workspaceId: string, email: string, role: 'owner' | 'viewer', scopes?: ('accounts:read' | 'posts:read')[]) =>
       (await get(T.ManageApiKeys).create({ workspaceId, email, role, scopes })).secret,
   };

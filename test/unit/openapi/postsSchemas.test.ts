@@ -65,7 +65,11 @@ const post = (overrides: Json = {}): Json => ({
       postedAt: '2030-01-31T09:30:01.000Z',
       attempts: 1,
     }),
-    target({ id: 'tgt_03', connectionId: 'conn_03', settings: { platform: 'YOUTUBE', values: { privacy: 'UNLISTED', madeForKids: false, ageRestriction: null } } }),
+    target({
+      id: 'tgt_03',
+      connectionId: 'conn_03',
+      settings: { platform: 'YOUTUBE', values: { privacy: 'UNLISTED', madeForKids: false, ageRestriction: null } },
+    }),
   ],
   source: 'api',
   externalSubmissionId: null,
@@ -116,30 +120,43 @@ describe('OpenAPI: posts schemas', () => {
     expect(() => assertMatchesOpenApi('POST', POSTS, 200, { ...HEADERS, 'idempotent-replayed': 'yes' }, post())).to.throw(/Idempotent-Replayed/);
   });
 
-  it('refuses a Post with a property SPEC.md does not list (the reviews live at their own endpoint)', () => {
-    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, post({ reviews: [] })))
-      .to.throw(/must NOT have additional properties \("reviews"\)/);
+  it('refuses a Post with a property docs/spec.md does not list (the reviews live at their own endpoint)', () => {
+    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, post({ reviews: [] }))).to.throw(
+      /must NOT have additional properties \("reviews"\)/,
+    );
   });
 
   it('refuses a Post missing a required field, or with a status outside the enum', () => {
     const { externalSubmissionId: _omitted, ...withoutExternalId } = post();
     expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, withoutExternalId)).to.throw(/required property 'externalSubmissionId'/);
-    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, post({ status: 'archived' }))).to.throw(/must be equal to one of the allowed values/);
+    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, post({ status: 'archived' }))).to.throw(
+      /must be equal to one of the allowed values/,
+    );
   });
 
   it('refuses TikTok settings missing allowDuet', () => {
     const { allowDuet: _omitted, ...values } = tiktokValues();
-    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, postWithTargetSettings({ platform: 'TIKTOK', values })))
-      .to.throw(/must match exactly one schema in oneOf/);
+    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, postWithTargetSettings({ platform: 'TIKTOK', values }))).to.throw(
+      /must match exactly one schema in oneOf/,
+    );
   });
 
   it('refuses settings whose values belong to another platform, or carry an unknown key', () => {
-    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, postWithTargetSettings({ platform: 'TWITTER', values: tiktokValues() })))
-      .to.throw(/oneOf/);
-    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, postWithTargetSettings({ platform: 'BLUESKY', values: { replyDisabled: true, pinned: true } })))
-      .to.throw(/oneOf/);
-    expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, postWithTargetSettings({ platform: 'FACEBOOK', values: { privacy: 'EVERYONE' } })))
-      .to.throw(/oneOf/);
+    expect(() =>
+      assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, postWithTargetSettings({ platform: 'TWITTER', values: tiktokValues() })),
+    ).to.throw(/oneOf/);
+    expect(() =>
+      assertMatchesOpenApi(
+        'GET',
+        `${POSTS}/post_01`,
+        200,
+        HEADERS,
+        postWithTargetSettings({ platform: 'BLUESKY', values: { replyDisabled: true, pinned: true } }),
+      ),
+    ).to.throw(/oneOf/);
+    expect(() =>
+      assertMatchesOpenApi('GET', `${POSTS}/post_01`, 200, HEADERS, postWithTargetSettings({ platform: 'FACEBOOK', values: { privacy: 'EVERYONE' } })),
+    ).to.throw(/oneOf/);
   });
 
   it('accepts a bulk result mixing a success and a failure item', () => {
@@ -162,11 +179,13 @@ describe('OpenAPI: posts schemas', () => {
     expect(() => assertMatchesOpenApi('DELETE', `${POSTS}/post_01`, 200, HEADERS, { deleted: true })).to.not.throw();
     const review = { id: 'rev_01', decision: 'changes_requested', comment: 'Shorter, please', reviewerUserId: 'usr_02', createdAt: '2025-01-31T10:00:00.000Z' };
     expect(() => assertMatchesOpenApi('GET', `${POSTS}/post_01/reviews`, 200, HEADERS, { data: [review] })).to.not.throw();
-    expect(() => assertMatchesOpenApi('POST', `${POSTS}/post_01/reviews`, 201, HEADERS, { review, post: post({ status: 'changes_requested' }) })).to.not.throw();
+    expect(() =>
+      assertMatchesOpenApi('POST', `${POSTS}/post_01/reviews`, 201, HEADERS, { review, post: post({ status: 'changes_requested' }) }),
+    ).to.not.throw();
   });
 
   it('closes the request target item: service-set fields such as id and status are refused', () => {
-    const requestTarget = (((OPENAPI_DOCUMENT.components.schemas as Json).PostTargetRequest) as Json);
+    const requestTarget = (OPENAPI_DOCUMENT.components.schemas as Json).PostTargetRequest as Json;
     expect(requestTarget.additionalProperties).to.equal(false);
     expect(Object.keys(requestTarget.properties as Json)).to.have.members(['connectionId', 'groupId', 'settings', 'scheduledAt']);
     expect(requestTarget.required).to.have.members(['connectionId', 'groupId', 'settings', 'scheduledAt']);
@@ -182,7 +201,15 @@ describe('OpenAPI: posts request schemas', () => {
 
   const createBody = (targetOverrides: Json = {}): Json => ({
     groups: [{ id: 'g1', isDefault: true, segments: [{ text: 'Hello', media: [{ id: 'm1', thumbnailTimestamp: 'NaN' }], delayMinutes: 0 }] }],
-    targets: [{ connectionId: 'c1', groupId: 'g1', settings: { platform: 'TIKTOK', values: tiktokValues() }, scheduledAt: '2030-01-31T10:30:00+01:00', ...targetOverrides }],
+    targets: [
+      {
+        connectionId: 'c1',
+        groupId: 'g1',
+        settings: { platform: 'TIKTOK', values: tiktokValues() },
+        scheduledAt: '2030-01-31T10:30:00+01:00',
+        ...targetOverrides,
+      },
+    ],
     intent: 'schedule',
     source: null,
   });

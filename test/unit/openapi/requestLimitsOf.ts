@@ -1,6 +1,4 @@
-import {
-  ARRAY_MAX_SIZE, IS_IN, IS_LENGTH, MAX_LENGTH, MIN_LENGTH, ValidationTypes, getMetadataStorage,
-} from 'class-validator';
+import { ARRAY_MAX_SIZE, IS_IN, IS_LENGTH, MAX_LENGTH, MIN_LENGTH, ValidationTypes, getMetadataStorage } from 'class-validator';
 import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
 
 /**
@@ -30,7 +28,10 @@ export interface DtoLimits extends Limits {
 }
 
 const sortedValues = (values: readonly unknown[]): string[] =>
-  values.filter((value) => value !== null).map(String).sort();
+  values
+    .filter((value) => value !== null)
+    .map(String)
+    .sort();
 
 // ---- The DTO side: class-validator's metadata. ----
 

@@ -3,9 +3,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../../adapters/inbound/http/contract/requestLimits';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
-import {
-  dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits,
-} from './requestLimitsOf';
+import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
 
 /**
  * The DTOs enforce what the OpenAPI document states: per property, the same maxLength,
@@ -27,8 +25,7 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
  */
 const CHECKED_BY_THE_DOMAIN = new Set(['TargetSettings']);
 
-const same = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
-  JSON.stringify(a) === JSON.stringify(b);
+const same = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function union(values: ReadonlyArray<readonly string[] | undefined>): string[] | undefined {
   const present = values.filter((v): v is readonly string[] => v !== undefined);

@@ -53,9 +53,15 @@ describe('responses served by the app match the OpenAPI document', () => {
     it('me.current: 200 for each kind of credential', async () => {
       const viaKey = await api(subject.app).get('/v1/me').set(auth(ownerKey)).expect(200);
       expect(viaKey.body.credential).to.include({ type: 'api_key', workspaceId });
-      const viaSession = await api(subject.app).get('/v1/me').set(auth(`session.${ownerId}`)).expect(200);
+      const viaSession = await api(subject.app)
+        .get('/v1/me')
+        .set(auth(`session.${ownerId}`))
+        .expect(200);
       expect(viaSession.body.credential).to.include({ type: 'session', workspaceId: null });
-      const viaOAuth = await api(subject.app).get('/v1/me').set(auth(`oauth.${ownerId}.${workspaceId}`)).expect(200);
+      const viaOAuth = await api(subject.app)
+        .get('/v1/me')
+        .set(auth(`oauth.${ownerId}.${workspaceId}`))
+        .expect(200);
       expect(viaOAuth.body.credential).to.include({ type: 'oauth' });
     });
 
@@ -66,7 +72,10 @@ describe('responses served by the app match the OpenAPI document', () => {
     });
 
     it('me.workspaces: 200', async () => {
-      const res = await api(subject.app).get('/v1/me/workspaces').set(auth(`session.${ownerId}`)).expect(200);
+      const res = await api(subject.app)
+        .get('/v1/me/workspaces')
+        .set(auth(`session.${ownerId}`))
+        .expect(200);
       expect(res.body.data).to.have.length(1);
     });
   });
@@ -92,16 +101,24 @@ describe('responses served by the app match the OpenAPI document', () => {
     });
 
     it('404 on a workspace the caller is not a member of', async () => {
-      await api(subject.app).get('/v1/workspaces/01NOSUCHWORKSPACE0000000000/connections').set(auth(`session.${ownerId}`)).expect(404);
+      await api(subject.app)
+        .get('/v1/workspaces/01NOSUCHWORKSPACE0000000000/connections')
+        .set(auth(`session.${ownerId}`))
+        .expect(404);
     });
   });
 
   describe('apiKeys', () => {
     // Only a session (not an API key) may create keys.
-    const create = () => api(subject.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(auth(`session.${ownerId}`));
+    const create = () =>
+      api(subject.app)
+        .post(`/v1/workspaces/${workspaceId}/api-keys`)
+        .set(auth(`session.${ownerId}`));
 
     it('apiKeys.create: 201, apiKeys.list: 200 without secrets, then apiKeys.revoke: 200, 409 when already revoked, 404 when unknown', async () => {
-      const created = await create().send({ name: 'CI', role: 'viewer', scopes: ['posts:read'] }).expect(201);
+      const created = await create()
+        .send({ name: 'CI', role: 'viewer', scopes: ['posts:read'] })
+        .expect(201);
       const listed = await api(subject.app).get(`/v1/workspaces/${workspaceId}/api-keys`).set(auth(ownerKey)).expect(200);
       expect(JSON.stringify(listed.body)).not.to.include(created.body.key);
       await create().set(auth(ownerKey)).send({ role: 'viewer' }).expect(403);
@@ -118,14 +135,20 @@ describe('responses served by the app match the OpenAPI document', () => {
     });
 
     it('apiKeys.create: 413 for a body over the limit, 415 for an unknown Content-Encoding', async () => {
-      await create().send({ role: 'viewer', name: 'x'.repeat(1_100_000) }).expect(413);
+      await create()
+        .send({ role: 'viewer', name: 'x'.repeat(1_100_000) })
+        .expect(413);
       await create().set('Content-Type', 'application/json').set('Content-Encoding', 'zip-zap').send('{"role":"viewer"}').expect(415);
     });
 
     it('apiKeys.create: 403 for a viewer', async () => {
       const viewerId = await subject.given.user(VIEWER_EMAIL);
       await subject.given.member(workspaceId, VIEWER_EMAIL, 'viewer');
-      const res = await api(subject.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set(auth(`session.${viewerId}`)).send({ role: 'viewer' }).expect(403);
+      const res = await api(subject.app)
+        .post(`/v1/workspaces/${workspaceId}/api-keys`)
+        .set(auth(`session.${viewerId}`))
+        .send({ role: 'viewer' })
+        .expect(403);
       expect(res.headers['www-authenticate']).to.contain('insufficient_scope');
     });
   });

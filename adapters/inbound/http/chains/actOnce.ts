@@ -10,9 +10,7 @@ export type Delivery = 'acted' | 'replayed';
  * still answers 200 so the sender stops retrying. When `act` fails the sighting is forgotten,
  * so the sender's retry is acted on rather than swallowed.
  */
-export async function actOnce(
-  events: InboundEventLog, clock: Clock, source: string, eventId: string, act: () => Promise<void>,
-): Promise<Delivery> {
+export async function actOnce(events: InboundEventLog, clock: Clock, source: string, eventId: string, act: () => Promise<void>): Promise<Delivery> {
   if (!(await events.firstSighting(source, eventId, clock.now()))) return 'replayed';
   try {
     await act();

@@ -5,7 +5,10 @@
 export class ClientError extends Error {
   readonly expose = true;
 
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'ClientError';
   }

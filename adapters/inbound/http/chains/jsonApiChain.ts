@@ -19,7 +19,7 @@ export interface JsonApiChainOptions {
 }
 
 /**
- * The JSON API: the error body of PRODUCT.md, strict JSON bodies held to the hostile-input
+ * The JSON API: the error body of docs/product.md, strict JSON bodies held to the hostile-input
  * rules (requireJson), every request counted per credential or, without a valid one, per client
  * address. Each router guards its own routes (requireCredential, workspace access, idempotency).
  */
@@ -29,7 +29,15 @@ export function jsonApiChain(routers: readonly Router<AppState>[], options: Json
     identifyCaller(options.authenticate),
     rateLimit(options.rateLimit),
     requireJson(),
-    koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonStrict: true, jsonLimit: options.bodyLimitBytes, onError: rethrow }) as Middleware<AppState>,
+    koaBody({
+      json: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      jsonStrict: true,
+      jsonLimit: options.bodyLimitBytes,
+      onError: rethrow,
+    }) as Middleware<AppState>,
     ...routing(routers),
   );
 }

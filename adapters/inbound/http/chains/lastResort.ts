@@ -8,16 +8,20 @@ import { type AppState } from '../state';
  * (or came from the few routes outside them, like /health). It is answered as a 500 in the
  * JSON API's body, never as Koa's default plain text, and logged.
  */
-export const lastResort = (logger: Logger): Middleware<AppState> => async (ctx, next) => {
-  try {
-    await next();
-  } catch (caught) {
-    logger.error('unhandled error outside any chain', {
-      requestId: ctx.state.requestId, method: ctx.method, path: ctx.path,
-      error: caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught),
-      stack: caught instanceof Error ? caught.stack : undefined,
-    });
-    ctx.status = 500;
-    ctx.body = errorBody(500, 'internal_error', 'an unexpected error occurred; quote the requestId when reporting it', [], ctx.state.requestId);
-  }
-};
+export const lastResort =
+  (logger: Logger): Middleware<AppState> =>
+  async (ctx, next) => {
+    try {
+      await next();
+    } catch (caught) {
+      logger.error('unhandled error outside any chain', {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        error: caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught),
+        stack: caught instanceof Error ? caught.stack : undefined,
+      });
+      ctx.status = 500;
+      ctx.body = errorBody(500, 'internal_error', 'an unexpected error occurred; quote the requestId when reporting it', [], ctx.state.requestId);
+    }
+  };

@@ -5,9 +5,21 @@ import { type AppState } from '../state';
 
 /** Codes the OAuth specifications define: a DomainError carrying one of them keeps it (docs/surfaces.md). */
 const OAUTH_CODES = new Set([
-  'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope',
-  'access_denied', 'unsupported_response_type', 'server_error', 'temporarily_unavailable',
-  'authorization_pending', 'slow_down', 'expired_token', 'unsupported_token_type', 'invalid_target',
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'access_denied',
+  'unsupported_response_type',
+  'server_error',
+  'temporarily_unavailable',
+  'authorization_pending',
+  'slow_down',
+  'expired_token',
+  'unsupported_token_type',
+  'invalid_target',
 ]);
 
 /** The answer for each kind of domain error that carries no OAuth code of its own. */
@@ -33,36 +45,40 @@ export interface OAuthError {
  * an OAuth error body `{error, error_description}`, never the JSON API's envelope; the request
  * id travels in the X-Request-Id header only.
  */
-export const oauthErrors = (logger: Logger): Middleware<AppState> => async (ctx, next) => {
-  try {
-    await next();
-    if (ctx.body === undefined && ctx.status >= 400) {
-      render(ctx, ctx.status, 'invalid_request', `no such endpoint: ${ctx.method} ${ctx.path}`);
+export const oauthErrors =
+  (logger: Logger): Middleware<AppState> =>
+  async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body === undefined && ctx.status >= 400) {
+        render(ctx, ctx.status, 'invalid_request', `no such endpoint: ${ctx.method} ${ctx.path}`);
+      }
+    } catch (caught) {
+      if (caught instanceof DomainError) {
+        const mapped = answerFor(caught);
+        if (mapped.status === 401 && ctx.get('Authorization') !== '') ctx.set('WWW-Authenticate', 'Basic realm="dispatch"');
+        if (mapped.status === 503) logger.warn('dependency unavailable', { requestId: ctx.state.requestId, code: caught.code });
+        render(ctx, mapped.status, mapped.error, caught.message);
+        return;
+      }
+      const http = caught as { status?: unknown; expose?: unknown; message?: unknown; headers?: Record<string, string> };
+      if (typeof http.status === 'number' && http.status >= 400 && http.status < 500 && http.expose !== false) {
+        if (http.headers) ctx.set(http.headers);
+        // 413, 415 and 405 keep their status (a client can act on it); any other client error is a 400.
+        const status = [405, 413, 415].includes(http.status) ? http.status : 400;
+        render(ctx, status, 'invalid_request', typeof http.message === 'string' ? http.message : 'bad request');
+        return;
+      }
+      logger.error('unhandled error', {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        error: caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught),
+        stack: caught instanceof Error ? caught.stack : undefined,
+      });
+      render(ctx, 500, 'server_error', 'an unexpected error occurred; quote the X-Request-Id header when reporting it');
     }
-  } catch (caught) {
-    if (caught instanceof DomainError) {
-      const mapped = answerFor(caught);
-      if (mapped.status === 401 && ctx.get('Authorization') !== '') ctx.set('WWW-Authenticate', 'Basic realm="dispatch"');
-      if (mapped.status === 503) logger.warn('dependency unavailable', { requestId: ctx.state.requestId, code: caught.code });
-      render(ctx, mapped.status, mapped.error, caught.message);
-      return;
-    }
-    const http = caught as { status?: unknown; expose?: unknown; message?: unknown; headers?: Record<string, string> };
-    if (typeof http.status === 'number' && http.status >= 400 && http.status < 500 && http.expose !== false) {
-      if (http.headers) ctx.set(http.headers);
-      // 413, 415 and 405 keep their status (a client can act on it); any other client error is a 400.
-      const status = [405, 413, 415].includes(http.status) ? http.status : 400;
-      render(ctx, status, 'invalid_request', typeof http.message === 'string' ? http.message : 'bad request');
-      return;
-    }
-    logger.error('unhandled error', {
-      requestId: ctx.state.requestId, method: ctx.method, path: ctx.path,
-      error: caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught),
-      stack: caught instanceof Error ? caught.stack : undefined,
-    });
-    render(ctx, 500, 'server_error', 'an unexpected error occurred; quote the X-Request-Id header when reporting it');
-  }
-};
+  };
 
 /**
  * A use case naming an OAuth code is answered as the OAuth specifications say: 400, but 401 for
@@ -70,8 +86,7 @@ export const oauthErrors = (logger: Logger): Middleware<AppState> => async (ctx,
  */
 function answerFor(error: DomainError): { status: number; error: string } {
   if (!OAUTH_CODES.has(error.code)) return BY_KIND[error.kind];
-  const status = error.code === 'invalid_client' ? 401
-    : error.kind === 'rate_limited' || error.kind === 'unavailable' ? BY_KIND[error.kind].status : 400;
+  const status = error.code === 'invalid_client' ? 401 : error.kind === 'rate_limited' || error.kind === 'unavailable' ? BY_KIND[error.kind].status : 400;
   return { status, error: error.code };
 }
 

@@ -5,10 +5,12 @@ import { type AppState } from '../state';
  * Sets headers on every answer of a surface, its errors included: they are set before the rest
  * of the chain runs, and the chain's own renderer answers errors without clearing them.
  */
-export const withHeaders = (headers: Readonly<Record<string, string>>): Middleware<AppState> => async (ctx, next) => {
-  ctx.set(headers);
-  await next();
-};
+export const withHeaders =
+  (headers: Readonly<Record<string, string>>): Middleware<AppState> =>
+  async (ctx, next) => {
+    ctx.set(headers);
+    await next();
+  };
 
 /** OAuth answers carry tokens and codes: never kept by a cache on the way (docs/surfaces.md). */
 export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;

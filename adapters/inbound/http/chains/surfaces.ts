@@ -19,16 +19,20 @@ export function bySurface(surfaces: readonly Surface[], fallback: Middleware<App
 }
 
 /** Owns a path prefix and everything under it (`/oauth` owns `/oauth/token`, never `/oauthx`). */
-export const underPrefix = (prefix: string) => (ctx: Context): boolean =>
-  ctx.path === prefix || ctx.path.startsWith(`${prefix}/`);
+export const underPrefix =
+  (prefix: string) =>
+  (ctx: Context): boolean =>
+    ctx.path === prefix || ctx.path.startsWith(`${prefix}/`);
 
 /**
  * Owns the paths its routers answer, whatever the method (so a known path asked with another
  * method gets this surface's 405), and the literal prefix of a router created with one (so a
  * page router under `/sandbox` answers an unknown `/sandbox/x` with its own HTML 404).
  */
-export const routedBy = (routers: readonly Router<AppState>[]) => (ctx: Context): boolean =>
-  routers.some((router) => ownsPath(router, ctx.path));
+export const routedBy =
+  (routers: readonly Router<AppState>[]) =>
+  (ctx: Context): boolean =>
+    routers.some((router) => ownsPath(router, ctx.path));
 
 function ownsPath(router: Router<AppState>, path: string): boolean {
   const prefix = router.opts.prefix?.replace(/\/+$/, '');

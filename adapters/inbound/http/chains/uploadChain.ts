@@ -49,11 +49,13 @@ const drainAfterAnswer: Middleware<AppState> = async (ctx, next) => {
   }
 };
 
-const streamedBody = (limitBytes: number): Middleware<AppState> => async (ctx, next) => {
-  refuseCompressed(ctx);
-  const declared = ctx.get('Content-Length') === '' ? null : Number(ctx.get('Content-Length'));
-  // Refused before a byte is read when the client says up front that it is too large.
-  if (declared !== null && declared > limitBytes) throw payloadTooLarge(limitBytes);
-  ctx.state.upload = { stream: limitedBody(ctx.req, limitBytes), declaredBytes: declared, limitBytes };
-  await next();
-};
+const streamedBody =
+  (limitBytes: number): Middleware<AppState> =>
+  async (ctx, next) => {
+    refuseCompressed(ctx);
+    const declared = ctx.get('Content-Length') === '' ? null : Number(ctx.get('Content-Length'));
+    // Refused before a byte is read when the client says up front that it is too large.
+    if (declared !== null && declared > limitBytes) throw payloadTooLarge(limitBytes);
+    ctx.state.upload = { stream: limitedBody(ctx.req, limitBytes), declaredBytes: declared, limitBytes };
+    await next();
+  };

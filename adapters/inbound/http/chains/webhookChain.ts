@@ -21,15 +21,13 @@ export interface WebhookChainOptions {
  * Errors use the JSON API's body, statuses as they are (webhookErrors).
  */
 export function webhookChain(routers: readonly Router<AppState>[], options: WebhookChainOptions): Middleware<AppState> {
-  return inOrder(
-    webhookErrors(options.logger),
-    rawBody(options.bodyLimitBytes),
-    ...routing(routers),
-  );
+  return inOrder(webhookErrors(options.logger), rawBody(options.bodyLimitBytes), ...routing(routers));
 }
 
-const rawBody = (limitBytes: number): Middleware<AppState> => async (ctx, next) => {
-  refuseCompressed(ctx);
-  ctx.state.rawBody = await readRawBody(ctx.req, limitBytes);
-  await next();
-};
+const rawBody =
+  (limitBytes: number): Middleware<AppState> =>
+  async (ctx, next) => {
+    refuseCompressed(ctx);
+    ctx.state.rawBody = await readRawBody(ctx.req, limitBytes);
+    await next();
+  };

@@ -22,10 +22,8 @@ export function isRealInstant(value: unknown): boolean {
   const [, year, month, day, hour, minute, second] = PARTS.exec(value)?.map(Number) ?? [];
   if (year === undefined || month === undefined || day === undefined) return false;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
-    && hour! < 24 && minute! < 60 && second! < 60 && isStorable(Date.parse(value));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour! < 24 && minute! < 60 && second! < 60 && isStorable(Date.parse(value));
 }
-
 
 export const IsInstant = (): PropertyDecorator =>
   ValidateBy({

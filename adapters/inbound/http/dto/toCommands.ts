@@ -3,8 +3,7 @@ import { type TargetChanges } from '../../../../domain/post/PostInputs';
 import { type PostBody, type TargetUpdateBody } from './PostBody';
 
 /** RFC 3339 with any offset in, an instant out (the DTO already checked the format). */
-const instant = (value: string | null | undefined): Date | null | undefined =>
-  value === undefined ? undefined : value === null ? null : new Date(value);
+const instant = (value: string | null | undefined): Date | null | undefined => (value === undefined ? undefined : value === null ? null : new Date(value));
 
 export function toPostRequest(body: PostBody): PostRequest {
   return {

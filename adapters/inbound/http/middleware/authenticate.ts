@@ -10,20 +10,22 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * OAuth access token). A bad one is remembered, not thrown yet, so that the rate limiter
  * counts the attempt against the client before the 401 goes out.
  */
-export const identifyCaller = (authenticateBearer: AuthenticateBearer): Middleware<AppState> => async (ctx, next) => {
-  const header = ctx.get('Authorization');
-  if (header !== '') {
-    try {
-      const match = BEARER.exec(header);
-      if (match === null) throw unauthenticated('invalid_token', 'the Authorization header must be "Bearer <token>"');
-      ctx.state.credential = await authenticateBearer.execute(match[1]!);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      ctx.state.authFailure = error;
+export const identifyCaller =
+  (authenticateBearer: AuthenticateBearer): Middleware<AppState> =>
+  async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    if (header !== '') {
+      try {
+        const match = BEARER.exec(header);
+        if (match === null) throw unauthenticated('invalid_token', 'the Authorization header must be "Bearer <token>"');
+        ctx.state.credential = await authenticateBearer.execute(match[1]!);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        ctx.state.authFailure = error;
+      }
     }
-  }
-  await next();
-};
+    await next();
+  };
 
 /** Guards the API: a request without a valid credential ends here with 401. */
 export const requireCredential = (): Middleware<AppState> => async (ctx, next) => {

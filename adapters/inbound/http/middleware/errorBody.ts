@@ -1,6 +1,6 @@
 import { type ErrorDetail, type ErrorKind } from '../../../../domain/shared/DomainError';
 
-/** SPEC.md's error type for each status; PRODUCT.md's body around it. */
+/** docs/spec.md's error type for each status; docs/product.md's body around it. */
 export const STATUS_OF: Record<ErrorKind, number> = {
   validation: 422,
   unauthenticated: 401,

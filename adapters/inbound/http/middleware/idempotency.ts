@@ -10,7 +10,7 @@ import { errorBody, STATUS_OF } from './errorBody';
 export interface IdempotencyOptions {
   readonly store: IdempotencyStore;
   readonly clock: Clock;
-  /** How long a completed request's response is replayed (PRODUCT.md: 24 h). */
+  /** How long a completed request's response is replayed (docs/product.md: 24 h). */
   readonly replayTtlMs: number;
   /**
    * How long a running request holds its key. Short, so a request cut off by a crash blocks
@@ -32,7 +32,7 @@ const NOT_REPLAYED: ReadonlySet<ErrorKind> = new Set(['unavailable', 'rate_limit
 const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
- * Idempotency-Key for POST, PATCH and DELETE (PRODUCT.md "Headers"): the first final
+ * Idempotency-Key for POST, PATCH and DELETE (docs/product.md "Headers"): the first final
  * response under a key is stored and replayed byte for byte; the same key with another
  * request, or while the first still runs, is a 409. Mounted per writing route, AFTER the
  * route's workspace access check: a stored response (an API key's secret, a post) is then
@@ -141,7 +141,11 @@ async function beginOrUnavailable<T>(ctx: Koa.Context, begin: () => Promise<T>):
   } catch (cause) {
     // Running the request unguarded could perform it twice; a retryable 503 is the safe answer.
     ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
-    const error = new DomainError('unavailable', 'idempotency_store_unavailable', `Idempotency keys cannot be checked now; retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds`);
+    const error = new DomainError(
+      'unavailable',
+      'idempotency_store_unavailable',
+      `Idempotency keys cannot be checked now; retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds`,
+    );
     error.cause = cause; // kept for the logs, never shown to the client
     throw error;
   }

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { type Clock } from '../../../../application/ports/Clock';
-import { type RateLimitStore } from '../../../../application/ports/RateLimitStore';
+import { type RateLimitStore, type RateLimitWindow } from '../../../../application/ports/RateLimitStore';
 import { type Credential } from '../../../../domain/credential/Credential';
 import { DomainError } from '../../../../domain/shared/DomainError';
 
@@ -36,7 +36,7 @@ export function rateLimit({ store, limit, windowMs, clock, bucket }: RateLimitOp
     const key = bucket === undefined ? counted : `${bucket}:${counted}`;
 
     const now = clock.now();
-    let window;
+    let window: RateLimitWindow;
     try {
       window = await store.hit(key, windowMs, now);
     } catch (cause) {
@@ -61,11 +61,7 @@ export function rateLimit({ store, limit, windowMs, clock, bucket }: RateLimitOp
       // A window ending within the current second still needs the client to wait.
       const retryAfter = Math.max(1, resetSeconds);
       ctx.set('Retry-After', String(retryAfter));
-      throw new DomainError(
-        'rate_limited',
-        'rate_limited',
-        `Rate limit of ${limit} requests reached; retry in ${retryAfter} seconds`,
-      );
+      throw new DomainError('rate_limited', 'rate_limited', `Rate limit of ${limit} requests reached; retry in ${retryAfter} seconds`);
     }
     await next();
   };

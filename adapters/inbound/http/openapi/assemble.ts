@@ -23,7 +23,8 @@ export function mergePaths(maps: readonly PathMap[]): Record<string, PathItem> {
   const merged: Record<string, Record<string, unknown>> = {};
   for (const map of maps) {
     for (const [template, item] of Object.entries(map)) {
-      const target = (merged[template] ??= {});
+      const target = merged[template] ?? {};
+      merged[template] = target;
       for (const [method, operation] of Object.entries(item) as [HttpMethod, unknown][]) {
         if (target[method] !== undefined) throw new Error(`OpenAPI: ${method.toUpperCase()} ${template} is described twice`);
         target[method] = operation;

@@ -14,10 +14,13 @@ const errorResponse = (description: string, headers: ResponseObject['headers']):
 const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly response: ResponseObject }> = {
   401: {
     name: 'Unauthorized',
-    response: errorResponse('UnauthorizedError: the credential is missing, malformed, unknown, revoked or expired (codes missing_credential, invalid_token). Refresh or reauthorize. Counted against the client address.', {
-      'WWW-Authenticate': wwwAuthenticateHeader(true),
-      ...rateLimitHeaders(true),
-    }),
+    response: errorResponse(
+      'UnauthorizedError: the credential is missing, malformed, unknown, revoked or expired (codes missing_credential, invalid_token). Refresh or reauthorize. Counted against the client address.',
+      {
+        'WWW-Authenticate': wwwAuthenticateHeader(true),
+        ...rateLimitHeaders(true),
+      },
+    ),
   },
   402: {
     name: 'QuotaExceeded',
@@ -26,13 +29,16 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   403: {
     name: 'Forbidden',
     response: errorResponse(
-      'ForbiddenError: the caller is a member, but its live role, its granted scopes (insufficient_scope) or its credential\'s workspace binding (workspace_not_allowed) do not allow the operation.',
+      "ForbiddenError: the caller is a member, but its live role, its granted scopes (insufficient_scope) or its credential's workspace binding (workspace_not_allowed) do not allow the operation.",
       { ...rateLimitHeaders(true), 'WWW-Authenticate': wwwAuthenticateHeader(false) },
     ),
   },
   404: {
     name: 'NotFound',
-    response: errorResponse('NotFoundError: the resource does not exist, or the workspace is not one the caller is a member of (no existence leak).', rateLimitHeaders(true)),
+    response: errorResponse(
+      'NotFoundError: the resource does not exist, or the workspace is not one the caller is a member of (no existence leak).',
+      rateLimitHeaders(true),
+    ),
   },
   409: {
     name: 'Conflict',
@@ -44,7 +50,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   },
   415: {
     name: 'UnsupportedMediaType',
-    response: errorResponse('UnsupportedMediaTypeError: the body\'s Content-Encoding is not supported (identity, gzip, deflate and br are).', {}),
+    response: errorResponse("UnsupportedMediaTypeError: the body's Content-Encoding is not supported (identity, gzip, deflate and br are).", {}),
   },
   422: {
     name: 'ValidationFailed',
@@ -55,10 +61,13 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   },
   429: {
     name: 'RateLimited',
-    response: errorResponse('RateLimitedError: the credential used up its requests for this window; wait Retry-After seconds and keep the same idempotency key.', {
-      'Retry-After': retryAfterHeader,
-      ...rateLimitHeaders(true),
-    }),
+    response: errorResponse(
+      'RateLimitedError: the credential used up its requests for this window; wait Retry-After seconds and keep the same idempotency key.',
+      {
+        'Retry-After': retryAfterHeader,
+        ...rateLimitHeaders(true),
+      },
+    ),
   },
   500: {
     name: 'InternalError',
@@ -66,9 +75,12 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   },
   503: {
     name: 'ServiceUnavailable',
-    response: errorResponse('HealthUnavailable: a store the request needs (e.g. the shared rate limiter) is unreachable; retry after Retry-After seconds with the same idempotency key.', {
-      'Retry-After': retryAfterHeader,
-    }),
+    response: errorResponse(
+      'HealthUnavailable: a store the request needs (e.g. the shared rate limiter) is unreachable; retry after Retry-After seconds with the same idempotency key.',
+      {
+        'Retry-After': retryAfterHeader,
+      },
+    ),
   },
 };
 

@@ -1,6 +1,6 @@
 import { type HeaderObject } from './types';
 
-/** Response headers (PRODUCT.md, "Headers"), as the middleware sets them. */
+/** Response headers (docs/product.md, "Headers"), as the middleware sets them. */
 
 export const requestIdHeader: HeaderObject = {
   description: 'Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response.',

@@ -13,7 +13,7 @@ const WHEN_A_BODY_IS_READ: readonly ErrorStatus[] = [413, 415, 422];
 const WHEN_IDEMPOTENT: readonly ErrorStatus[] = [409, 422];
 
 /**
- * `Idempotency-Key` (PRODUCT.md, "Headers"), honoured on every authenticated POST, PATCH and
+ * `Idempotency-Key` (docs/product.md, "Headers"), honoured on every authenticated POST, PATCH and
  * DELETE: the first final answer under a key is kept 24 h and replayed byte for byte.
  */
 export const idempotencyKeyParameter: ParameterObject = {
@@ -54,19 +54,21 @@ export interface SuccessResponse {
  * answer (401, 429, 500, 503; 413, 415, 422 when it reads a body) to `errors`, and the
  * X-Request-Id and RateLimit headers to the success response.
  */
-export function authenticatedOperation(spec: Described & {
-  /** The scope the operation needs; null: any valid credential. */
-  readonly scope: Scope | null;
-  readonly requestBody?: { readonly description: string; readonly schema: SchemaObject };
-  readonly success: SuccessResponse;
-  /** The statuses this operation adds (403, 404, 409, …). */
-  readonly errors: readonly ErrorStatus[];
-  /**
-   * A POST, PATCH or DELETE: takes the optional Idempotency-Key header, and its answer may be
-   * a replay (Idempotent-Replayed). The idempotency middleware guards every such method.
-   */
-  readonly idempotent?: boolean;
-}): OperationObject {
+export function authenticatedOperation(
+  spec: Described & {
+    /** The scope the operation needs; null: any valid credential. */
+    readonly scope: Scope | null;
+    readonly requestBody?: { readonly description: string; readonly schema: SchemaObject };
+    readonly success: SuccessResponse;
+    /** The statuses this operation adds (403, 404, 409, …). */
+    readonly errors: readonly ErrorStatus[];
+    /**
+     * A POST, PATCH or DELETE: takes the optional Idempotency-Key header, and its answer may be
+     * a replay (Idempotent-Replayed). The idempotency middleware guards every such method.
+     */
+    readonly idempotent?: boolean;
+  },
+): OperationObject {
   const idempotent = spec.idempotent === true;
   const statuses = new Set([
     ...ALWAYS_WHEN_AUTHENTICATED,
@@ -105,15 +107,19 @@ export function openResponse(description: string, schema: SchemaObject, headers:
  * An operation that takes no credential; 500 added. Unless `rateLimited` is false (health), it
  * is counted per client address: RateLimit headers on its answers, and 429 / 503 possible.
  */
-export function openOperation(spec: Described & {
-  readonly responses: Readonly<Record<number, ResponseObject>>;
-  readonly rateLimited?: boolean;
-}): OperationObject {
+export function openOperation(
+  spec: Described & {
+    readonly responses: Readonly<Record<number, ResponseObject>>;
+    readonly rateLimited?: boolean;
+  },
+): OperationObject {
   const rateLimited = spec.rateLimited !== false;
-  const responses = Object.fromEntries(Object.entries(spec.responses).map(([status, response]) => [
-    status,
-    rateLimited ? { ...response, headers: { ...response.headers, ...rateLimitHeaders(true) } } : response,
-  ]));
+  const responses = Object.fromEntries(
+    Object.entries(spec.responses).map(([status, response]) => [
+      status,
+      rateLimited ? { ...response, headers: { ...response.headers, ...rateLimitHeaders(true) } } : response,
+    ]),
+  );
   return {
     ...described(spec),
     security: noCredential,

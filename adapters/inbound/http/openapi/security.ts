@@ -12,7 +12,7 @@ export const securitySchemes = {
       "- OAuth access token: issued by the service's own authorization server (device flow, authorization code + PKCE); workspace binding and granted scopes come from its signed claims.",
       "- First-party session: a session JWT signed by the service; the user's live identity with the full scope ceiling of the role.",
       'Effective access in a workspace = granted scopes ∩ the ceiling of the live role; membership is checked on every request.',
-      'The scopes listed in an operation\'s security requirement are the ones it needs (none: any valid credential).',
+      "The scopes listed in an operation's security requirement are the ones it needs (none: any valid credential).",
     ].join('\n'),
   },
 } as const;

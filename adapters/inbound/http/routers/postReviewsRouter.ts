@@ -28,9 +28,10 @@ export function postReviewsRouter(authorize: AuthorizeWorkspace, posts: PostsUse
     if (body.decision === 'changes_requested' && comment === null) {
       throw validationError('invalid_body', [{ path: 'comment', message: 'is required when asking for changes' }]);
     }
-    const { review, post } = body.decision === 'approved'
-      ? await posts.lifecycle.approve(actor, ctx.params.id!, comment)
-      : await posts.lifecycle.requestChanges(actor, ctx.params.id!, comment!);
+    const { review, post } =
+      body.decision === 'approved'
+        ? await posts.lifecycle.approve(actor, ctx.params.id!, comment)
+        : await posts.lifecycle.requestChanges(actor, ctx.params.id!, comment!);
     ctx.status = 201;
     ctx.body = { review: presentReview(review), post: presentPost(post) };
   });

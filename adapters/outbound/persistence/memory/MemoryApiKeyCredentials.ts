@@ -4,7 +4,10 @@ import { type MemoryMembershipRepository } from './MemoryMembershipRepository';
 
 /** The key from the key store, its creator's role from the membership store. */
 export class MemoryApiKeyCredentials implements ApiKeyCredentials {
-  constructor(private readonly apiKeys: MemoryApiKeyRepository, private readonly memberships: MemoryMembershipRepository) {}
+  constructor(
+    private readonly apiKeys: MemoryApiKeyRepository,
+    private readonly memberships: MemoryMembershipRepository,
+  ) {}
 
   async findByLookupPrefix(prefix: string): Promise<ApiKeyWithCreator | null> {
     const key = await this.apiKeys.findByLookupPrefix(prefix);

@@ -23,9 +23,7 @@ export class MemoryConnectionRepository implements ConnectionRepository {
     });
   }
 
-  async listByWorkspace(
-    workspaceId: string, page: { limit: number; offset: number },
-  ): Promise<{ items: Connection[]; total: number }> {
+  async listByWorkspace(workspaceId: string, page: { limit: number; offset: number }): Promise<{ items: Connection[]; total: number }> {
     const all = [...this.byId.values()].filter((c) => c.workspaceId === workspaceId).sort(oldestFirst((c) => c.id));
     const items = page.limit <= 0 ? [] : all.slice(page.offset, page.offset + page.limit);
     return { items: items.map((c) => Connection.rehydrate(copyOf(c))), total: all.length };

@@ -18,11 +18,17 @@ export class MemoryMembershipRepository implements MembershipRepository {
   }
 
   async listByUser(userId: string): Promise<Membership[]> {
-    return this.list((m) => m.userId === userId, (m) => m.workspaceId);
+    return this.list(
+      (m) => m.userId === userId,
+      (m) => m.workspaceId,
+    );
   }
 
   async listByWorkspace(workspaceId: string): Promise<Membership[]> {
-    return this.list((m) => m.workspaceId === workspaceId, (m) => m.userId);
+    return this.list(
+      (m) => m.workspaceId === workspaceId,
+      (m) => m.userId,
+    );
   }
 
   async remove(workspaceId: string, userId: string): Promise<void> {

@@ -61,7 +61,6 @@ export class MemoryPostRepository implements PostRepository {
 /** Code-unit order: the byte order SQLite and utf8mb4_bin give our ASCII ids. */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-const newestFirst = (a: PostSnapshot, b: PostSnapshot): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || compare(b.id, a.id);
+const newestFirst = (a: PostSnapshot, b: PostSnapshot): number => b.createdAt.getTime() - a.createdAt.getTime() || compare(b.id, a.id);
 
 const oldestReviewFirst = (a: Review, b: Review): number => a.createdAt.getTime() - b.createdAt.getTime() || compare(a.id, b.id);

@@ -28,7 +28,12 @@ export class MemoryPublishQueue implements PublishQueue {
       const held = this.byTarget.get(job.targetId);
       if (held?.state === 'leased') continue;
       this.byTarget.set(job.targetId, {
-        ...copyOf(job), state: 'queued', attempts: held?.attempts ?? 0, leaseOwner: null, leaseExpiresAt: null, lastError: null,
+        ...copyOf(job),
+        state: 'queued',
+        attempts: held?.attempts ?? 0,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: null,
       });
     }
   }
@@ -61,7 +66,9 @@ export class MemoryPublishQueue implements PublishQueue {
   }
 
   async release(targetId: string, owner: string, notBefore: Date): Promise<boolean> {
-    return this.ifHeld(targetId, owner, (job) => Object.assign(job, { state: 'queued', leaseOwner: null, leaseExpiresAt: null, notBefore: new Date(notBefore) }));
+    return this.ifHeld(targetId, owner, (job) =>
+      Object.assign(job, { state: 'queued', leaseOwner: null, leaseExpiresAt: null, notBefore: new Date(notBefore) }),
+    );
   }
 
   async fail(targetId: string, owner: string, error: string): Promise<boolean> {

@@ -1,7 +1,6 @@
 /** Oldest first, ties by a string key: the order the TypeORM adapters ask the database for. */
 export function oldestFirst<T extends { readonly createdAt: Date }>(tieBreak: (item: T) => string) {
-  return (a: T, b: T): number =>
-    a.createdAt.getTime() - b.createdAt.getTime() || compareStrings(tieBreak(a), tieBreak(b));
+  return (a: T, b: T): number => a.createdAt.getTime() - b.createdAt.getTime() || compareStrings(tieBreak(a), tieBreak(b));
 }
 
 /** Code-unit order, which is the byte order SQLite and utf8mb4_bin use for our ASCII ids. */

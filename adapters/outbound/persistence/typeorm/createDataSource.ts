@@ -5,9 +5,7 @@ import { ALL_MIGRATIONS } from './migrations';
 import { ALL_SCHEMAS } from './schemas';
 import { guardConcurrentUse } from './transactionContext';
 
-export type DatabaseTarget =
-  | { readonly kind: 'sqlite'; readonly file: string }
-  | { readonly kind: 'mysql'; readonly url: string };
+export type DatabaseTarget = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string };
 
 /** Builds (does not open) the DataSource for SQLite or MySQL/MariaDB; migrations run explicitly. */
 export function createDataSource(target: DatabaseTarget): DataSource {

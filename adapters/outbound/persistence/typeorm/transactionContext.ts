@@ -18,7 +18,10 @@ export const isSqlite = (dataSource: DataSource): boolean => dataSource.options.
 export function guardConcurrentUse(dataSource: DataSource): void {
   if (!isSqlite(dataSource)) return;
   let gate = gates.get(dataSource);
-  if (gate === undefined) gates.set(dataSource, (gate = new SqliteGate()));
+  if (gate === undefined) {
+    gate = new SqliteGate();
+    gates.set(dataSource, gate);
+  }
   // The better-sqlite3 driver hands every caller the same query runner (a new one after a
   // reconnect, hence the mark).
   const runner = dataSource.createQueryRunner() as QueryRunner & { [GUARDED]?: true };

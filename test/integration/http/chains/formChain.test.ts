@@ -12,12 +12,18 @@ function oauthTestRouter(): Router<AppState> {
   router.post('/test', (ctx) => {
     const form = ctx.request.body as Record<string, string>;
     switch (form.fail) {
-      case 'validation': throw validationError('invalid_body', [{ path: 'grant_type', message: 'is required' }]);
-      case 'unauthenticated': throw unauthenticated('invalid_token', 'client authentication failed');
-      case 'grant': throw new DomainError('validation', 'invalid_grant', 'the device code has expired');
-      case 'unavailable': throw new DomainError('unavailable', 'database_unavailable', 'try again');
-      case 'crash': throw new Error('secret internal detail');
-      default: ctx.body = { received: form };
+      case 'validation':
+        throw validationError('invalid_body', [{ path: 'grant_type', message: 'is required' }]);
+      case 'unauthenticated':
+        throw unauthenticated('invalid_token', 'client authentication failed');
+      case 'grant':
+        throw new DomainError('validation', 'invalid_grant', 'the device code has expired');
+      case 'unavailable':
+        throw new DomainError('unavailable', 'database_unavailable', 'try again');
+      case 'crash':
+        throw new Error('secret internal detail');
+      default:
+        ctx.body = { received: form };
     }
   });
   return router;
@@ -48,7 +54,10 @@ describe('HTTP surfaces: the OAuth form chain', () => {
   it('reads a form body into flat strings and answers with no-store', async () => {
     const res = await post().type('form').send('grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&scope=a+b&a[b]=c&__proto__=x').expect(200);
     expect(res.body.received).to.deep.equal({
-      grant_type: 'urn:ietf:params:oauth:grant-type:device_code', scope: 'a b', 'a[b]': 'c', ['__proto__']: 'x',
+      grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+      scope: 'a b',
+      'a[b]': 'c',
+      ['__proto__']: 'x',
     });
     noStore(res);
     expect(res.headers['x-request-id']).to.be.a('string');
@@ -101,8 +110,12 @@ describe('HTTP surfaces: the OAuth form chain', () => {
     await t.given.user('owner@example.com');
     const workspaceId = await t.given.workspace('owner@example.com');
     const { key } = await t.given.apiKey(workspaceId, 'owner@example.com', 'owner');
-    const res = await api(t.app).post(`/v1/workspaces/${workspaceId}/api-keys`).set('Authorization', `Bearer ${key}`)
-      .type('form').send('role=viewer').expect(415);
+    const res = await api(t.app)
+      .post(`/v1/workspaces/${workspaceId}/api-keys`)
+      .set('Authorization', `Bearer ${key}`)
+      .type('form')
+      .send('role=viewer')
+      .expect(415);
     expect(res.body.error).to.include({ type: 'UnsupportedMediaTypeError', code: 'unsupported_media_type' });
     expect(res.headers['cache-control']).to.equal(undefined);
   });

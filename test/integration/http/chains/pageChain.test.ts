@@ -11,10 +11,13 @@ function testPages(): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/test-pages' });
   router.get('/greet', (ctx) => {
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = page('Greet', html`<form method="post" action="/test-pages/greet">
+    ctx.body = page(
+      'Greet',
+      html`<form method="post" action="/test-pages/greet">
 <input type="hidden" name="_csrf" value="${csrfTokenOf(ctx)}">
 <input name="name"><button>Greet</button>
-</form>`);
+</form>`,
+    );
   });
   router.post('/greet', (ctx) => {
     const { name } = ctx.request.body as Record<string, string>;
@@ -65,8 +68,7 @@ describe('HTTP surfaces: the page chain', () => {
   });
 
   it('answers a post with the right token, escaping what it shows', async () => {
-    const res = await request().post('/test-pages/greet').set('Cookie', cookie).type('form')
-      .send({ _csrf: token, name: '<b>Ada</b> & "co"' }).expect(200);
+    const res = await request().post('/test-pages/greet').set('Cookie', cookie).type('form').send({ _csrf: token, name: '<b>Ada</b> & "co"' }).expect(200);
     expectPageHeaders(res);
     expect(res.text).to.contain('Hello, &lt;b&gt;Ada&lt;/b&gt; &amp; &quot;co&quot;!');
   });
@@ -75,11 +77,15 @@ describe('HTTP surfaces: the page chain', () => {
     await request().post('/test-pages/greet').set('Cookie', cookie).set('X-CSRF-Token', token).type('form').send({ name: 'Ada' }).expect(200);
   });
 
-  it('refuses a post without a token, with a wrong one, without the cookie, or with another browser\'s cookie: a 403 page', async () => {
+  it("refuses a post without a token, with a wrong one, without the cookie, or with another browser's cookie: a 403 page", async () => {
     const other = (await request().get('/test-pages/greet').expect(200)).headers['set-cookie'] as unknown as string[];
     const attempts = [
       request().post('/test-pages/greet').set('Cookie', cookie).type('form').send({ name: 'Ada' }),
-      request().post('/test-pages/greet').set('Cookie', cookie).type('form').send({ _csrf: `${token.slice(0, -1)}A`, name: 'Ada' }),
+      request()
+        .post('/test-pages/greet')
+        .set('Cookie', cookie)
+        .type('form')
+        .send({ _csrf: `${token.slice(0, -1)}A`, name: 'Ada' }),
       request().post('/test-pages/greet').set('Cookie', cookie).type('form').send({ _csrf: 'short', name: 'Ada' }),
       request().post('/test-pages/greet').type('form').send({ _csrf: token, name: 'Ada' }),
       request().post('/test-pages/greet').set('Cookie', other[0]!.split(';')[0]!).type('form').send({ _csrf: token, name: 'Ada' }),

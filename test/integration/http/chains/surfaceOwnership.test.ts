@@ -16,7 +16,9 @@ describe('HTTP surfaces: which chain answers which request', () => {
       ctx.body = page('Allow access?', html`<p>Allow?</p>`);
     });
     const token = new Router<AppState>({ prefix: '/oauth' });
-    token.post('/token', (ctx) => { ctx.body = { access_token: 'x', token_type: 'Bearer' }; });
+    token.post('/token', (ctx) => {
+      ctx.body = { access_token: 'x', token_type: 'Bearer' };
+    });
     t = await startSurfaceApp({ RATE_LIMIT_MAX: '1000' }, () => ({ pages: [consent], oauth: [token] }));
   });
   after(async () => t?.close());
@@ -36,7 +38,7 @@ describe('HTTP surfaces: which chain answers which request', () => {
     expect(missing.body).to.have.keys('error', 'error_description');
   });
 
-  it('answers another method on the page\'s path from the page chain (its CSRF check first)', async () => {
+  it("answers another method on the page's path from the page chain (its CSRF check first)", async () => {
     const res = await request().post('/oauth/authorize').type('form').send('a=b').expect(403);
     expect(res.headers['content-type']).to.equal('text/html; charset=utf-8');
   });

@@ -43,7 +43,13 @@ interface Answer {
  * Sends `size` bytes in 64 KiB writes on a new connection, with a Content-Length or chunked,
  * and resolves with the answer as soon as it arrives, even while still sending.
  */
-function upload(port: number, key: string | null, size: number, mode: 'length' | 'chunked', connection: 'keep-alive' | 'close' = 'keep-alive'): Promise<Answer> {
+function upload(
+  port: number,
+  key: string | null,
+  size: number,
+  mode: 'length' | 'chunked',
+  connection: 'keep-alive' | 'close' = 'keep-alive',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // A fresh agent: a new connection for every upload, kept alive or not as asked.
     const agent = new http.Agent({ keepAlive: connection === 'keep-alive', maxSockets: 1 });
@@ -53,9 +59,16 @@ function upload(port: number, key: string | null, size: number, mode: 'length' |
     const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/test-uploads', headers, agent });
     let answered = false;
     // The exchange is over: answered and sent, or its connection ended.
-    const closed = new Promise<void>((done) => req.once('close', () => { agent.destroy(); done(); }));
+    const closed = new Promise<void>((done) =>
+      req.once('close', () => {
+        agent.destroy();
+        done();
+      }),
+    );
     // Once answered, the server may cut a connection that keeps sending: that is the point.
-    req.on('error', (error) => { if (!answered) reject(error); });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     req.on('response', (res) => {
       answered = true;
       const parts: Buffer[] = [];
@@ -133,7 +146,6 @@ describe('HTTP surfaces: the upload chain', () => {
       expect(res.body.largestChunk).to.be.at.most(256 * 1024);
       expect(res.headers['ratelimit-limit']).to.equal('1000');
     });
-
   }
 
   for (const connection of ['keep-alive', 'close'] as const) {

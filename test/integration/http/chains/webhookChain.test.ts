@@ -58,7 +58,10 @@ describe('HTTP surfaces: the webhook chain', () => {
   });
 
   const deliver = (bytes: Buffer, signature = sign(bytes)) =>
-    supertest(t.app.callback()).post('/webhooks/test').set('Content-Type', 'application/json').set('X-Test-Signature', signature)
+    supertest(t.app.callback())
+      .post('/webhooks/test')
+      .set('Content-Type', 'application/json')
+      .set('X-Test-Signature', signature)
       .serialize((body: Buffer) => body as unknown as string) // the bytes as they are, not re-encoded as JSON
       .send(bytes);
 

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import {
-  DUPLICATE_KEY, duplicateKeyProblems, jsonShapeProblems, MAX_DEPTH, NOT_ALLOWED, NOT_WELL_FORMED, TOO_DEEP,
+  DUPLICATE_KEY,
+  duplicateKeyProblems,
+  jsonShapeProblems,
+  MAX_DEPTH,
+  NOT_ALLOWED,
+  NOT_WELL_FORMED,
+  TOO_DEEP,
 } from '../../../../adapters/inbound/http/jsonShape';
 
 /** `{"a":{"a":…{"a":1}}}` with the 1 at `depth` (the body itself is at 0). */
@@ -19,7 +25,10 @@ function arrays(levels: number): unknown {
 
 describe('jsonShapeProblems (pre-scan of a parsed JSON body)', () => {
   it('finds nothing wrong with an ordinary body', () => {
-    const body = { groups: [{ id: 'g1', segments: [{ text: 'Hello 👋 wörld', media: [] }] }], targets: [{ settings: { values: { a: null, b: 1.5, c: true } } }] };
+    const body = {
+      groups: [{ id: 'g1', segments: [{ text: 'Hello 👋 wörld', media: [] }] }],
+      targets: [{ settings: { values: { a: null, b: 1.5, c: true } } }],
+    };
     expect(jsonShapeProblems(body)).to.deep.equal([]);
   });
 
@@ -50,7 +59,14 @@ describe('jsonShapeProblems (pre-scan of a parsed JSON body)', () => {
     });
 
     it(`refuses one ${MAX_DEPTH + 1} levels down, naming it`, () => {
-      expect(jsonShapeProblems(nested(MAX_DEPTH + 1))).to.deep.equal([{ path: Array(MAX_DEPTH + 1).fill('a').join('.'), message: TOO_DEEP }]);
+      expect(jsonShapeProblems(nested(MAX_DEPTH + 1))).to.deep.equal([
+        {
+          path: Array(MAX_DEPTH + 1)
+            .fill('a')
+            .join('.'),
+          message: TOO_DEEP,
+        },
+      ]);
     });
 
     it('allows an empty container at the deepest level', () => {
@@ -71,7 +87,12 @@ describe('jsonShapeProblems (pre-scan of a parsed JSON body)', () => {
   });
 
   describe('well-formed Unicode', () => {
-    for (const [label, text] of [['a lone high surrogate', 'a\ud800b'], ['a lone low surrogate', '\udc00'], ['reversed halves', '\ude00\ud83d'], ['a cut pair', '😀'.slice(0, 1)]] as const) {
+    for (const [label, text] of [
+      ['a lone high surrogate', 'a\ud800b'],
+      ['a lone low surrogate', '\udc00'],
+      ['reversed halves', '\ude00\ud83d'],
+      ['a cut pair', '😀'.slice(0, 1)],
+    ] as const) {
       it(`refuses ${label} in a string value`, () => {
         expect(jsonShapeProblems({ groups: [{ segments: [{ text }] }] })).to.deep.equal([{ path: 'groups[0].segments[0].text', message: NOT_WELL_FORMED }]);
       });

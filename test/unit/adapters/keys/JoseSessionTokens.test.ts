@@ -78,7 +78,11 @@ describe('JoseSessionTokens: first-party session JWTs', () => {
     const now = clock.now().getTime() / 1000;
     const token = await new SignJWT({ sid: 'sess_1' })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'at+jwt' })
-      .setIssuer(ISSUER).setAudience(ISSUER).setSubject('user_1').setIssuedAt(now).setExpirationTime(now + 600)
+      .setIssuer(ISSUER)
+      .setAudience(ISSUER)
+      .setSubject('user_1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
       .sign(key.privateKey);
     expect(await sessions.verify(token)).to.equal(null);
   });

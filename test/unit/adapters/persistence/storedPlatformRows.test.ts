@@ -6,22 +6,47 @@ import { type ConnectionRow } from '../../../../adapters/outbound/persistence/ty
 import { type PostTargetRow } from '../../../../adapters/outbound/persistence/typeorm/schemas/PostTargetSchema';
 
 const connectionRow = (platform: string): ConnectionRow => ({
-  id: 'conn_1', workspaceId: 'ws_1', platform, handle: '@me', displayName: null, status: 'active', createdAt: new Date(0),
+  id: 'conn_1',
+  workspaceId: 'ws_1',
+  platform,
+  handle: '@me',
+  displayName: null,
+  status: 'active',
+  createdAt: new Date(0),
 });
 const targetRow = (platform: string, settings: object): PostTargetRow => ({
-  id: 'tgt_1', postId: 'post_1', workspaceId: 'ws_1', connectionId: 'conn_1', groupId: 'g1', platform, settings,
-  scheduledAt: null, status: 'pending', platformPostId: null, platformPostUrl: null, postedAt: null, error: null, attempts: 0, position: 0,
+  id: 'tgt_1',
+  postId: 'post_1',
+  workspaceId: 'ws_1',
+  connectionId: 'conn_1',
+  groupId: 'g1',
+  platform,
+  settings,
+  scheduledAt: null,
+  status: 'pending',
+  platformPostId: null,
+  platformPostUrl: null,
+  postedAt: null,
+  error: null,
+  attempts: 0,
+  position: 0,
 });
 const mappingError = (map: () => unknown): RowMappingError => {
-  try { map(); } catch (e) { if (e instanceof RowMappingError) return e; throw e; }
+  try {
+    map();
+  } catch (e) {
+    if (e instanceof RowMappingError) return e;
+    throw e;
+  }
   throw new Error('expected a RowMappingError');
 };
 
 describe('stored rows naming a platform', () => {
   it('a connection row: a known platform reads, an unknown one is corrupt data', () => {
     expect(ConnectionMapper.toDomain(connectionRow('TIKTOK')).platform).to.equal('TIKTOK');
-    expect(mappingError(() => ConnectionMapper.toDomain(connectionRow('MYSPACE'))).message)
-      .to.equal('connections row conn_1: platform has unknown value "MYSPACE"');
+    expect(mappingError(() => ConnectionMapper.toDomain(connectionRow('MYSPACE'))).message).to.equal(
+      'connections row conn_1: platform has unknown value "MYSPACE"',
+    );
   });
 
   it('a target row: settings from a looser rule are upcast, never refused', () => {
@@ -30,9 +55,11 @@ describe('stored rows naming a platform', () => {
   });
 
   it('a target row: an unknown platform, or settings of another platform than the row, is corrupt data', () => {
-    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRow('MYSPACE', { platform: 'MYSPACE', values: {} }))).message)
-      .to.include('post_targets row tgt_1: settings.platform "MYSPACE"');
-    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRow('TWITTER', { platform: 'BLUESKY', values: {} }))).message)
-      .to.include('platform TWITTER differs from settings.platform BLUESKY');
+    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRow('MYSPACE', { platform: 'MYSPACE', values: {} }))).message).to.include(
+      'post_targets row tgt_1: settings.platform "MYSPACE"',
+    );
+    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRow('TWITTER', { platform: 'BLUESKY', values: {} }))).message).to.include(
+      'platform TWITTER differs from settings.platform BLUESKY',
+    );
   });
 });

@@ -9,10 +9,23 @@ import { ceilingOf, type Role } from '../../../../domain/workspace/Role';
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 const member = (role: Role, workspaceId = 'ws_1', userId = 'user_1') => Membership.create({ workspaceId, userId, role, now: NOW });
 const session: Credential = { kind: 'session', id: 'sess_1', userId: 'user_1' };
-const apiKey = (frozenRole: Role, scopes: readonly Scope[] = [...ceilingOf(frozenRole)], workspaceId = 'ws_1'): Credential =>
-  ({ kind: 'api_key', id: 'key_1', userId: 'user_1', workspaceId, frozenRole, creatorRole: 'owner', scopes });
-const oauth = (scopes: readonly Scope[], workspaceId = 'ws_1'): Credential =>
-  ({ kind: 'oauth', id: 'tok_1', userId: 'user_1', clientId: 'client_1', workspaceId, scopes });
+const apiKey = (frozenRole: Role, scopes: readonly Scope[] = [...ceilingOf(frozenRole)], workspaceId = 'ws_1'): Credential => ({
+  kind: 'api_key',
+  id: 'key_1',
+  userId: 'user_1',
+  workspaceId,
+  frozenRole,
+  creatorRole: 'owner',
+  scopes,
+});
+const oauth = (scopes: readonly Scope[], workspaceId = 'ws_1'): Credential => ({
+  kind: 'oauth',
+  id: 'tok_1',
+  userId: 'user_1',
+  clientId: 'client_1',
+  workspaceId,
+  scopes,
+});
 
 const sorted = (scopes: ReadonlySet<Scope>) => [...scopes].sort();
 
@@ -64,13 +77,13 @@ describe('decideWorkspaceAccess: who may do what in a workspace', () => {
     expect(sorted(access.scopes)).to.deep.equal(['posts:read', 'stats:read']);
   });
 
-  it('caps an API key by its frozen role even when its creator\'s live role is higher', () => {
+  it("caps an API key by its frozen role even when its creator's live role is higher", () => {
     const access = decideWorkspaceAccess(apiKey('editor', ALL_SCOPES), 'ws_1', member('owner'));
     expect(access.role).to.equal('editor');
     expect(sorted(access.scopes)).to.deep.equal([...ceilingOf('editor')].sort());
   });
 
-  it('caps an API key by its creator\'s live role once the creator is demoted', () => {
+  it("caps an API key by its creator's live role once the creator is demoted", () => {
     const access = decideWorkspaceAccess(apiKey('admin'), 'ws_1', member('editor'));
     expect(access.role).to.equal('editor');
     expect(access.scopes.has('posts:write')).to.equal(true);
@@ -91,13 +104,14 @@ describe('decideWorkspaceAccess: who may do what in a workspace', () => {
     expect(access.scopes.has('stats:read')).to.equal(false);
   });
 
-  it('an API key with its role\'s whole ceiling never exceeds its frozen role or the live role', () => {
+  it("an API key with its role's whole ceiling never exceeds its frozen role or the live role", () => {
     for (const frozen of ['owner', 'admin', 'editor', 'contributor', 'viewer'] as const) {
       for (const live of ['owner', 'admin', 'editor', 'contributor', 'viewer'] as const) {
         const access = decideWorkspaceAccess(apiKey(frozen), 'ws_1', member(live));
         for (const scope of access.scopes) {
           expect(ceilingOf(frozen).has(scope), `${frozen} key, ${live} creator: ${scope}`).to.equal(true);
-          if (!(frozen === 'viewer' && live === 'contributor')) { // see the BUG test above
+          if (!(frozen === 'viewer' && live === 'contributor')) {
+            // see the BUG test above
             expect(ceilingOf(live).has(scope), `${frozen} key, ${live} creator: ${scope}`).to.equal(true);
           }
         }

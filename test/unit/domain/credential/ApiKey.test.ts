@@ -33,9 +33,16 @@ describe('ApiKey.create: who may create which key', () => {
   it('creates an unrevoked key bound to its workspace, with the role frozen', () => {
     const key = ApiKey.create(keyInput({ role: 'editor', scopes: ['posts:write', 'posts:read'], name: '  CI bot  ' }));
     expect(key.toSnapshot()).to.deep.equal({
-      id: 'key_1', workspaceId: 'ws_1', userId: 'user_1', name: 'CI bot', role: 'editor',
-      scopes: ['posts:read', 'posts:write'], lookupPrefix: 'dsk_abcdefghijkl', secretHash: 'hash',
-      createdAt: NOW, revokedAt: null,
+      id: 'key_1',
+      workspaceId: 'ws_1',
+      userId: 'user_1',
+      name: 'CI bot',
+      role: 'editor',
+      scopes: ['posts:read', 'posts:write'],
+      lookupPrefix: 'dsk_abcdefghijkl',
+      secretHash: 'hash',
+      createdAt: NOW,
+      revokedAt: null,
     });
     expect(key.isRevoked).to.equal(false);
   });
@@ -65,7 +72,7 @@ describe('ApiKey.create: who may create which key', () => {
     }
   });
 
-  it('refuses a key whose role is above its creator\'s', () => {
+  it("refuses a key whose role is above its creator's", () => {
     const error = failure(() => ApiKey.create(keyInput({ creatorRole: 'admin', role: 'owner' })));
     expect(error).to.include({ kind: 'validation', code: 'role_above_creator' });
     expect(error.details[0]!.path).to.equal('role');
@@ -87,7 +94,7 @@ describe('ApiKey.create: who may create which key', () => {
     }
   });
 
-  it('refuses scopes beyond the key\'s role ceiling, naming them', () => {
+  it("refuses scopes beyond the key's role ceiling, naming them", () => {
     const error = failure(() => ApiKey.create(keyInput({ role: 'viewer', scopes: ['posts:read', 'posts:write', 'billing:write'] })));
     expect(error).to.include({ kind: 'validation', code: 'scope_above_role' });
     expect(error.details[0]!.path).to.equal('scopes');
@@ -127,6 +134,8 @@ describe('ApiKey.revoke', () => {
     key.revoke(NOW);
     const again = ApiKey.rehydrate(key.toSnapshot());
     expect(again.isRevoked).to.equal(true);
-    expect(() => again.revoke(LATER)).to.throw(DomainError).with.property('code', 'api_key_already_revoked');
+    expect(() => again.revoke(LATER))
+      .to.throw(DomainError)
+      .with.property('code', 'api_key_already_revoked');
   });
 });

@@ -3,10 +3,20 @@ import { ALL_SCOPES, isScope, parseScopes } from '../../../../domain/credential/
 import { DomainError } from '../../../../domain/shared/DomainError';
 
 describe('Scope: parsing a space-separated scope list', () => {
-  it('knows exactly the twelve scopes of PRODUCT.md', () => {
+  it('knows exactly the twelve scopes of docs/product.md', () => {
     expect([...ALL_SCOPES].sort()).to.deep.equal([
-      'accounts:read', 'accounts:write', 'apikeys:write', 'billing:write', 'media:write', 'members:read',
-      'members:write', 'posts:read', 'posts:write', 'reviews:read', 'reviews:write', 'stats:read',
+      'accounts:read',
+      'accounts:write',
+      'apikeys:write',
+      'billing:write',
+      'media:write',
+      'members:read',
+      'members:write',
+      'posts:read',
+      'posts:write',
+      'reviews:read',
+      'reviews:write',
+      'stats:read',
     ]);
   });
 
@@ -40,7 +50,9 @@ describe('Scope: parsing a space-separated scope list', () => {
   });
 
   it('is case-sensitive: POSTS:READ is not a scope', () => {
-    expect(() => parseScopes('POSTS:READ')).to.throw(DomainError).with.property('code', 'invalid_scope');
+    expect(() => parseScopes('POSTS:READ'))
+      .to.throw(DomainError)
+      .with.property('code', 'invalid_scope');
     expect(isScope('POSTS:READ')).to.equal(false);
     expect(isScope('posts:read')).to.equal(true);
   });

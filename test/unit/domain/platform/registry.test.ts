@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { OPENAPI_DOCUMENT } from '../../../../adapters/inbound/http/openapi/document';
 import { settingsSchemaName } from '../../../../adapters/inbound/http/openapi/schemas/postSettings';
-import {
-  PLATFORMS, PLATFORM_DESCRIPTORS, capabilitiesOf, descriptorOf, isPlatform,
-} from '../../../../domain/platform/Platform';
+import { PLATFORMS, PLATFORM_DESCRIPTORS, capabilitiesOf, descriptorOf, isPlatform } from '../../../../domain/platform/Platform';
 
 type Json = Record<string, unknown>;
 const schemas = (OPENAPI_DOCUMENT as unknown as { components: { schemas: Record<string, Json> } }).components.schemas;
@@ -47,8 +45,16 @@ describe('the platform registry', () => {
 
   it('names each OpenAPI settings variant after the platform, as the document always has', () => {
     expect(PLATFORM_DESCRIPTORS.map(settingsSchemaName)).to.deep.equal([
-      'BlueskySettings', 'FacebookSettings', 'FarcasterSettings', 'InstagramSettings', 'LinkedInSettings',
-      'PinterestSettings', 'ThreadsSettings', 'TikTokSettings', 'TwitterSettings', 'YouTubeSettings',
+      'BlueskySettings',
+      'FacebookSettings',
+      'FarcasterSettings',
+      'InstagramSettings',
+      'LinkedInSettings',
+      'PinterestSettings',
+      'ThreadsSettings',
+      'TikTokSettings',
+      'TwitterSettings',
+      'YouTubeSettings',
     ]);
   });
 
@@ -58,12 +64,12 @@ describe('the platform registry', () => {
       expect(variant, settingsSchemaName(d)).to.not.equal(undefined);
       const values = (variant!.properties as Record<string, Json>).values!;
       expect(Object.keys(values.properties as Json), d.id).to.deep.equal(Object.keys(d.settings));
-      const required = Object.entries(d.settings).filter(([, rule]) => rule.required).map(([name]) => name);
+      const required = Object.entries(d.settings)
+        .filter(([, rule]) => rule.required)
+        .map(([name]) => name);
       expect(values.required, d.id).to.deep.equal(required);
     }
-    expect(schemas.TargetSettings!.oneOf).to.deep.equal(
-      PLATFORM_DESCRIPTORS.map((d) => ({ $ref: `#/components/schemas/${settingsSchemaName(d)}` })),
-    );
+    expect(schemas.TargetSettings!.oneOf).to.deep.equal(PLATFORM_DESCRIPTORS.map((d) => ({ $ref: `#/components/schemas/${settingsSchemaName(d)}` })));
     expect(schemas.Platform!.enum).to.deep.equal([...PLATFORMS]);
   });
 });

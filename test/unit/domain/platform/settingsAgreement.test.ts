@@ -25,8 +25,19 @@ const targetSettings = schemaNamed('TargetSettings');
 const ABSENT = Symbol('absent');
 const enumValues = PLATFORM_DESCRIPTORS.flatMap((d) => Object.values(d.settings).flatMap((r) => (r.type === 'enum' ? r.values : [])));
 const CANDIDATES: readonly unknown[] = [
-  ABSENT, null, true, false, 0, 1, '', 'x', [], {}, ['PUBLIC'],
-  ...new Set(enumValues), ...new Set(enumValues.map((v) => v.toLowerCase())),
+  ABSENT,
+  null,
+  true,
+  false,
+  0,
+  1,
+  '',
+  'x',
+  [],
+  {},
+  ['PUBLIC'],
+  ...new Set(enumValues),
+  ...new Set(enumValues.map((v) => v.toLowerCase())),
 ];
 
 const withField = (values: object, field: string, candidate: unknown): Record<string, unknown> => {
@@ -54,7 +65,9 @@ for (const descriptor of PLATFORM_DESCRIPTORS) {
 
     it('accepts the variant made of the upcast defaults alone (required fields only)', () => {
       expect(Object.keys(base)).to.deep.equal(
-        Object.entries(descriptor.settings).filter(([, rule]) => rule.required).map(([name]) => name),
+        Object.entries(descriptor.settings)
+          .filter(([, rule]) => rule.required)
+          .map(([name]) => name),
       );
       expect(agree({ platform: descriptor.id, values: base })).to.equal(true);
     });

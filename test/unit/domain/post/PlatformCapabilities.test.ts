@@ -3,17 +3,14 @@ import { PLATFORMS, capabilitiesOf, isPlatform } from '../../../../domain/platfo
 import { countCodePoints, countGraphemes, countUtf8Bytes, measureText } from '../../../../domain/platform/TextLength';
 
 describe('Platform', () => {
-  it('lists the ten platforms of SPEC.md', () => {
-    expect(PLATFORMS).to.have.members([
-      'BLUESKY', 'FACEBOOK', 'FARCASTER', 'INSTAGRAM', 'LINKEDIN',
-      'PINTEREST', 'THREADS', 'TIKTOK', 'TWITTER', 'YOUTUBE',
-    ]);
+  it('lists the ten platforms of docs/spec.md', () => {
+    expect(PLATFORMS).to.have.members(['BLUESKY', 'FACEBOOK', 'FARCASTER', 'INSTAGRAM', 'LINKEDIN', 'PINTEREST', 'THREADS', 'TIKTOK', 'TWITTER', 'YOUTUBE']);
     expect(isPlatform('TWITTER')).to.equal(true);
     expect(isPlatform('twitter')).to.equal(false);
     expect(isPlatform(42)).to.equal(false);
   });
 
-  it('knows each text limit and unit of PRODUCT.md', () => {
+  it('knows each text limit and unit of docs/product.md', () => {
     const limits = Object.fromEntries(PLATFORMS.map((p) => [p, [capabilitiesOf(p).textLimit, capabilitiesOf(p).textUnit]]));
     expect(limits).to.deep.equal({
       TWITTER: [280, 'code_points'],
@@ -30,9 +27,7 @@ describe('Platform', () => {
   });
 
   it('says which platforms need media', () => {
-    expect(PLATFORMS.filter((p) => capabilitiesOf(p).requiresMedia)).to.have.members([
-      'INSTAGRAM', 'TIKTOK', 'YOUTUBE', 'PINTEREST',
-    ]);
+    expect(PLATFORMS.filter((p) => capabilitiesOf(p).requiresMedia)).to.have.members(['INSTAGRAM', 'TIKTOK', 'YOUTUBE', 'PINTEREST']);
   });
 
   it('says what later segments become', () => {
@@ -42,7 +37,7 @@ describe('Platform', () => {
     expect(by('refused')).to.have.members(['TIKTOK', 'PINTEREST']);
   });
 
-  it('caps media per segment where PLATFORMS.md gives a count', () => {
+  it('caps media per segment where docs/platforms.md gives a count', () => {
     expect(capabilitiesOf('TWITTER').maxMediaPerSegment).to.equal(4);
     expect(capabilitiesOf('BLUESKY').maxMediaPerSegment).to.equal(4);
     expect(capabilitiesOf('FARCASTER').maxMediaPerSegment).to.equal(2);

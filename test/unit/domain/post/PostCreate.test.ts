@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { Post } from '../../../../domain/post/Post';
-import {
-  LATER, NOW, SETTINGS, WORKSPACE, context, expectValidation, group, media, newPost, postInput, segment, target,
-} from './postFixtures';
+import { LATER, NOW, SETTINGS, WORKSPACE, context, expectValidation, group, media, newPost, postInput, segment, target } from './postFixtures';
 
 const invalid = (extra: Parameters<typeof postInput>[0], paths: string[]) =>
   expectValidation(() => Post.create(postInput(extra), context()), 'invalid_post', paths);
@@ -16,28 +14,34 @@ describe('Post.create: building a post', () => {
       id: 'post_1',
       workspaceId: WORKSPACE,
       status: 'draft',
-      groups: [{
-        id: 'g_default',
-        isDefault: true,
-        segments: [{
-          text: 'Hi',
-          media: [{ id: 'm1', altText: null, thumbnailMediaId: null, thumbnailTimestamp: null }],
-          delayMinutes: null,
-        }],
-      }],
-      targets: [{
-        id: 't_tw',
-        connectionId: 'conn_twitter',
-        groupId: 'g_default',
-        settings: SETTINGS.TWITTER,
-        scheduledAt: LATER,
-        status: 'pending',
-        platformPostId: null,
-        platformPostUrl: null,
-        postedAt: null,
-        error: null,
-        attempts: 0,
-      }],
+      groups: [
+        {
+          id: 'g_default',
+          isDefault: true,
+          segments: [
+            {
+              text: 'Hi',
+              media: [{ id: 'm1', altText: null, thumbnailMediaId: null, thumbnailTimestamp: null }],
+              delayMinutes: null,
+            },
+          ],
+        },
+      ],
+      targets: [
+        {
+          id: 't_tw',
+          connectionId: 'conn_twitter',
+          groupId: 'g_default',
+          settings: SETTINGS.TWITTER,
+          scheduledAt: LATER,
+          status: 'pending',
+          platformPostId: null,
+          platformPostUrl: null,
+          postedAt: null,
+          error: null,
+          attempts: 0,
+        },
+      ],
       source: 'app',
       externalSubmissionId: null,
       requestedIntent: null,
@@ -51,10 +55,12 @@ describe('Post.create: building a post', () => {
     const post = newPost({
       source: 'automation',
       externalSubmissionId: 'ext-9',
-      groups: [group('g_default', true, [
-        segment('Hi', [media('m1', { altText: 'a cat', thumbnailMediaId: 'm2', thumbnailTimestamp: 0 })], { delayMinutes: 0 }),
-        segment('More', [], { delayMinutes: 2.5 }),
-      ])],
+      groups: [
+        group('g_default', true, [
+          segment('Hi', [media('m1', { altText: 'a cat', thumbnailMediaId: 'm2', thumbnailTimestamp: 0 })], { delayMinutes: 0 }),
+          segment('More', [], { delayMinutes: 2.5 }),
+        ]),
+      ],
     });
     expect(post.source).to.equal('automation');
     expect(post.externalSubmissionId).to.equal('ext-9');
@@ -93,10 +99,10 @@ describe('Post.create: groups', () => {
 
   for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1]) {
     it(`refuses delayMinutes and thumbnailTimestamp of ${bad}`, () => {
-      invalid(
-        { groups: [group('g_default', true, [segment('x', [media('m', { thumbnailTimestamp: bad })], { delayMinutes: bad })])] },
-        ['groups[0].segments[0].delayMinutes', 'groups[0].segments[0].media[0].thumbnailTimestamp'],
-      );
+      invalid({ groups: [group('g_default', true, [segment('x', [media('m', { thumbnailTimestamp: bad })], { delayMinutes: bad })])] }, [
+        'groups[0].segments[0].delayMinutes',
+        'groups[0].segments[0].media[0].thumbnailTimestamp',
+      ]);
     });
   }
 
@@ -122,18 +128,15 @@ describe('Post.create: targets', () => {
   });
 
   it('needs the settings platform to be the connection’s platform', () => {
-    const error = invalid(
-      { targets: [target('t0', 'LINKEDIN'), target('t1', 'TWITTER', { connectionId: 'conn_bluesky' })] },
-      ['targets[1].settings.platform'],
-    );
+    const error = invalid({ targets: [target('t0', 'LINKEDIN'), target('t1', 'TWITTER', { connectionId: 'conn_bluesky' })] }, ['targets[1].settings.platform']);
     expect(error.details[0]!.message).to.contain('BLUESKY');
   });
 
   it('reports settings problems under the target’s path', () => {
-    invalid(
-      { targets: [target('t1', 'FACEBOOK', { settings: { platform: 'FACEBOOK', values: { privacy: 'ALL', x: 1 } } })] },
-      ['targets[0].settings.values.privacy', 'targets[0].settings.values.x'],
-    );
+    invalid({ targets: [target('t1', 'FACEBOOK', { settings: { platform: 'FACEBOOK', values: { privacy: 'ALL', x: 1 } } })] }, [
+      'targets[0].settings.values.privacy',
+      'targets[0].settings.values.x',
+    ]);
   });
 
   it('refuses duplicate target ids and the same connection twice', () => {

@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { POST_STATUSES, type PostStatus } from '../../../../domain/post/PostStatus';
 import { Post } from '../../../../domain/post/Post';
-import {
-  EARLIER, LATER, NOW, context, expectConflict, expectValidation, group, minutesFrom, newPost, postInput, segment, target,
-} from './postFixtures';
+import { EARLIER, LATER, NOW, context, expectConflict, expectValidation, group, minutesFrom, newPost, postInput, segment, target } from './postFixtures';
 import { postIn } from './postStates';
 
 const create = (extra: Parameters<typeof postInput>[0], ctx = {}) => Post.create(postInput(extra), context(ctx));
@@ -35,11 +33,7 @@ describe('Post lifecycle: the intent at creation', () => {
       'targets[1].scheduledAt',
       'targets[2].scheduledAt',
     ]);
-    expect(error.details.map((d) => d.message)).to.deep.equal([
-      'is required to schedule the post',
-      'must be in the future',
-      'must be in the future',
-    ]);
+    expect(error.details.map((d) => d.message)).to.deep.equal(['is required to schedule the post', 'must be in the future', 'must be in the future']);
   });
 
   it('schedule and publish_now need at least one target', () => {
@@ -124,11 +118,9 @@ describe('Post lifecycle: update', () => {
     const scheduled = postIn('scheduled');
     scheduled.update(edit(), context());
     expect(scheduled.status).to.equal('scheduled');
-    expectValidation(
-      () => scheduled.update(edit({ targets: [target('t1', 'TWITTER', { scheduledAt: EARLIER })] }), context()),
-      'invalid_post',
-      ['targets[0].scheduledAt'],
-    );
+    expectValidation(() => scheduled.update(edit({ targets: [target('t1', 'TWITTER', { scheduledAt: EARLIER })] }), context()), 'invalid_post', [
+      'targets[0].scheduledAt',
+    ]);
   });
 
   it('a contributor editing a scheduled post sends it back to review', () => {
@@ -158,11 +150,10 @@ describe('Post lifecycle: update', () => {
   it('a refused update changes nothing', () => {
     const post = postIn('scheduled');
     const before = post.toSnapshot();
-    expectValidation(
-      () => post.update(edit({ groups: [group('g_default', true, [segment('x'.repeat(3001))])] }), context({ now: LATER })),
-      'invalid_post',
-      ['groups[0].segments[0].text', 'targets[0].scheduledAt'],
-    );
+    expectValidation(() => post.update(edit({ groups: [group('g_default', true, [segment('x'.repeat(3001))])] }), context({ now: LATER })), 'invalid_post', [
+      'groups[0].segments[0].text',
+      'targets[0].scheduledAt',
+    ]);
     expect(post.toSnapshot()).to.deep.equal(before);
   });
 

@@ -6,17 +6,21 @@ import { context, expectValidation, group, media, newPost, postInput, segment, t
 const FAMILY = '👨‍👩‍👧‍👦'; // one grapheme, 7 code points, 25 UTF-8 bytes
 
 /** A post whose default group is `segments`, sent to one platform. */
-const on = (platform: Platform, segments = [segment()]) =>
-  postInput({ groups: [group('g_default', true, segments)], targets: [target('t1', platform)] });
-const accepted = (platform: Platform, segments = [segment()]) =>
-  expect(Post.create(on(platform, segments), context()).status).to.equal('draft');
+const on = (platform: Platform, segments = [segment()]) => postInput({ groups: [group('g_default', true, segments)], targets: [target('t1', platform)] });
+const accepted = (platform: Platform, segments = [segment()]) => expect(Post.create(on(platform, segments), context()).status).to.equal('draft');
 const refused = (platform: Platform, segments: ReturnType<typeof segment>[], paths: string[]) =>
   expectValidation(() => Post.create(on(platform, segments), context()), 'invalid_post', paths);
 
 describe('Post.create: per-platform text limits', () => {
   const limits: [Platform, number][] = [
-    ['TWITTER', 280], ['THREADS', 500], ['LINKEDIN', 3000], ['FACEBOOK', 63206], ['PINTEREST', 500],
-    ['INSTAGRAM', 2200], ['TIKTOK', 2200], ['YOUTUBE', 5000],
+    ['TWITTER', 280],
+    ['THREADS', 500],
+    ['LINKEDIN', 3000],
+    ['FACEBOOK', 63206],
+    ['PINTEREST', 500],
+    ['INSTAGRAM', 2200],
+    ['TIKTOK', 2200],
+    ['YOUTUBE', 5000],
   ];
   for (const [platform, limit] of limits) {
     it(`${platform}: ${limit} characters pass, ${limit + 1} fail`, () => {
@@ -64,7 +68,11 @@ describe('Post.create: per-platform text limits', () => {
   it('reports one problem per platform when two platforms share a group, and only once per platform', () => {
     const groups = [group('g_default', true, [segment('x'.repeat(600))])];
     const error = expectValidation(
-      () => Post.create(postInput({ groups, targets: [target('t1', 'TWITTER'), target('t2', 'TWITTER', { connectionId: 'conn_twitter_2' }), target('t3', 'THREADS')] }), context()),
+      () =>
+        Post.create(
+          postInput({ groups, targets: [target('t1', 'TWITTER'), target('t2', 'TWITTER', { connectionId: 'conn_twitter_2' }), target('t3', 'THREADS')] }),
+          context(),
+        ),
       'invalid_post',
       ['groups[0].segments[0].text', 'groups[0].segments[0].text'],
     );

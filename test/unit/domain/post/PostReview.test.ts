@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { type PostStatus } from '../../../../domain/post/PostStatus';
 import { type Review } from '../../../../domain/post/Review';
-import {
-  LATER, NOW, context, expectConflict, expectValidation, group, minutesFrom, newPost, reviewer, segment, target,
-} from './postFixtures';
+import { LATER, NOW, context, expectConflict, expectValidation, group, minutesFrom, newPost, reviewer, segment, target } from './postFixtures';
 import { postIn } from './postStates';
 
 const soon = minutesFrom(NOW, 10);
@@ -15,9 +13,7 @@ describe('Post review', () => {
     expect(post.status).to.equal('scheduled');
     expect(post.requestedIntent).to.equal(null);
     expect(post.updatedAt).to.deep.equal(soon);
-    expect(post.unsavedReviews).to.deep.equal([
-      { id: 'rev_1', decision: 'approved', comment: 'Looks good', reviewerUserId: 'user_editor', createdAt: soon },
-    ]);
+    expect(post.unsavedReviews).to.deep.equal([{ id: 'rev_1', decision: 'approved', comment: 'Looks good', reviewerUserId: 'user_editor', createdAt: soon }]);
   });
 
   it('approving a post that asked to publish now → publishing, its targets due at approval', () => {

@@ -2,7 +2,20 @@ import { expect } from 'chai';
 import { type PostStatus } from '../../../../domain/post/PostStatus';
 import { type Post } from '../../../../domain/post/Post';
 import {
-  EARLIER, LATER, NOW, connectionOf, expectConflict, expectNotFound, expectValidation, group, media, minutesFrom, newPost, scheduledPost, segment, target,
+  EARLIER,
+  LATER,
+  NOW,
+  connectionOf,
+  expectConflict,
+  expectNotFound,
+  expectValidation,
+  group,
+  media,
+  minutesFrom,
+  newPost,
+  scheduledPost,
+  segment,
+  target,
 } from './postFixtures';
 import { postIn } from './postStates';
 

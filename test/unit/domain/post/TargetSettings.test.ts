@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { PLATFORMS } from '../../../../domain/platform/Platform';
 import { readTargetSettings } from '../../../../domain/post/TargetSettings';
 import { REQUIRED_VALUES } from '../../../support/data/settings';
-import { SETTINGS, expectValidation } from './postFixtures';
+import { SETTINGS } from './postFixtures';
 
 const problemsOf = (raw: unknown) => {
   const reading = readTargetSettings(raw);
@@ -34,7 +34,7 @@ describe('TargetSettings', () => {
     for (const raw of cases) expect(readTargetSettings(raw).ok, JSON.stringify(raw)).to.equal(true);
   });
 
-  it('requires exactly the fields SPEC.md marks required', () => {
+  it('requires exactly the fields docs/spec.md marks required', () => {
     for (const [platform, fields] of Object.entries(REQUIRED_VALUES)) {
       const reading = readTargetSettings({ platform, values: {} });
       const paths = reading.ok ? [] : reading.problems.map((p) => p.path);
@@ -43,9 +43,7 @@ describe('TargetSettings', () => {
   });
 
   it('refuses null for a required field', () => {
-    expect(problemsOf({ platform: 'FACEBOOK', values: { privacy: null } })).to.deep.equal([
-      { path: 'settings.values.privacy', message: 'must not be null' },
-    ]);
+    expect(problemsOf({ platform: 'FACEBOOK', values: { privacy: null } })).to.deep.equal([{ path: 'settings.values.privacy', message: 'must not be null' }]);
   });
 
   it('refuses values outside an enum, naming the allowed ones', () => {
@@ -59,15 +57,14 @@ describe('TargetSettings', () => {
     expect(pathsOf({ platform: 'BLUESKY', values: { replyDisabled: 'yes' } })).to.deep.equal(['settings.values.replyDisabled']);
     expect(pathsOf({ platform: 'PINTEREST', values: { boardId: 7 } })).to.deep.equal(['settings.values.boardId']);
     expect(pathsOf({ platform: 'TWITTER', values: { replyRestriction: 1 } })).to.deep.equal(['settings.values.replyRestriction']);
-    expect(
-      pathsOf({ platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: 'no', ageRestriction: 0 } }),
-    ).to.have.members(['settings.values.madeForKids', 'settings.values.ageRestriction']);
+    expect(pathsOf({ platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: 'no', ageRestriction: 0 } })).to.have.members([
+      'settings.values.madeForKids',
+      'settings.values.ageRestriction',
+    ]);
   });
 
   it('refuses unknown keys in values, including another platform’s field', () => {
-    expect(pathsOf({ platform: 'TWITTER', values: { replyRestriction: 'everyone', privacy: 'PUBLIC' } })).to.deep.equal([
-      'settings.values.privacy',
-    ]);
+    expect(pathsOf({ platform: 'TWITTER', values: { replyRestriction: 'everyone', privacy: 'PUBLIC' } })).to.deep.equal(['settings.values.privacy']);
     const withProto: unknown = JSON.parse('{"platform":"BLUESKY","values":{"__proto__":{"replyDisabled":true}}}');
     expect(pathsOf(withProto)).to.deep.equal(['settings.values.__proto__']);
   });
@@ -84,9 +81,7 @@ describe('TargetSettings', () => {
   });
 
   it('reports every problem at once', () => {
-    expect(
-      pathsOf({ platform: 'TIKTOK', values: { privacy: 'WORLD', allowComments: 1, mood: 'happy' }, x: 1 }),
-    ).to.have.members([
+    expect(pathsOf({ platform: 'TIKTOK', values: { privacy: 'WORLD', allowComments: 1, mood: 'happy' }, x: 1 })).to.have.members([
       'settings.x',
       'settings.values.mood',
       'settings.values.privacy',
@@ -104,6 +99,8 @@ describe('TargetSettings', () => {
     const { settings } = reading;
     values.privacy = 'ONLY_ME';
     expect(settings.values).to.deep.equal({ privacy: 'PUBLIC' });
-    expect(() => { (settings.values as { privacy: string }).privacy = 'X'; }).to.throw(TypeError);
+    expect(() => {
+      (settings.values as { privacy: string }).privacy = 'X';
+    }).to.throw(TypeError);
   });
 });

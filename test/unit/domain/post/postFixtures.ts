@@ -38,8 +38,7 @@ export const postInput = (extra: Partial<NewPostInput> = {}): NewPostInput => ({
   ...extra,
 });
 
-export const newPost = (extra: Partial<NewPostInput> = {}, ctx: Partial<PostContext> = {}): Post =>
-  Post.create(postInput(extra), context(ctx));
+export const newPost = (extra: Partial<NewPostInput> = {}, ctx: Partial<PostContext> = {}): Post => Post.create(postInput(extra), context(ctx));
 
 /** A post already scheduled on Twitter and Bluesky. */
 export const scheduledPost = (ctx: Partial<PostContext> = {}): Post =>

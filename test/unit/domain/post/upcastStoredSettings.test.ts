@@ -20,10 +20,22 @@ describe('upcastStoredSettings', () => {
     ['fills a missing required field with its upcast', { platform: 'FACEBOOK', values: {} }, { privacy: 'ONLY_ME' }],
     ['drops unknown keys', { platform: 'TWITTER', values: { replyRestriction: 'following', audience: 'all' } }, { replyRestriction: 'following' }],
     ['upcasts a value the enum no longer allows', { platform: 'LINKEDIN', values: { visibility: 'LOGGED_IN' } }, { visibility: 'CONNECTIONS' }],
-    ['upcasts null and wrong types of required fields', { platform: 'YOUTUBE', values: { privacy: null, madeForKids: 'no' } }, { privacy: 'PRIVATE', madeForKids: false }],
-    ['keeps optional fields, null included', { platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: true, ageRestriction: null } }, { privacy: 'PUBLIC', madeForKids: true, ageRestriction: null }],
+    [
+      'upcasts null and wrong types of required fields',
+      { platform: 'YOUTUBE', values: { privacy: null, madeForKids: 'no' } },
+      { privacy: 'PRIVATE', madeForKids: false },
+    ],
+    [
+      'keeps optional fields, null included',
+      { platform: 'YOUTUBE', values: { privacy: 'PUBLIC', madeForKids: true, ageRestriction: null } },
+      { privacy: 'PUBLIC', madeForKids: true, ageRestriction: null },
+    ],
     ['drops an optional field it cannot keep', { platform: 'BLUESKY', values: { replyDisabled: 'yes' } }, {}],
-    ['reads absent values as empty', { platform: 'TIKTOK' }, { privacy: 'SELF_ONLY', allowComments: false, allowDuet: false, allowStitch: false, promotionContent: 'NONE' }],
+    [
+      'reads absent values as empty',
+      { platform: 'TIKTOK' },
+      { privacy: 'SELF_ONLY', allowComments: false, allowDuet: false, allowStitch: false, promotionContent: 'NONE' },
+    ],
     ['reads null values as empty', { platform: 'FARCASTER', values: null }, {}],
     ['ignores keys beside platform and values', { platform: 'PINTEREST', values: { boardId: 'b1' }, legacy: true }, { boardId: 'b1' }],
   ];
@@ -31,7 +43,7 @@ describe('upcastStoredSettings', () => {
     it(title, () => {
       const settings = upcast(raw);
       expect(settings).to.deep.equal({ platform: (raw as { platform: string }).platform, values });
-      expect(readTargetSettings(settings).ok, 'today\'s write rules accept the result').to.equal(true);
+      expect(readTargetSettings(settings).ok, "today's write rules accept the result").to.equal(true);
     });
   }
 

@@ -13,7 +13,8 @@ describe('normalizeEmail', () => {
 
   for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada lovelace@example.com', 'ada@@example.com']) {
     it(`refuses ${JSON.stringify(bad)}`, () => {
-      expect(() => normalizeEmail(bad, 'body.email')).to.throw(DomainError)
+      expect(() => normalizeEmail(bad, 'body.email'))
+        .to.throw(DomainError)
         .that.includes({ kind: 'validation', code: 'invalid_email' })
         .and.has.nested.property('details[0].path', 'body.email');
     });
@@ -24,7 +25,9 @@ describe('normalizeEmail', () => {
     const at254 = `${local}@${'b'.repeat(254 - 64 - 1 - 4)}.com`;
     expect(at254).to.have.length(254);
     expect(normalizeEmail(at254)).to.equal(at254);
-    expect(() => normalizeEmail(`a${at254}`)).to.throw(DomainError).with.property('code', 'invalid_email');
+    expect(() => normalizeEmail(`a${at254}`))
+      .to.throw(DomainError)
+      .with.property('code', 'invalid_email');
   });
 });
 
@@ -32,7 +35,11 @@ describe('User.create', () => {
   it('keeps the email normalised and the name trimmed', () => {
     const user = newUser(' Ada@Example.com ', '  Ada Lovelace ');
     expect(user.toSnapshot()).to.deep.equal({
-      id: 'user_1', email: 'ada@example.com', name: 'Ada Lovelace', passwordHash: 'scrypt$hash', createdAt: NOW,
+      id: 'user_1',
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      passwordHash: 'scrypt$hash',
+      createdAt: NOW,
     });
   });
 
@@ -44,12 +51,15 @@ describe('User.create', () => {
 
   it('accepts a 200-character name and refuses a 201-character one', () => {
     expect(newUser('ada@example.com', 'n'.repeat(200)).name).to.have.length(200);
-    expect(() => newUser('ada@example.com', 'n'.repeat(201))).to.throw(DomainError)
+    expect(() => newUser('ada@example.com', 'n'.repeat(201)))
+      .to.throw(DomainError)
       .that.includes({ kind: 'validation', code: 'invalid_name' });
   });
 
   it('refuses an invalid email', () => {
-    expect(() => newUser('not-an-email')).to.throw(DomainError).with.property('code', 'invalid_email');
+    expect(() => newUser('not-an-email'))
+      .to.throw(DomainError)
+      .with.property('code', 'invalid_email');
   });
 });
 
@@ -61,7 +71,8 @@ describe('assertAcceptablePassword', () => {
 
   it('refuses 11 characters or fewer, and more than 1024', () => {
     for (const password of ['', 'a'.repeat(11), 'a'.repeat(1025)]) {
-      expect(() => assertAcceptablePassword(password), `${password.length} characters`).to.throw(DomainError)
+      expect(() => assertAcceptablePassword(password), `${password.length} characters`)
+        .to.throw(DomainError)
         .that.includes({ kind: 'validation', code: 'weak_password' })
         .and.has.nested.property('details[0].path', 'password');
     }

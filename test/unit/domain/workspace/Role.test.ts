@@ -3,18 +3,27 @@ import { ALL_SCOPES, type Scope } from '../../../../domain/credential/Scope';
 import { DomainError } from '../../../../domain/shared/DomainError';
 import { ceilingOf, isRole, lowerRole, parseRole, rankOf, ROLES, type Role } from '../../../../domain/workspace/Role';
 
-/** PRODUCT.md, "Roles and their scope ceilings", copied row by row: owner, admin, editor, contributor, viewer. */
+/** docs/product.md, "Roles and their scope ceilings", copied row by row: owner, admin, editor, contributor, viewer. */
 const TABLE: ReadonlyArray<readonly [readonly Scope[], readonly [boolean, boolean, boolean, boolean, boolean]]> = [
-  [['posts:read', 'accounts:read', 'reviews:read', 'members:read'], [true, true, true, true, true]],
-  [['posts:write', 'media:write'], [true, true, true, true, false]],
+  [
+    ['posts:read', 'accounts:read', 'reviews:read', 'members:read'],
+    [true, true, true, true, true],
+  ],
+  [
+    ['posts:write', 'media:write'],
+    [true, true, true, true, false],
+  ],
   [['stats:read'], [true, true, true, false, true]],
   [['reviews:write'], [true, true, true, false, false]],
-  [['accounts:write', 'members:write', 'apikeys:write'], [true, true, false, false, false]],
+  [
+    ['accounts:write', 'members:write', 'apikeys:write'],
+    [true, true, false, false, false],
+  ],
   [['billing:write'], [true, false, false, false, false]],
 ];
 const COLUMNS: readonly Role[] = ['owner', 'admin', 'editor', 'contributor', 'viewer'];
 
-describe('Role: the scope ceilings of PRODUCT.md', () => {
+describe('Role: the scope ceilings of docs/product.md', () => {
   it('the table covers every scope exactly once', () => {
     const covered = TABLE.flatMap(([scopes]) => scopes);
     expect([...covered].sort()).to.deep.equal([...ALL_SCOPES].sort());
@@ -39,7 +48,8 @@ describe('Role: parsing and ranking', () => {
     for (const role of COLUMNS) expect(parseRole(role)).to.equal(role);
     for (const bad of ['Owner', 'superuser', '', ' admin']) {
       expect(isRole(bad), bad).to.equal(false);
-      expect(() => parseRole(bad, 'body.role'), bad).to.throw(DomainError)
+      expect(() => parseRole(bad, 'body.role'), bad)
+        .to.throw(DomainError)
         .that.includes({ kind: 'validation', code: 'invalid_role' })
         .and.has.nested.property('details[0].path', 'body.role');
     }

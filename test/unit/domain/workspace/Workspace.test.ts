@@ -14,9 +14,14 @@ describe('Workspace.create', () => {
     expect(Workspace.create({ id: 'ws_1', name: 'x'.repeat(200), now: NOW }).name).to.have.length(200);
   });
 
-  for (const [label, name] of [['empty', ''], ['blank', '   \t '], ['201 characters long', 'x'.repeat(201)]] as const) {
+  for (const [label, name] of [
+    ['empty', ''],
+    ['blank', '   \t '],
+    ['201 characters long', 'x'.repeat(201)],
+  ] as const) {
     it(`refuses a name that is ${label}`, () => {
-      expect(() => Workspace.create({ id: 'ws_1', name, now: NOW })).to.throw(DomainError)
+      expect(() => Workspace.create({ id: 'ws_1', name, now: NOW }))
+        .to.throw(DomainError)
         .that.includes({ kind: 'validation', code: 'invalid_name' })
         .and.has.nested.property('details[0].path', 'name');
     });

@@ -5,11 +5,9 @@ import { assertKeepsAnOwner } from '../../../../domain/workspace/ownership';
 import { type Role } from '../../../../domain/workspace/Role';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
-const members = (...roles: Role[]) =>
-  roles.map((role, i) => Membership.create({ workspaceId: 'ws_1', userId: `user_${i + 1}`, role, now: NOW }));
+const members = (...roles: Role[]) => roles.map((role, i) => Membership.create({ workspaceId: 'ws_1', userId: `user_${i + 1}`, role, now: NOW }));
 
-const lastOwner = (run: () => void) =>
-  expect(run).to.throw(DomainError).that.includes({ kind: 'conflict', code: 'last_owner' });
+const lastOwner = (run: () => void) => expect(run).to.throw(DomainError).that.includes({ kind: 'conflict', code: 'last_owner' });
 
 describe('assertKeepsAnOwner: a workspace always keeps an owner', () => {
   it('refuses to remove the only owner', () => {

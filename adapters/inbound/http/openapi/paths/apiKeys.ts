@@ -13,7 +13,7 @@ export const apiKeyPaths: PathMap = {
       tags: ['apiKeys'],
       scope: 'apikeys:write',
       parameters: [parameterRef('WorkspaceId')],
-      success: { status: 200, description: 'The workspace\'s keys.', schema: schemaRef('ApiKeyList') },
+      success: { status: 200, description: "The workspace's keys.", schema: schemaRef('ApiKeyList') },
       errors: [403, 404],
     }),
     post: authenticatedOperation({
@@ -22,7 +22,7 @@ export const apiKeyPaths: PathMap = {
       summary: 'Create an API key bound to this workspace',
       description:
         'Needs apikeys:write and a first-party session: an API key cannot create keys (403 api_key_cannot_create_keys), so a leaked key cannot plant replacements that outlive its revocation. ' +
-        'The role may not exceed the caller\'s (role_above_creator), and the scopes may not exceed the role\'s ceiling (scope_above_role) nor what the caller holds (scope_above_caller), all 422. ' +
+        "The role may not exceed the caller's (role_above_creator), and the scopes may not exceed the role's ceiling (scope_above_role) nor what the caller holds (scope_above_caller), all 422. " +
         'The secret is in this response only; under an Idempotency-Key the stored answer is kept encrypted and replayed only to the same credential.',
       tags: ['apiKeys'],
       scope: 'apikeys:write',

@@ -2,7 +2,7 @@ import { type ErrorStatus } from '../errorResponses';
 import { parameterRef } from '../refs';
 import { type ParameterObject, type Reference } from '../types';
 
-/** SPEC.md: every posts operation may answer these on failure (401 and 429 come with every authenticated one). */
+/** docs/spec.md: every posts operation may answer these on failure (401 and 429 come with every authenticated one). */
 export const POSTS_ERRORS: readonly ErrorStatus[] = [401, 402, 403, 404, 409, 422, 429];
 
 export const postIdParameter: ParameterObject = {

@@ -3,7 +3,7 @@ import { schemaRef } from '../refs';
 import { type PathMap } from '../types';
 import { POST_PARAMETERS, POSTS_ERRORS } from './postParameters';
 
-/** The review history of a post and a reviewer's decision (PRODUCT.md, "Post lifecycle"). */
+/** The review history of a post and a reviewer's decision (docs/product.md, "Post lifecycle"). */
 export const postReviewPaths: PathMap = {
   '/v1/workspaces/{workspaceId}/posts/{id}/reviews': {
     get: authenticatedOperation({

@@ -5,7 +5,7 @@ import { POST_PARAMETERS, POSTS_ERRORS, TARGET_PARAMETERS } from './postParamete
 
 const TARGETS = '/v1/workspaces/{workspaceId}/posts/{id}/targets';
 
-/** The targets of a post, one by one (SPEC.md posts.targets, posts.updateTarget, posts.retryTarget). */
+/** The targets of a post, one by one (docs/spec.md posts.targets, posts.updateTarget, posts.retryTarget). */
 export const postTargetPaths: PathMap = {
   [TARGETS]: {
     get: authenticatedOperation({
@@ -29,7 +29,10 @@ export const postTargetPaths: PathMap = {
       tags: ['posts'],
       scope: 'posts:write',
       parameters: TARGET_PARAMETERS,
-      requestBody: { description: 'The fields to change; absent or null ones keep their value (scheduledAt: null clears it).', schema: schemaRef('TargetUpdateRequest') },
+      requestBody: {
+        description: 'The fields to change; absent or null ones keep their value (scheduledAt: null clears it).',
+        schema: schemaRef('TargetUpdateRequest'),
+      },
       success: { status: 200, description: 'The target after the change.', schema: schemaRef('Target') },
       errors: POSTS_ERRORS,
       idempotent: true,
@@ -40,7 +43,7 @@ export const postTargetPaths: PathMap = {
       operationId: 'posts.retryTarget',
       summary: 'Try a failed target again',
       description:
-        'Needs posts:write. The user\'s deliberate retry of a failed target (one whose outcome was unknown included): it goes back to pending ' +
+        "Needs posts:write. The user's deliberate retry of a failed target (one whose outcome was unknown included): it goes back to pending " +
         'and is handed to publishing again. Any other target answers 409. No body.',
       tags: ['posts'],
       scope: 'posts:write',

@@ -18,7 +18,7 @@ const statusFilter: ParameterObject = {
   schema: { type: 'string', enum: [...POST_STATUSES, ''] },
 };
 
-/** The posts of a workspace (SPEC.md, "Posts"); scopes from PRODUCT.md. */
+/** The posts of a workspace (docs/spec.md, "Posts"); scopes from docs/product.md. */
 const postCollectionPaths: PathMap = {
   [POSTS]: {
     get: authenticatedOperation({

@@ -9,8 +9,8 @@ const apiKeyProperties = {
   workspaceId: { type: 'string', description: 'The one workspace the key works in.' },
   userId: { type: 'string', description: 'The member who created the key; the key stops working when that membership ends.' },
   name: { type: 'string' },
-  role: { ...roleRef, description: 'Frozen at creation; the creator\'s live role can only lower it.' },
-  scopes: arrayOf(scopeRef, 'Granted scopes, within the role\'s ceiling.'),
+  role: { ...roleRef, description: "Frozen at creation; the creator's live role can only lower it." },
+  scopes: arrayOf(scopeRef, "Granted scopes, within the role's ceiling."),
   prefix: { type: 'string', description: 'The first characters of the key, to recognise it; not enough to use it.' },
   createdAt: timestamp,
   revokedAt: nullable({ ...timestamp }),
@@ -38,8 +38,8 @@ export const apiKeySchemas: SchemaMap = {
   CreateApiKeyRequest: closedObject({
     properties: {
       name: { type: 'string', minLength: API_KEY_NAME_MIN, maxLength: API_KEY_NAME_MAX, description: 'Defaults to "API key".' },
-      role: { ...roleRef, description: 'At most the caller\'s own role.' },
-      scopes: arrayOf(scopeRef, 'Defaults to the caller\'s scopes within the role\'s ceiling; may not exceed what the caller holds.'),
+      role: { ...roleRef, description: "At most the caller's own role." },
+      scopes: arrayOf(scopeRef, "Defaults to the caller's scopes within the role's ceiling; may not exceed what the caller holds."),
     },
     optional: ['name', 'scopes'],
   }),

@@ -2,7 +2,7 @@ import { type SchemaObject } from '../types';
 
 /**
  * Schema builders that keep the contract's rules in one place: every object is closed
- * (additionalProperties false, SPEC.md "General rules"), null is spelled as a union type.
+ * (additionalProperties false, docs/spec.md "General rules"), null is spelled as a union type.
  */
 export function closedObject(spec: {
   readonly description?: string;
@@ -27,7 +27,7 @@ export function nullable(schema: SchemaObject): SchemaObject {
   return { ...schema, type: [type, 'null'] };
 }
 
-/** RFC 3339 in UTC with milliseconds on output (PRODUCT.md, "Formats and limits"). */
+/** RFC 3339 in UTC with milliseconds on output (docs/product.md, "Formats and limits"). */
 export const timestamp: SchemaObject = {
   type: 'string',
   format: 'date-time',

@@ -10,12 +10,12 @@ export const enumSchemas: SchemaMap = {
   Scope: {
     type: 'string',
     enum: [...ALL_SCOPES],
-    description: 'A capability a credential may be granted (SPEC.md, "Scopes").',
+    description: 'A capability a credential may be granted (docs/spec.md, "Scopes").',
   },
   Role: {
     type: 'string',
     enum: [...ROLES],
-    description: 'A workspace role; each has a scope ceiling (PRODUCT.md, "Roles and their scope ceilings").',
+    description: 'A workspace role; each has a scope ceiling (docs/product.md, "Roles and their scope ceilings").',
   },
   Platform: { type: 'string', enum: [...PLATFORMS], description: 'A social platform.' },
   ConnectionStatus: {

@@ -2,7 +2,7 @@ import { type SchemaMap } from '../types';
 import { closedObject, timestamp } from './building';
 import { schemaRef } from '../refs';
 
-/** PRODUCT.md, "Health": the report of GET /health, 200 and 503 alike. */
+/** docs/product.md, "Health": the report of GET /health, 200 and 503 alike. */
 export const healthSchemas: SchemaMap = {
   HealthCheckResult: { type: 'string', enum: ['ok', 'unavailable'] },
   HealthReport: closedObject({

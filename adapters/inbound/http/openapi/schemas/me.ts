@@ -8,7 +8,7 @@ export const meSchemas: SchemaMap = {
   CredentialKind: {
     type: 'string',
     enum: ['api_key', 'oauth', 'session'],
-    description: 'api_key: a dsk_ key; oauth: an access token of the service\'s OAuth server; session: a first-party session.',
+    description: "api_key: a dsk_ key; oauth: an access token of the service's OAuth server; session: a first-party session.",
   },
   CurrentCredential: closedObject({
     description: 'The credential this request was made with.',
@@ -30,7 +30,8 @@ export const meSchemas: SchemaMap = {
     },
   }),
   MyWorkspace: closedObject({
-    description: 'A workspace the caller is a member of, with the caller\'s effective role there (for an API key: the lower of its frozen role and its creator\'s live role).',
+    description:
+      "A workspace the caller is a member of, with the caller's effective role there (for an API key: the lower of its frozen role and its creator's live role).",
     properties: {
       id,
       name: { type: 'string' },

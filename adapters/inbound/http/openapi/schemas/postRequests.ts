@@ -1,11 +1,19 @@
 import { POST_INTENTS, POST_SOURCES } from '../../../../../domain/post/PostStatus';
 import {
-  ALT_TEXT_MAX, BULK_ITEMS_MAX, BULK_ITEMS_MIN, GROUPS_PER_POST_MAX, ID_MAX, MEDIA_PER_SEGMENT_MAX, REVIEW_COMMENT_MAX,
-  SEGMENTS_PER_GROUP_MAX, TARGETS_PER_POST_MAX, TEXT_MAX,
+  ALT_TEXT_MAX,
+  BULK_ITEMS_MAX,
+  BULK_ITEMS_MIN,
+  GROUPS_PER_POST_MAX,
+  ID_MAX,
+  MEDIA_PER_SEGMENT_MAX,
+  REVIEW_COMMENT_MAX,
+  SEGMENTS_PER_GROUP_MAX,
+  TARGETS_PER_POST_MAX,
+  TEXT_MAX,
 } from '../../contract/requestLimits';
 import { schemaRef } from '../refs';
 import { type SchemaMap } from '../types';
-import { closedObject, id, nullable, timestamp } from './building';
+import { closedObject, nullable, timestamp } from './building';
 import { nullableEnum, orNull, requestId, requestNumber } from './postShared';
 
 // ---- Requests (dto/PostBody.ts). ----
@@ -22,7 +30,7 @@ export const postRequestSchemas: SchemaMap = {
     optional: ['altText', 'thumbnailMediaId', 'thumbnailTimestamp'],
   }),
   PostSegmentRequest: closedObject({
-    description: 'Text and media; a segment with neither is refused. Per-platform text limits and media needs apply (PRODUCT.md).',
+    description: 'Text and media; a segment with neither is refused. Per-platform text limits and media needs apply (docs/product.md).',
     properties: {
       text: { type: 'string', maxLength: TEXT_MAX },
       media: { type: 'array', maxItems: MEDIA_PER_SEGMENT_MAX, items: schemaRef('PostMediaRequest') },
@@ -40,7 +48,7 @@ export const postRequestSchemas: SchemaMap = {
   }),
   PostTargetRequest: closedObject({
     description:
-      'A target to create. Its connection must be of this workspace and of the settings\' platform; ' +
+      "A target to create. Its connection must be of this workspace and of the settings' platform; " +
       'id, status, platformPostId, platformPostUrl, postedAt, error and attempts are set by the service and refused here.',
     properties: {
       connectionId: requestId('A connected account of this workspace.'),
@@ -53,18 +61,18 @@ export const postRequestSchemas: SchemaMap = {
     },
   }),
   PostRequest: closedObject({
-    description: 'SPEC.md "Post create / update body"; an update replaces the groups and targets.',
+    description: 'docs/spec.md "Post create / update body"; an update replaces the groups and targets.',
     properties: {
       groups: { type: 'array', maxItems: GROUPS_PER_POST_MAX, items: schemaRef('PostGroupRequest') },
       targets: { type: 'array', maxItems: TARGETS_PER_POST_MAX, items: schemaRef('PostTargetRequest') },
       intent: nullableEnum(
         POST_INTENTS,
-        'draft: stays a draft; schedule: goes out at the targets\' times (each needs a future scheduledAt); publish_now: publishes at once. ' +
-          'With submitForReview or a contributor\'s credential, schedule and publish_now wait in pending_review. ' +
+        "draft: stays a draft; schedule: goes out at the targets' times (each needs a future scheduledAt); publish_now: publishes at once. " +
+          "With submitForReview or a contributor's credential, schedule and publish_now wait in pending_review. " +
           'null or absent: draft on create; on update the post keeps its place (a scheduled post stays scheduled).',
       ),
       source: nullableEnum(POST_SOURCES, 'Where the post comes from.'),
-      externalSubmissionId: nullable({ type: 'string', maxLength: ID_MAX, description: 'The caller\'s own reference.' }),
+      externalSubmissionId: nullable({ type: 'string', maxLength: ID_MAX, description: "The caller's own reference." }),
       submitForReview: nullable({ type: 'boolean', description: 'true: schedule and publish_now wait for a reviewer (pending_review).' }),
     },
     optional: ['intent', 'source', 'externalSubmissionId', 'submitForReview'],
@@ -77,10 +85,11 @@ export const postRequestSchemas: SchemaMap = {
     items: schemaRef('PostRequest'),
   },
   TargetUpdateRequest: closedObject({
-    description: 'SPEC.md "Target update body": absent or null keeps the current value (scheduledAt: null clears the time). Only a pending target may change.',
+    description:
+      'docs/spec.md "Target update body": absent or null keeps the current value (scheduledAt: null clears the time). Only a pending target may change.',
     properties: {
       groupId: nullable({ type: 'string', minLength: 1, maxLength: ID_MAX, description: 'A group of this post.' }),
-      settings: orNull(schemaRef('TargetSettings'), 'Of the platform of the target\'s connection.'),
+      settings: orNull(schemaRef('TargetSettings'), "Of the platform of the target's connection."),
       scheduledAt: nullable({ ...timestamp, description: 'RFC 3339 with an offset; in the future when the post is scheduled.' }),
     },
     optional: ['groupId', 'settings', 'scheduledAt'],
@@ -101,7 +110,7 @@ export const postRequestSchemas: SchemaMap = {
     },
   }),
   ReviewRequest: {
-    description: 'A reviewer\'s decision on a post waiting in pending_review.',
+    description: "A reviewer's decision on a post waiting in pending_review.",
     oneOf: [schemaRef('ApproveReviewRequest'), schemaRef('RequestChangesReviewRequest')],
   },
 };

@@ -6,14 +6,13 @@ import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
 import { wireNumber } from './postShared';
 
-
 export const postResponseSchemas: SchemaMap = {
   SpecialNumber: {
     type: 'string',
     enum: ['NaN', 'Infinity', '-Infinity'],
-    description: 'SPEC.md lets any number also be one of these strings (JSON has no such numbers).',
+    description: 'docs/spec.md lets any number also be one of these strings (JSON has no such numbers).',
   },
-  PostStatus: { type: 'string', enum: [...POST_STATUSES], description: 'Where the post is in its lifecycle (PRODUCT.md, "Post lifecycle").' },
+  PostStatus: { type: 'string', enum: [...POST_STATUSES], description: 'Where the post is in its lifecycle (docs/product.md, "Post lifecycle").' },
   TargetStatus: { type: 'string', enum: [...TARGET_STATUSES] },
   PostSource: { type: 'string', enum: [...POST_SOURCES] },
   PostMedia: closedObject({
@@ -112,7 +111,7 @@ export const postResponseSchemas: SchemaMap = {
   BulkCreateResult: arrayOf(schemaRef('BulkCreateResultItem'), 'One result per input item, in input order.'),
   ReviewDecision: { type: 'string', enum: [...REVIEW_DECISIONS] },
   Review: closedObject({
-    description: 'A reviewer\'s decision on a post.',
+    description: "A reviewer's decision on a post.",
     properties: {
       id,
       decision: schemaRef('ReviewDecision'),
@@ -130,4 +129,3 @@ export const postResponseSchemas: SchemaMap = {
     properties: { review: schemaRef('Review'), post: schemaRef('Post') },
   }),
 };
-

@@ -23,7 +23,9 @@ export function fieldSchema(rule: FieldRule): SchemaObject {
 
 export function settingsVariant(platform: Platform): SchemaObject {
   const rules: Readonly<Record<string, FieldRule>> = descriptorOf(platform).settings;
-  const optional = Object.entries(rules).filter(([, rule]) => !rule.required).map(([name]) => name);
+  const optional = Object.entries(rules)
+    .filter(([, rule]) => !rule.required)
+    .map(([name]) => name);
   return closedObject({
     description: `Settings of a ${platform} target.`,
     properties: {
@@ -42,7 +44,7 @@ export const postSettingsSchemas: SchemaMap = {
     description:
       'Platform-specific settings of a target: `platform` tells which shape `values` has. ' +
       'Unknown keys, missing required values and values outside their enums are refused (422 invalid_post, or invalid_target on a target update), and ' +
-      'the platform must be that of the target\'s connection.',
+      "the platform must be that of the target's connection.",
     oneOf: PLATFORM_DESCRIPTORS.map((d) => schemaRef(settingsSchemaName(d))),
   },
 };

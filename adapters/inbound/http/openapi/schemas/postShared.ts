@@ -26,15 +26,15 @@ export const requestId = (description?: string): SchemaObject => ({
 
 export const specialNumberRef = schemaRef('SpecialNumber');
 
-/** A number as the service sends it: a finite JSON number, or one of SPEC.md's special strings. */
+/** A number as the service sends it: a finite JSON number, or one of docs/spec.md's special strings. */
 export const wireNumber = (description: string): SchemaObject => ({
   description,
   anyOf: [{ type: ['number', 'null'] }, specialNumberRef],
 });
 
 /**
- * A number a request may send: SPEC.md lets it be NaN, Infinity or -Infinity too, but where
- * the meaning needs a finite value ≥ 0 those (and negatives) get 422 (PRODUCT.md).
+ * A number a request may send: docs/spec.md lets it be NaN, Infinity or -Infinity too, but where
+ * the meaning needs a finite value ≥ 0 those (and negatives) get 422 (docs/product.md).
  */
 export const requestNumber = (description: string): SchemaObject => ({
   description: `${description} The strings NaN, Infinity and -Infinity are read as numbers and then refused (422), as is a negative value.`,
@@ -42,4 +42,3 @@ export const requestNumber = (description: string): SchemaObject => ({
 });
 
 // ---- Target settings: one variant per platform, built from the domain's rules. ----
-

@@ -13,7 +13,12 @@ const checkedScopes = new Map<string, readonly Scope[]>();
 function scopesOf(stored: string, where: { table: string; key: string }): readonly Scope[] {
   let scopes = checkedScopes.get(stored);
   if (scopes === undefined) {
-    scopes = Object.freeze(stored.split(' ').filter(Boolean).map((s) => requireOneOf(ALL_SCOPES, s, { ...where, column: 'scopes' })));
+    scopes = Object.freeze(
+      stored
+        .split(' ')
+        .filter(Boolean)
+        .map((s) => requireOneOf(ALL_SCOPES, s, { ...where, column: 'scopes' })),
+    );
     // Only valid lists are kept, and at most as many as there are subsets worth remembering.
     if (checkedScopes.size < 1024) checkedScopes.set(stored, scopes);
   }

@@ -37,9 +37,10 @@ export const PostMapper = {
       targets: targets.map(PostTargetMapper.toSnapshot),
       source: requireOneOf(POST_SOURCES, row.source, { ...where, column: 'source' }),
       externalSubmissionId: row.externalSubmissionId ?? null,
-      requestedIntent: row.requestedIntent === null || row.requestedIntent === undefined
-        ? null
-        : requireOneOf(REVIEWABLE_INTENTS, row.requestedIntent, { ...where, column: 'requested_intent' }),
+      requestedIntent:
+        row.requestedIntent === null || row.requestedIntent === undefined
+          ? null
+          : requireOneOf(REVIEWABLE_INTENTS, row.requestedIntent, { ...where, column: 'requested_intent' }),
       createdAt: requireDate(row.createdAt, { ...where, column: 'created_at' }),
       updatedAt: requireDate(row.updatedAt, { ...where, column: 'updated_at' }),
       version: requireCount(row.version, { ...where, column: 'version' }),

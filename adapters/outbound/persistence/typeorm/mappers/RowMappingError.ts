@@ -11,9 +11,7 @@ export class RowMappingError extends Error {
 }
 
 /** Checks a stored value against a closed list; `where` names the row for the error. */
-export function requireOneOf<T extends string>(
-  allowed: readonly T[], value: string, where: { table: string; key: string; column: string },
-): T {
+export function requireOneOf<T extends string>(allowed: readonly T[], value: string, where: { table: string; key: string; column: string }): T {
   if (!(allowed as readonly string[]).includes(value)) {
     throw new RowMappingError(where.table, where.key, `${where.column} has unknown value "${value}"`);
   }

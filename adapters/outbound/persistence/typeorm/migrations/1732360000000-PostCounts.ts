@@ -13,17 +13,22 @@ export class PostCounts1732360000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const c = columnsFor(queryRunner);
-    await queryRunner.createTable(new Table({
-      name: 'post_counts',
-      columns: [
-        c.exact('workspace_id', 26, { isPrimary: true }),
-        // The type and collation of posts.status: the GROUP BY below and the key agree on equality.
-        c.text('status', 20, { isPrimary: true }),
-        c.integer('count'),
-      ],
-      // The primary key's leading column serves the foreign key; a deleted workspace takes its counts along.
-      foreignKeys: [cascadeTo('fk_post_counts_workspace', 'workspace_id', 'workspaces')],
-    }), false, true, true);
+    await queryRunner.createTable(
+      new Table({
+        name: 'post_counts',
+        columns: [
+          c.exact('workspace_id', 26, { isPrimary: true }),
+          // The type and collation of posts.status: the GROUP BY below and the key agree on equality.
+          c.text('status', 20, { isPrimary: true }),
+          c.integer('count'),
+        ],
+        // The primary key's leading column serves the foreign key; a deleted workspace takes its counts along.
+        foreignKeys: [cascadeTo('fk_post_counts_workspace', 'workspace_id', 'workspaces')],
+      }),
+      false,
+      true,
+      true,
+    );
     const count = queryRunner.connection.driver.escape('count');
     // Plain SQL both databases run alike; in the migration's own transaction with the CREATE on SQLite.
     await queryRunner.query(

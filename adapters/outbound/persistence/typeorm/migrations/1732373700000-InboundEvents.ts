@@ -12,15 +12,16 @@ export class InboundEvents1732373700000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     // Event ids compare byte for byte on MySQL too (utf8mb4_bin), as they do on SQLite.
     const { exact, timestamp } = columnsFor(queryRunner);
-    await queryRunner.createTable(new Table({
-      name: 'inbound_events',
-      columns: [
-        exact('source', 64, { isPrimary: true }),
-        exact('event_id', 255, { isPrimary: true }),
-        timestamp('seen_at'),
-      ],
-      indices: [{ name: 'idx_inbound_events_seen_at', columnNames: ['seen_at'] }],
-    }), false, true, true);
+    await queryRunner.createTable(
+      new Table({
+        name: 'inbound_events',
+        columns: [exact('source', 64, { isPrimary: true }), exact('event_id', 255, { isPrimary: true }), timestamp('seen_at')],
+        indices: [{ name: 'idx_inbound_events_seen_at', columnNames: ['seen_at'] }],
+      }),
+      false,
+      true,
+      true,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -14,20 +14,35 @@ export function columnsFor(queryRunner: QueryRunner) {
   const binary = mysql ? { collation: 'utf8mb4_bin' } : {};
   return {
     mysql,
-    exact: (name: string, length = 26, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'varchar', length: String(length), charset: 'utf8mb4', ...binary, ...extra }),
-    text: (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'varchar', length: String(length), charset: 'utf8mb4', ...extra }),
-    longText: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'text', charset: 'utf8mb4', ...extra }),
+    exact: (name: string, length = 26, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
+      name,
+      type: 'varchar',
+      length: String(length),
+      charset: 'utf8mb4',
+      ...binary,
+      ...extra,
+    }),
+    text: (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
+      name,
+      type: 'varchar',
+      length: String(length),
+      charset: 'utf8mb4',
+      ...extra,
+    }),
+    longText: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({ name, type: 'text', charset: 'utf8mb4', ...extra }),
     json: (name: string): TableColumnOptions => ({ name, type: 'json' }),
     integer: (name: string): TableColumnOptions => ({ name, type: 'integer' }),
     // datetime(3): milliseconds survive on MySQL; TypeORM writes SQLite datetimes as UTC "YYYY-MM-DD HH:MM:SS.mmm".
-    timestamp: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions =>
-      ({ name, type: 'datetime', precision: 3, ...extra }),
+    timestamp: (name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({ name, type: 'datetime', precision: 3, ...extra }),
   };
 }
 
 /** NO ACTION spelled out: it is what TypeORM's metadata assumes, so schema diffs stay empty on MySQL. */
-export const cascadeTo = (name: string, column: string, table: string): TableForeignKeyOptions =>
-  ({ name, columnNames: [column], referencedTableName: table, referencedColumnNames: ['id'], onDelete: 'CASCADE', onUpdate: 'NO ACTION' });
+export const cascadeTo = (name: string, column: string, table: string): TableForeignKeyOptions => ({
+  name,
+  columnNames: [column],
+  referencedTableName: table,
+  referencedColumnNames: ['id'],
+  onDelete: 'CASCADE',
+  onUpdate: 'NO ACTION',
+});

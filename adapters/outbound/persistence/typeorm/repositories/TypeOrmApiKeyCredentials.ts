@@ -6,7 +6,8 @@ import { requireOneOf } from '../mappers/RowMappingError';
 import { readDate } from '../sql/Dialect';
 import { managerOf } from '../transactionContext';
 
-const SQL = 'SELECT k.id, k.workspace_id, k.user_id, k.name, k.role, k.scopes, k.lookup_prefix, k.secret_hash, k.created_at, k.revoked_at, ' +
+const SQL =
+  'SELECT k.id, k.workspace_id, k.user_id, k.name, k.role, k.scopes, k.lookup_prefix, k.secret_hash, k.created_at, k.revoked_at, ' +
   'm.role AS creator_role FROM api_keys k LEFT JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id ' +
   'WHERE k.lookup_prefix = ?';
 
@@ -29,9 +30,10 @@ export class TypeOrmApiKeyCredentials implements ApiKeyCredentials {
       createdAt: readDate(row.created_at)!,
       revokedAt: readDate(row.revoked_at),
     });
-    const creatorRole = row.creator_role === null || row.creator_role === undefined
-      ? null
-      : requireOneOf(ROLES, row.creator_role as string, { table: 'memberships', key: `${key.workspaceId}/${key.userId}`, column: 'role' });
+    const creatorRole =
+      row.creator_role === null || row.creator_role === undefined
+        ? null
+        : requireOneOf(ROLES, row.creator_role as string, { table: 'memberships', key: `${key.workspaceId}/${key.userId}`, column: 'role' });
     return { key, creatorRole };
   }
 }

@@ -30,9 +30,7 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
     return orderByIds(ids, rows, (row) => row.id).map(ConnectionMapper.toDomain);
   }
 
-  async listByWorkspace(
-    workspaceId: string, page: { limit: number; offset: number },
-  ): Promise<{ items: Connection[]; total: number }> {
+  async listByWorkspace(workspaceId: string, page: { limit: number; offset: number }): Promise<{ items: Connection[]; total: number }> {
     // TypeORM reads `take: 0` as "no limit", so an empty page is answered without asking for rows.
     if (page.limit <= 0) return { items: [], total: await this.rows.countBy({ workspaceId }) };
     const [rows, total] = await this.rows.findAndCount({

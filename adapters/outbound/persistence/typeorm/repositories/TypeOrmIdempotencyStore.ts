@@ -26,7 +26,10 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
   /** When this instance next sweeps expired records, in the time of the `now` begin is given. */
   private nextSweepAtMs = Number.NEGATIVE_INFINITY;
 
-  constructor(dataSource: DataSource, private readonly logger?: Logger) {
+  constructor(
+    dataSource: DataSource,
+    private readonly logger?: Logger,
+  ) {
     this.rows = dataSource.manager.getRepository(IdempotencyKeySchema);
   }
 
@@ -55,7 +58,10 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
     await this.rows.update(
       { scope, key, state: 'in_progress' },
       {
-        state: 'completed', responseStatus: response.status, responseContentType: response.contentType, responseBody: response.body,
+        state: 'completed',
+        responseStatus: response.status,
+        responseContentType: response.contentType,
+        responseBody: response.body,
         expiresAt: keepUntil,
       },
     );
@@ -88,10 +94,16 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
 
   private async tryInsert(at: { scope: string; key: string; fingerprint: string; now: Date; leaseMs: number }): Promise<boolean> {
     const row: IdempotencyKeyRow = {
-      scope: at.scope, key: at.key, fingerprint: at.fingerprint, state: 'in_progress',
-      responseStatus: null, responseContentType: null, responseBody: null,
+      scope: at.scope,
+      key: at.key,
+      fingerprint: at.fingerprint,
+      state: 'in_progress',
+      responseStatus: null,
+      responseContentType: null,
+      responseBody: null,
       // In progress: held only for the lease; complete() sets the replay expiry.
-      createdAt: at.now, expiresAt: new Date(at.now.getTime() + at.leaseMs),
+      createdAt: at.now,
+      expiresAt: new Date(at.now.getTime() + at.leaseMs),
     };
     try {
       // A plain INSERT (no upsert, no read-back): it either takes the key or fails on the primary key.

@@ -73,7 +73,8 @@ export class TypeOrmPostRepository implements PostRepository {
   }
 
   async listReviews(workspaceId: string, postId: string): Promise<Review[] | null> {
-    const sql = `SELECT r.id, r.decision, r.${this.d.quote('comment')} AS review_comment, r.reviewer_user_id, r.created_at FROM posts p ` +
+    const sql =
+      `SELECT r.id, r.decision, r.${this.d.quote('comment')} AS review_comment, r.reviewer_user_id, r.created_at FROM posts p ` +
       'LEFT JOIN post_reviews r ON r.post_id = p.id WHERE p.id = ? AND p.workspace_id = ? ORDER BY r.created_at, r.id';
     const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(sql, [postId, workspaceId]);
     if (rows.length === 0) return null;
@@ -83,7 +84,10 @@ export class TypeOrmPostRepository implements PostRepository {
   async remove(workspaceId: string, id: string): Promise<boolean> {
     return inTransaction(this.dataSource, async (m) => {
       // The status to count down, locked (MySQL) so that it is the one being deleted.
-      const [row] = await m.query<Array<{ status: string }>>(`SELECT status FROM posts WHERE id = ? AND workspace_id = ?${this.d.forUpdate}`, [id, workspaceId]);
+      const [row] = await m.query<Array<{ status: string }>>(`SELECT status FROM posts WHERE id = ? AND workspace_id = ?${this.d.forUpdate}`, [
+        id,
+        workspaceId,
+      ]);
       if (row === undefined) return false;
       // Counted down BEFORE the delete: its cascade locks index gaps of publish_jobs (and of
       // targets and reviews), where a save of another post that already holds this count
@@ -110,7 +114,11 @@ export class TypeOrmPostRepository implements PostRepository {
       const was = stored.get(row.id);
       return was !== undefined && (was.position !== position || was.target !== now[position]);
     });
-    await this.writes.deleteTargets(m, rows.post.id, [...stored.keys()].filter((id) => !current.has(id)));
+    await this.writes.deleteTargets(
+      m,
+      rows.post.id,
+      [...stored.keys()].filter((id) => !current.has(id)),
+    );
     for (const row of changed) await this.writes.updateTarget(m, row);
     await this.writes.insertTargets(m, added);
   }

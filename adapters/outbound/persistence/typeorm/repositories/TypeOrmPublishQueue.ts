@@ -29,18 +29,22 @@ export class TypeOrmPublishQueue implements PublishQueue {
     const values = jobs.map(() => "(?, ?, ?, ?, ?, 'queued', 0)").join(', ');
     const params = jobs.flatMap((job) => [job.targetId, job.postId, job.workspaceId, this.d.date(job.notBefore), this.d.date(now)]);
     await inTransaction(this.dataSource, (m) =>
-      m.query(`INSERT INTO publish_jobs (target_id, post_id, workspace_id, not_before, created_at, state, attempts) VALUES ${values} ${onConflict}`, params));
+      m.query(`INSERT INTO publish_jobs (target_id, post_id, workspace_id, not_before, created_at, state, attempts) VALUES ${values} ${onConflict}`, params),
+    );
   }
 
   async cancel(targetIds: readonly string[]): Promise<void> {
     if (targetIds.length === 0) return;
     await inTransaction(this.dataSource, (m) =>
-      m.query(`DELETE FROM publish_jobs WHERE target_id IN (${inList(targetIds.length)}) AND state <> 'leased'`, [...targetIds]));
+      m.query(`DELETE FROM publish_jobs WHERE target_id IN (${inList(targetIds.length)}) AND state <> 'leased'`, [...targetIds]),
+    );
   }
 
   async listForPost(workspaceId: string, postId: string): Promise<PublishJob[]> {
     const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(
-      `SELECT ${COLUMNS} FROM publish_jobs WHERE workspace_id = ? AND post_id = ? ORDER BY not_before, target_id`, [workspaceId, postId]);
+      `SELECT ${COLUMNS} FROM publish_jobs WHERE workspace_id = ? AND post_id = ? ORDER BY not_before, target_id`,
+      [workspaceId, postId],
+    );
     return rows.map(PublishJobMapper.toJob);
   }
 
@@ -78,7 +82,9 @@ export class TypeOrmPublishQueue implements PublishQueue {
     return inTransaction(this.dataSource, async (m: EntityManager) => {
       const skipLocked = this.d.sqlite ? '' : ' FOR UPDATE SKIP LOCKED';
       const candidates = await m.query<Array<{ target_id: string }>>(
-        `SELECT target_id FROM publish_jobs WHERE ${due} ORDER BY ${order}, target_id LIMIT ?${skipLocked}`, [this.d.date(now), limit]);
+        `SELECT target_id FROM publish_jobs WHERE ${due} ORDER BY ${order}, target_id LIMIT ?${skipLocked}`,
+        [this.d.date(now), limit],
+      );
       if (candidates.length === 0) return [];
       const ids = candidates.map((c) => c.target_id);
       // By primary key alone, and forced to use it: the rows are this transaction's (locked
@@ -87,10 +93,12 @@ export class TypeOrmPublishQueue implements PublishQueue {
       const byKey = this.d.sqlite ? '' : ' FORCE INDEX (PRIMARY)';
       await m.query(
         `UPDATE publish_jobs${byKey} SET state = 'leased', lease_owner = ?, lease_expires_at = ?${countsAttempt ? ', attempts = attempts + 1' : ''} WHERE target_id IN (${inList(ids.length)})`,
-        [owner, this.d.date(new Date(now.getTime() + leaseMs)), ...ids]);
+        [owner, this.d.date(new Date(now.getTime() + leaseMs)), ...ids],
+      );
       const rows = await m.query<Array<Record<string, unknown>>>(
         `SELECT ${COLUMNS} FROM publish_jobs WHERE target_id IN (${inList(ids.length)}) AND lease_owner = ? ORDER BY not_before, target_id`,
-        [...ids, owner]);
+        [...ids, owner],
+      );
       return rows.map(PublishJobMapper.toLeased);
     });
   }

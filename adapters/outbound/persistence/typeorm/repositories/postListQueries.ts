@@ -20,12 +20,7 @@ function filtered(manager: EntityManager, query: Pick<PostListQuery, 'workspaceI
  * skipped by a deep offset are never read from the table (a "deferred join").
  */
 export function pageOfPostIdsQuery(manager: EntityManager, query: PostListQuery): SelectQueryBuilder<PostRow> {
-  return filtered(manager, query)
-    .select('p.id', 'id')
-    .orderBy('p.createdAt', 'DESC')
-    .addOrderBy('p.id', 'DESC')
-    .limit(query.limit)
-    .offset(query.offset);
+  return filtered(manager, query).select('p.id', 'id').orderBy('p.createdAt', 'DESC').addOrderBy('p.id', 'DESC').limit(query.limit).offset(query.offset);
 }
 
 /**
@@ -34,7 +29,8 @@ export function pageOfPostIdsQuery(manager: EntityManager, query: PostListQuery)
  * Raw column `total`, a number on SQLite and a decimal string on MySQL.
  */
 export function postTotalQuery(manager: EntityManager, query: Pick<PostListQuery, 'workspaceId' | 'status'>): SelectQueryBuilder<PostCountRow> {
-  const builder = manager.createQueryBuilder(PostCountSchema, 'c')
+  const builder = manager
+    .createQueryBuilder(PostCountSchema, 'c')
     .select('COALESCE(SUM(c.count), 0)', 'total')
     .where('c.workspaceId = :workspaceId', { workspaceId: query.workspaceId });
   return query.status === undefined ? builder : builder.andWhere('c.status = :status', { status: query.status });

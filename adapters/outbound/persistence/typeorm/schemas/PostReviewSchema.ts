@@ -23,7 +23,5 @@ export const PostReviewSchema = new EntitySchema<PostReviewRow>({
     createdAt: timestamp('created_at'),
   },
   indices: [{ name: 'idx_post_reviews_post_created', columns: ['postId', 'createdAt'] }],
-  foreignKeys: [
-    { name: 'fk_post_reviews_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-  ],
+  foreignKeys: [{ name: 'fk_post_reviews_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });

@@ -35,7 +35,5 @@ export const PostSchema = new EntitySchema<PostRow>({
     { name: 'idx_posts_workspace_created', columns: ['workspaceId', 'createdAt', 'id'] },
     { name: 'idx_posts_workspace_status_created', columns: ['workspaceId', 'status', 'createdAt', 'id'] },
   ],
-  foreignKeys: [
-    { name: 'fk_posts_workspace', target: WorkspaceSchema, columnNames: ['workspaceId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-  ],
+  foreignKeys: [{ name: 'fk_posts_workspace', target: WorkspaceSchema, columnNames: ['workspaceId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });

@@ -46,7 +46,5 @@ export const PostTargetSchema = new EntitySchema<PostTargetRow>({
     { name: 'idx_post_targets_post_position', columns: ['postId', 'position'] },
     { name: 'idx_post_targets_status_scheduled', columns: ['status', 'scheduledAt'] },
   ],
-  foreignKeys: [
-    { name: 'fk_post_targets_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-  ],
+  foreignKeys: [{ name: 'fk_post_targets_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });

@@ -37,7 +37,5 @@ export const PublishJobSchema = new EntitySchema<PublishJobRow>({
     { name: 'idx_publish_jobs_state_not_before', columns: ['state', 'notBefore'] },
     { name: 'idx_publish_jobs_state_lease', columns: ['state', 'leaseExpiresAt'] },
   ],
-  foreignKeys: [
-    { name: 'fk_publish_jobs_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-  ],
+  foreignKeys: [{ name: 'fk_publish_jobs_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });

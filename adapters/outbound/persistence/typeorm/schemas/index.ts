@@ -17,6 +17,13 @@ export type { UserRow } from './UserSchema';
 export type { WorkspaceRow } from './WorkspaceSchema';
 
 export const ALL_SCHEMAS = [
-  UserSchema, WorkspaceSchema, MembershipSchema, ApiKeySchema, ConnectionSchema, SigningKeySchema,
-  ...POSTS_SCHEMAS, ...IDEMPOTENCY_SCHEMAS, ...WEBHOOK_SCHEMAS,
+  UserSchema,
+  WorkspaceSchema,
+  MembershipSchema,
+  ApiKeySchema,
+  ConnectionSchema,
+  SigningKeySchema,
+  ...POSTS_SCHEMAS,
+  ...IDEMPOTENCY_SCHEMAS,
+  ...WEBHOOK_SCHEMAS,
 ];

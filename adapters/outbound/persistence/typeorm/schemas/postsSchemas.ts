@@ -6,4 +6,5 @@ import { PostTargetSchema } from './PostTargetSchema';
 import { PublishJobSchema } from './PublishJobSchema';
 
 /** The posts capability's entity schemas (listed in ./index.ts). */
+// biome-ignore lint/suspicious/noExplicitAny: schemas of different row types in one list, as TypeORM's DataSource takes them
 export const POSTS_SCHEMAS: EntitySchema<any>[] = [PostSchema, PostTargetSchema, PostReviewSchema, PublishJobSchema, PostCountSchema];

@@ -40,7 +40,8 @@ export class PostCounts {
     const count = this.d.quote('count');
     for (const [key, delta] of changes) {
       if (delta > 0 && !this.known.has(keyOf(key))) await this.ensureRow(m, key);
-      const update = () => changedRows(m, `UPDATE post_counts SET ${count} = ${count} + ? WHERE workspace_id = ? AND status = ?`, [delta, key.workspaceId, key.status]);
+      const update = () =>
+        changedRows(m, `UPDATE post_counts SET ${count} = ${count} + ? WHERE workspace_id = ? AND status = ?`, [delta, key.workspaceId, key.status]);
       // A remembered row can only be gone with its workspace (or a database reset under a
       // running instance): made again, then counted.
       if ((await update()) === 0 && delta > 0) {
@@ -64,4 +65,3 @@ export class PostCounts {
     if (found.length > 0) this.known.add(keyOf(key));
   }
 }
-

@@ -10,9 +10,22 @@ import { type Dialect, readDate, readJson } from './Dialect';
 type Raw = Record<string, unknown>;
 
 const targetColumns = [
-  'id', 'connection_id', 'group_id', 'platform', 'settings', 'scheduled_at', 'status', 'platform_post_id',
-  'platform_post_url', 'posted_at', 'error', 'attempts', 'position',
-].map((column) => `t.${column} AS t_${column}`).join(', ');
+  'id',
+  'connection_id',
+  'group_id',
+  'platform',
+  'settings',
+  'scheduled_at',
+  'status',
+  'platform_post_id',
+  'platform_post_url',
+  'posted_at',
+  'error',
+  'attempts',
+  'position',
+]
+  .map((column) => `t.${column} AS t_${column}`)
+  .join(', ');
 
 /** A post and its targets, one row per target (one with null target columns for a post without any). */
 const columns = (d: Dialect): string =>
@@ -42,15 +55,12 @@ export const AS_SNAPSHOT: PostShape<PostSnapshot> = (post, targets) => PostMappe
  * targets, in one statement. The EXPLAIN test reads this text too.
  */
 export function pageSql(d: Dialect, withStatus: boolean): string {
-  const page = 'SELECT id FROM posts WHERE workspace_id = ?' + (withStatus ? ' AND status = ?' : '') +
-    ' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
+  const page = 'SELECT id FROM posts WHERE workspace_id = ?' + (withStatus ? ' AND status = ?' : '') + ' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
   return `${columns(d)}FROM (${page}) page JOIN posts p ON p.id = page.id ${WITH_TARGETS} ORDER BY p.created_at DESC, p.id DESC, t.position`;
 }
 
 export async function readPage<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<T[]> {
-  const params = query.status === undefined
-    ? [query.workspaceId, query.limit, query.offset]
-    : [query.workspaceId, query.status, query.limit, query.offset];
+  const params = query.status === undefined ? [query.workspaceId, query.limit, query.offset] : [query.workspaceId, query.status, query.limit, query.offset];
   return postsOf(await manager.query<Raw[]>(pageSql(d, query.status !== undefined), params), as);
 }
 
@@ -78,7 +88,10 @@ function postsOf<T>(rows: readonly Raw[], as: PostShape<T>): T[] {
   for (const row of rows) {
     const id = row.id as string;
     let entry = byId.get(id);
-    if (entry === undefined) byId.set(id, (entry = { post: postRowOf(row), targets: [] }));
+    if (entry === undefined) {
+      entry = { post: postRowOf(row), targets: [] };
+      byId.set(id, entry);
+    }
     if (row.t_id !== null && row.t_id !== undefined) entry.targets.push(targetRowOf(row, id));
   }
   return [...byId.values()].map((entry) => as(entry.post, entry.targets));

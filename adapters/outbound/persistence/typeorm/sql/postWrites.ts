@@ -10,15 +10,34 @@ export class PostWrites {
 
   insertPost(m: EntityManager, row: PostRow): Promise<unknown> {
     const sql = `INSERT INTO posts (id, workspace_id, status, source, external_submission_id, requested_intent, ${this.d.quote('groups')}, created_at, updated_at, version) VALUES ${valuesList(1, 10)}`;
-    return m.query(sql, [row.id, row.workspaceId, row.status, row.source, row.externalSubmissionId, row.requestedIntent,
-      JSON.stringify(row.groups), this.d.date(row.createdAt), this.d.date(row.updatedAt), row.version]);
+    return m.query(sql, [
+      row.id,
+      row.workspaceId,
+      row.status,
+      row.source,
+      row.externalSubmissionId,
+      row.requestedIntent,
+      JSON.stringify(row.groups),
+      this.d.date(row.createdAt),
+      this.d.date(row.updatedAt),
+      row.version,
+    ]);
   }
 
   /** Writes the post row if it is still at the version before `row.version`; true when it was. */
   async updatePost(m: EntityManager, row: PostRow): Promise<boolean> {
     const sql = `UPDATE posts SET status = ?, source = ?, external_submission_id = ?, requested_intent = ?, ${this.d.quote('groups')} = ?, updated_at = ?, version = ? WHERE id = ? AND version = ?`;
-    const params = [row.status, row.source, row.externalSubmissionId, row.requestedIntent, JSON.stringify(row.groups),
-      this.d.date(row.updatedAt), row.version, row.id, row.version - 1];
+    const params = [
+      row.status,
+      row.source,
+      row.externalSubmissionId,
+      row.requestedIntent,
+      JSON.stringify(row.groups),
+      this.d.date(row.updatedAt),
+      row.version,
+      row.id,
+      row.version - 1,
+    ];
     return (await changedRows(m, sql, params)) === 1;
   }
 
@@ -31,8 +50,15 @@ export class PostWrites {
   /** Replaces the post row whatever version is stored (a writer that did not lock came first). */
   overwritePost(m: EntityManager, row: PostRow): Promise<unknown> {
     const sql = `UPDATE posts SET status = ?, source = ?, external_submission_id = ?, requested_intent = ?, ${this.d.quote('groups')} = ?, updated_at = ?, version = version + 1 WHERE id = ?`;
-    return m.query(sql, [row.status, row.source, row.externalSubmissionId, row.requestedIntent, JSON.stringify(row.groups),
-      this.d.date(row.updatedAt), row.id]);
+    return m.query(sql, [
+      row.status,
+      row.source,
+      row.externalSubmissionId,
+      row.requestedIntent,
+      JSON.stringify(row.groups),
+      this.d.date(row.updatedAt),
+      row.id,
+    ]);
   }
 
   deleteAllTargets(m: EntityManager, postId: string): Promise<unknown> {
@@ -41,13 +67,18 @@ export class PostWrites {
 
   insertTargets(m: EntityManager, rows: readonly PostTargetRow[]): Promise<unknown> {
     if (rows.length === 0) return Promise.resolve();
-    const sql = 'INSERT INTO post_targets (id, post_id, workspace_id, connection_id, group_id, platform, settings, scheduled_at, ' +
+    const sql =
+      'INSERT INTO post_targets (id, post_id, workspace_id, connection_id, group_id, platform, settings, scheduled_at, ' +
       `status, platform_post_id, platform_post_url, posted_at, error, attempts, position) VALUES ${valuesList(rows.length, 15)}`;
-    return m.query(sql, rows.flatMap((t) => [t.id, t.postId, t.workspaceId, t.connectionId, t.groupId, ...this.changeable(t)]));
+    return m.query(
+      sql,
+      rows.flatMap((t) => [t.id, t.postId, t.workspaceId, t.connectionId, t.groupId, ...this.changeable(t)]),
+    );
   }
 
   updateTarget(m: EntityManager, t: PostTargetRow): Promise<unknown> {
-    const sql = 'UPDATE post_targets SET platform = ?, settings = ?, scheduled_at = ?, status = ?, platform_post_id = ?, ' +
+    const sql =
+      'UPDATE post_targets SET platform = ?, settings = ?, scheduled_at = ?, status = ?, platform_post_id = ?, ' +
       'platform_post_url = ?, posted_at = ?, error = ?, attempts = ?, position = ?, group_id = ? WHERE id = ? AND post_id = ?';
     return m.query(sql, [...this.changeable(t), t.groupId, t.id, t.postId]);
   }
@@ -60,12 +91,25 @@ export class PostWrites {
   insertReviews(m: EntityManager, rows: readonly PostReviewRow[]): Promise<unknown> {
     if (rows.length === 0) return Promise.resolve();
     const sql = `INSERT INTO post_reviews (id, post_id, decision, ${this.d.quote('comment')}, reviewer_user_id, created_at) VALUES ${valuesList(rows.length, 6)}`;
-    return m.query(sql, rows.flatMap((r) => [r.id, r.postId, r.decision, r.comment, r.reviewerUserId, this.d.date(r.createdAt)]));
+    return m.query(
+      sql,
+      rows.flatMap((r) => [r.id, r.postId, r.decision, r.comment, r.reviewerUserId, this.d.date(r.createdAt)]),
+    );
   }
 
   /** platform … position, in the order both statements above list them. */
   private changeable(t: PostTargetRow): unknown[] {
-    return [t.platform, JSON.stringify(t.settings), this.d.dateOrNull(t.scheduledAt), t.status, t.platformPostId,
-      t.platformPostUrl, this.d.dateOrNull(t.postedAt), t.error, t.attempts, t.position];
+    return [
+      t.platform,
+      JSON.stringify(t.settings),
+      this.d.dateOrNull(t.scheduledAt),
+      t.status,
+      t.platformPostId,
+      t.platformPostUrl,
+      this.d.dateOrNull(t.postedAt),
+      t.error,
+      t.attempts,
+      t.position,
+    ];
   }
 }

@@ -17,7 +17,9 @@ describe('actOnce (webhook replay protection)', () => {
 
   it('forgets an event whose handling failed, so its retry acts', async () => {
     const events = new MemoryInboundEventLog();
-    const failure = await actOnce(events, clock, 'stripe', 'evt_2', async () => { throw new Error('down'); }).catch((error: unknown) => error);
+    const failure = await actOnce(events, clock, 'stripe', 'evt_2', async () => {
+      throw new Error('down');
+    }).catch((error: unknown) => error);
     expect(failure).to.be.instanceOf(Error);
     expect(await actOnce(events, clock, 'stripe', 'evt_2', async () => undefined)).to.equal('acted');
   });

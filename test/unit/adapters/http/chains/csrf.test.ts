@@ -21,7 +21,9 @@ function appWith(secureCookie: boolean, secret = 'a-secret-of-enough-length-0123
     await next();
   });
   app.use(csrfProtection({ secret, secureCookie }));
-  app.use((ctx) => { ctx.body = ctx.state.csrfToken; });
+  app.use((ctx) => {
+    ctx.body = ctx.state.csrfToken;
+  });
   return app;
 }
 

@@ -11,13 +11,24 @@ describe('the last-resort renderer outside every chain', () => {
     const logger: Logger = { error: (message) => void logged.push(message), warn: () => undefined, info: () => undefined, debug: () => undefined };
     const app = new Koa<AppState>();
     app.silent = true;
-    app.use(async (ctx, next) => { ctx.state.requestId = 'req-1'; await next(); });
+    app.use(async (ctx, next) => {
+      ctx.state.requestId = 'req-1';
+      await next();
+    });
     app.use(lastResort(logger));
-    app.use(() => { throw new Error('escaped'); });
+    app.use(() => {
+      throw new Error('escaped');
+    });
     const res = await supertest(app.callback()).get('/anything').expect(500);
-    expect(res.body).to.deep.equal({ error: {
-      type: 'InternalError', code: 'internal_error', message: 'an unexpected error occurred; quote the requestId when reporting it', details: [], requestId: 'req-1',
-    } });
+    expect(res.body).to.deep.equal({
+      error: {
+        type: 'InternalError',
+        code: 'internal_error',
+        message: 'an unexpected error occurred; quote the requestId when reporting it',
+        details: [],
+        requestId: 'req-1',
+      },
+    });
     expect(logged).to.deep.equal(['unhandled error outside any chain']);
   });
 });

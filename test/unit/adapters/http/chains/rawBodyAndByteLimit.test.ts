@@ -46,7 +46,9 @@ describe('ByteLimit', () => {
 
   it('fails with a 413 as soon as one byte too many passes', async () => {
     const failure = await pipeline(Readable.from([Buffer.from('hello'), Buffer.from('world!')]), new ByteLimit(10), async (source: AsyncIterable<Buffer>) => {
-      for await (const _ of source) { /* drain */ }
+      for await (const _ of source) {
+        /* drain */
+      }
     }).catch((error: unknown) => error);
     expect(statusOf(failure)).to.equal(413);
   });
