@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type DataSource } from 'typeorm';
-import { pageOfPostIdsQuery, postTotalQuery } from '../adapters/outbound/persistence/typeorm/repositories/postListQueries';
+import { dialectOf } from '../adapters/outbound/persistence/typeorm/sql/Dialect';
+import { pageIdsSql, pageParameters, totalParameters, totalSql } from '../adapters/outbound/persistence/typeorm/sql/postReads';
 
 export interface ListDiagnostics {
   /** Mean time of the post_counts read posts.list runs for `total`, alone, sequentially. */
@@ -15,17 +16,16 @@ export interface ListDiagnostics {
 
 const RUNS = 30;
 
-/** Times and EXPLAINs the two queries the repository runs for posts.list (from postListQueries.ts). */
+/** Times and EXPLAINs the total and the page of ids posts.list reads (from postReads.ts). */
 export async function listDiagnostics(dataSource: DataSource, workspaceId: string): Promise<ListDiagnostics> {
-  const manager = dataSource.manager;
-  const total = () => postTotalQuery(manager, { workspaceId });
-  const page = () => pageOfPostIdsQuery(manager, { workspaceId, limit: 20, offset: 0 });
+  const total: [string, unknown[]] = [totalSql(dialectOf(dataSource), false), totalParameters({ workspaceId })];
+  const page: [string, unknown[]] = [pageIdsSql(false), pageParameters({ workspaceId, limit: 20, offset: 0 })];
   return {
-    totalMs: await meanMs(() => total().getRawOne()),
-    pageMs: await meanMs(() => page().getRawMany()),
+    totalMs: await meanMs(() => dataSource.query(...total)),
+    pageMs: await meanMs(() => dataSource.query(...page)),
     replacedCountMs: await meanMs(() => dataSource.query('SELECT COUNT(*) AS total FROM posts WHERE workspace_id = ?', [workspaceId])),
-    totalPlan: await explain(dataSource, total().getQueryAndParameters()),
-    pagePlan: await explain(dataSource, page().getQueryAndParameters()),
+    totalPlan: await explain(dataSource, total),
+    pagePlan: await explain(dataSource, page),
   };
 }
 

@@ -3,6 +3,7 @@ import { createApp } from '../adapters/inbound/http/createApp';
 import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
 import { type Composition } from './container';
+import { apiRoutes } from './httpRoutes';
 import { resolveSecretKey } from './secretKey';
 import { TOKENS as T } from './tokens';
 
@@ -26,10 +27,6 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
     authenticate: get(T.AuthenticateBearer),
     authorizeWorkspace: get(T.AuthorizeWorkspace),
     checkHealth: get(T.CheckHealth),
-    getCurrentUser: get(T.GetCurrentUser),
-    listMyWorkspaces: get(T.ListMyWorkspaces),
-    listConnections: get(T.ListConnections),
-    apiKeys: get(T.ManageApiKeys),
-    posts: { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle) },
+    api: apiRoutes(composition),
   });
 }

@@ -1,16 +1,12 @@
 import { type AuthenticateBearer } from '../../../application/auth/AuthenticateBearer';
 import { type AuthorizeWorkspace } from '../../../application/auth/AuthorizeWorkspace';
-import { type ManageApiKeys } from '../../../application/admin/ManageApiKeys';
-import { type ListConnections } from '../../../application/connections/ListConnections';
 import { type CheckHealth } from '../../../application/health/CheckHealth';
-import { type GetCurrentUser } from '../../../application/me/GetCurrentUser';
-import { type ListMyWorkspaces } from '../../../application/me/ListMyWorkspaces';
 import { type Clock } from '../../../application/ports/Clock';
 import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
 import { type Router } from '@koa/router';
-import { type PostsUseCases } from './routers/postsRouter';
+import { type ApiRoutes } from './RouteKit';
 import { type AppState } from './state';
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */
@@ -40,11 +36,8 @@ export interface HttpDependencies {
   readonly authenticate: AuthenticateBearer;
   readonly authorizeWorkspace: AuthorizeWorkspace;
   readonly checkHealth: CheckHealth;
-  readonly getCurrentUser: GetCurrentUser;
-  readonly listMyWorkspaces: ListMyWorkspaces;
-  readonly listConnections: ListConnections;
-  readonly apiKeys: ManageApiKeys;
-  readonly posts: PostsUseCases;
+  /** The JSON API's routers, each built from its use cases by the composition root. */
+  readonly api: readonly ApiRoutes[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Koa, { type Middleware } from 'koa';
+import Koa from 'koa';
 import { Router } from '@koa/router';
 import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
@@ -7,14 +7,10 @@ import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
 import { requestId } from './middleware/requestId';
 import { OPENAPI_DOCUMENT } from './openapi/document';
-import { apiKeysRouter } from './routers/apiKeysRouter';
-import { connectionsRouter } from './routers/connectionsRouter';
+import { workspaceAccess } from './middleware/workspaceAccess';
+import { type RouteKit } from './RouteKit';
 import { discoveryRouter } from './routers/discoveryRouter';
 import { healthRouter } from './routers/healthRouter';
-import { meRouter } from './routers/meRouter';
-import { postReviewsRouter } from './routers/postReviewsRouter';
-import { postsRouter } from './routers/postsRouter';
-import { postTargetsRouter } from './routers/postTargetsRouter';
 import { type AppState } from './state';
 import { formChain } from './chains/formChain';
 import { jsonApiChain } from './chains/jsonApiChain';
@@ -43,17 +39,8 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
 
   const api = new Router<AppState>();
   api.use(requireCredential());
-  const writes = writesOf(deps);
-  for (const router of [
-    meRouter(deps.getCurrentUser, deps.listMyWorkspaces),
-    connectionsRouter(deps.authorizeWorkspace, deps.listConnections),
-    apiKeysRouter(deps.authorizeWorkspace, deps.apiKeys, writes),
-    postsRouter(deps.authorizeWorkspace, deps.posts, writes, deps.logger),
-    postTargetsRouter(deps.authorizeWorkspace, deps.posts, writes),
-    postReviewsRouter(deps.authorizeWorkspace, deps.posts, writes),
-  ]) {
-    api.use(router.routes());
-  }
+  const kit = routeKitOf(deps);
+  for (const routes of deps.api) api.use(routes(kit).routes());
 
   app
     .use(requestId())
@@ -124,11 +111,14 @@ function surfacesOf(deps: HttpDependencies): Surface[] {
 const rateLimitOf = (deps: HttpDependencies) => ({ store: deps.rateLimitStore, clock: deps.clock, ...deps.settings.rateLimit });
 
 /**
- * What every writing route runs after its access check (never before it: a stored answer,
- * an API key's secret included, must be replayed only to a caller allowed to make the
- * request now): the Idempotency-Key. Transactions and their locking belong to the unit of
- * work, not to HTTP (docs/decisions.md, "SQLite: the unit of work serializes writers").
+ * What the JSON API's routers mount around their handlers. Transactions and their locking
+ * belong to the unit of work, not to HTTP (docs/decisions.md, "SQLite: the unit of work
+ * serializes writers").
  */
-function writesOf(deps: HttpDependencies): Middleware<AppState> {
-  return idempotency({ store: deps.idempotencyStore, clock: deps.clock, ...deps.settings.idempotency });
+function routeKitOf(deps: HttpDependencies): RouteKit {
+  return {
+    access: (scope) => workspaceAccess(deps.authorizeWorkspace, scope),
+    writes: idempotency({ store: deps.idempotencyStore, clock: deps.clock, ...deps.settings.idempotency }),
+    logger: deps.logger,
+  };
 }

@@ -1,11 +1,9 @@
-import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
 import { type ManageApiKeys } from '../../../../application/admin/ManageApiKeys';
-import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
 import { notFound } from '../../../../domain/shared/DomainError';
 import { CreateApiKeyBody } from '../dto/CreateApiKeyBody';
-import { workspaceAccess } from '../middleware/workspaceAccess';
 import { presentApiKey } from '../presenters/present';
+import { type RouteKit } from '../RouteKit';
 import { accessOf, credentialOf, type AppState } from '../state';
 import { validateBody } from '../validation';
 
@@ -16,9 +14,9 @@ const BASE = '/v1/workspaces/:workspaceId/api-keys';
  * Idempotency-Key) runs after the access check, so a stored answer is replayed only to a
  * caller allowed to make the request.
  */
-export function apiKeysRouter(authorize: AuthorizeWorkspace, apiKeys: ManageApiKeys, writes: Middleware<AppState>): Router<AppState> {
+export function apiKeysRouter({ access, writes }: RouteKit, apiKeys: ManageApiKeys): Router<AppState> {
   const router = new Router<AppState>();
-  const canManage = workspaceAccess(authorize, 'apikeys:write');
+  const canManage = access('apikeys:write');
 
   router.get(BASE, canManage, async (ctx) => {
     ctx.body = { data: (await apiKeys.listInWorkspace(accessOf(ctx).workspaceId)).map(presentApiKey) };

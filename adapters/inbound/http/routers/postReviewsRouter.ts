@@ -1,10 +1,8 @@
-import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
-import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
 import { validationError } from '../../../../domain/shared/DomainError';
 import { ReviewBody } from '../dto/PostBody';
-import { workspaceAccess } from '../middleware/workspaceAccess';
 import { presentPost, presentReview } from '../presenters/presentPost';
+import { type RouteKit } from '../RouteKit';
 import { type AppState } from '../state';
 import { validateBody } from '../validation';
 import { actorOf } from './postActor';
@@ -13,13 +11,13 @@ import { type PostsUseCases } from './postsRouter';
 const BASE = '/v1/workspaces/:workspaceId/posts/:id/reviews';
 
 /** The review history of a post, and a reviewer's decision (approve, or ask for changes). */
-export function postReviewsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>): Router<AppState> {
+export function postReviewsRouter({ access, writes }: RouteKit, posts: PostsUseCases): Router<AppState> {
   const router = new Router<AppState>();
-  router.get(BASE, workspaceAccess(authorize, 'reviews:read'), async (ctx) => {
+  router.get(BASE, access('reviews:read'), async (ctx) => {
     const reviews = await posts.read.reviews(actorOf(ctx).workspaceId, ctx.params.id!);
     ctx.body = { data: reviews.map(presentReview) };
   });
-  router.post(BASE, workspaceAccess(authorize, 'reviews:write'), writes, async (ctx) => {
+  router.post(BASE, access('reviews:write'), writes, async (ctx) => {
     const body = validateBody(ReviewBody, ctx.request.body);
     const actor = actorOf(ctx);
     const comment = body.comment?.trim() || null;

@@ -1,10 +1,8 @@
-import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
-import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
 import { TargetUpdateBody } from '../dto/PostBody';
 import { toTargetChanges } from '../dto/toCommands';
-import { workspaceAccess } from '../middleware/workspaceAccess';
 import { presentTarget } from '../presenters/presentPost';
+import { type RouteKit } from '../RouteKit';
 import { type AppState } from '../state';
 import { validateBody } from '../validation';
 import { actorOf } from './postActor';
@@ -12,16 +10,16 @@ import { type PostsUseCases } from './postsRouter';
 
 const BASE = '/v1/workspaces/:workspaceId/posts/:id/targets';
 
-export function postTargetsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>): Router<AppState> {
+export function postTargetsRouter({ access, writes }: RouteKit, posts: PostsUseCases): Router<AppState> {
   const router = new Router<AppState>();
-  router.get(BASE, workspaceAccess(authorize, 'posts:read'), async (ctx) => {
+  router.get(BASE, access('posts:read'), async (ctx) => {
     ctx.body = (await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!)).targets.map(presentTarget);
   });
-  router.patch(`${BASE}/:targetId`, workspaceAccess(authorize, 'posts:write'), writes, async (ctx) => {
+  router.patch(`${BASE}/:targetId`, access('posts:write'), writes, async (ctx) => {
     const changes = toTargetChanges(validateBody(TargetUpdateBody, ctx.request.body));
     ctx.body = presentTarget(await posts.lifecycle.updateTarget(actorOf(ctx), ctx.params.id!, ctx.params.targetId!, changes));
   });
-  router.post(`${BASE}/:targetId/retry`, workspaceAccess(authorize, 'posts:write'), writes, async (ctx) => {
+  router.post(`${BASE}/:targetId/retry`, access('posts:write'), writes, async (ctx) => {
     ctx.body = presentTarget(await posts.lifecycle.retryTarget(actorOf(ctx), ctx.params.id!, ctx.params.targetId!));
   });
   return router;

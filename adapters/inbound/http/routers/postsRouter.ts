@@ -1,17 +1,14 @@
-import { type Middleware } from 'koa';
 import { Router } from '@koa/router';
 import { type ChangePostLifecycle } from '../../../../application/posts/ChangePostLifecycle';
 import { type ReadPosts } from '../../../../application/posts/ReadPosts';
 import { type WritePosts } from '../../../../application/posts/WritePosts';
-import { type AuthorizeWorkspace } from '../../../../application/auth/AuthorizeWorkspace';
-import { type Logger } from '../../../../application/ports/Logger';
 import { isPostStatus, POST_STATUSES } from '../../../../domain/post/PostStatus';
 import { validationError } from '../../../../domain/shared/DomainError';
 import { PostBody } from '../dto/PostBody';
 import { toPostRequest } from '../dto/toCommands';
-import { workspaceAccess } from '../middleware/workspaceAccess';
 import { presentPost } from '../presenters/presentPost';
 import { parsePage } from '../query';
+import { type RouteKit } from '../RouteKit';
 import { type AppState } from '../state';
 import { validateBody } from '../validation';
 import { actorOf } from './postActor';
@@ -26,10 +23,10 @@ export interface PostsUseCases {
 const BASE = '/v1/workspaces/:workspaceId/posts';
 
 /** `writes` (the Idempotency-Key) runs after the access check of each writing route. */
-export function postsRouter(authorize: AuthorizeWorkspace, posts: PostsUseCases, writes: Middleware<AppState>, logger: Logger): Router<AppState> {
+export function postsRouter({ access, writes, logger }: RouteKit, posts: PostsUseCases): Router<AppState> {
   const router = new Router<AppState>();
-  const canRead = workspaceAccess(authorize, 'posts:read');
-  const canWrite = workspaceAccess(authorize, 'posts:write');
+  const canRead = access('posts:read');
+  const canWrite = access('posts:write');
 
   router.get(BASE, canRead, async (ctx) => {
     const page = parsePage(ctx.query);

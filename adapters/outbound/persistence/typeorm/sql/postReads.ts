@@ -55,13 +55,18 @@ export const AS_SNAPSHOT: PostShape<PostSnapshot> = (post, targets) => PostMappe
  * targets, in one statement. The EXPLAIN test reads this text too.
  */
 export function pageSql(d: Dialect, withStatus: boolean): string {
-  const page = 'SELECT id FROM posts WHERE workspace_id = ?' + (withStatus ? ' AND status = ?' : '') + ' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?';
-  return `${columns(d)}FROM (${page}) page JOIN posts p ON p.id = page.id ${WITH_TARGETS} ORDER BY p.created_at DESC, p.id DESC, t.position`;
+  return `${columns(d)}FROM (${pageIdsSql(withStatus)}) page JOIN posts p ON p.id = page.id ${WITH_TARGETS} ORDER BY p.created_at DESC, p.id DESC, t.position`;
 }
 
+/** The ids of one page, from the index alone (its parameters: pageParameters). */
+export const pageIdsSql = (withStatus: boolean): string =>
+  `SELECT id FROM posts WHERE workspace_id = ?${withStatus ? ' AND status = ?' : ''} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+
+export const pageParameters = (query: PostListQuery): unknown[] =>
+  query.status === undefined ? [query.workspaceId, query.limit, query.offset] : [query.workspaceId, query.status, query.limit, query.offset];
+
 export async function readPage<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<T[]> {
-  const params = query.status === undefined ? [query.workspaceId, query.limit, query.offset] : [query.workspaceId, query.status, query.limit, query.offset];
-  return postsOf(await manager.query<Raw[]>(pageSql(d, query.status !== undefined), params), as);
+  return postsOf(await manager.query<Raw[]>(pageSql(d, query.status !== undefined), pageParameters(query)), as);
 }
 
 /** `total`: the workspace's per-status counts summed, read by primary key (at most eight rows). */
@@ -69,9 +74,11 @@ export function totalSql(d: Dialect, withStatus: boolean): string {
   return `SELECT COALESCE(SUM(${d.quote('count')}), 0) AS total FROM post_counts WHERE workspace_id = ?${withStatus ? ' AND status = ?' : ''}`;
 }
 
+export const totalParameters = (query: Pick<PostListQuery, 'workspaceId' | 'status'>): unknown[] =>
+  query.status === undefined ? [query.workspaceId] : [query.workspaceId, query.status];
+
 export async function readTotal(manager: EntityManager, d: Dialect, query: Pick<PostListQuery, 'workspaceId' | 'status'>): Promise<number> {
-  const params = query.status === undefined ? [query.workspaceId] : [query.workspaceId, query.status];
-  const [row] = await manager.query<Array<{ total: unknown }>>(totalSql(d, query.status !== undefined), params);
+  const [row] = await manager.query<Array<{ total: unknown }>>(totalSql(d, query.status !== undefined), totalParameters(query));
   return Number(row?.total ?? 0);
 }
 

@@ -1,0 +1,22 @@
+import { type ApiRoutes } from '../adapters/inbound/http/RouteKit';
+import { apiKeysRouter } from '../adapters/inbound/http/routers/apiKeysRouter';
+import { connectionsRouter } from '../adapters/inbound/http/routers/connectionsRouter';
+import { meRouter } from '../adapters/inbound/http/routers/meRouter';
+import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
+import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
+import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
+import { type Composition } from './container';
+import { TOKENS as T } from './tokens';
+
+/** The JSON API: each router with the use cases it calls (README, "Adding an operation"). */
+export function apiRoutes({ get }: Composition): ApiRoutes[] {
+  const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle) };
+  return [
+    () => meRouter(get(T.GetCurrentUser), get(T.ListMyWorkspaces)),
+    (kit) => connectionsRouter(kit, get(T.ListConnections)),
+    (kit) => apiKeysRouter(kit, get(T.ManageApiKeys)),
+    (kit) => postsRouter(kit, posts),
+    (kit) => postTargetsRouter(kit, posts),
+    (kit) => postReviewsRouter(kit, posts),
+  ];
+}
