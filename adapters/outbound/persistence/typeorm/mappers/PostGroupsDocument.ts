@@ -6,9 +6,30 @@ import { RowMappingError } from './RowMappingError';
 /**
  * Reads the `posts.groups` JSON document back into snapshots. The document is ours, but a
  * hand edit or a bad migration would otherwise reach the domain as a half-shaped object and
- * fail far from here, so every field is checked and the first wrong one is named.
+ * fail far from here, so every field is checked. A document exactly as we write it (every
+ * read of a post) is taken as it is; any other is rebuilt field by field, and the first
+ * wrong field is named.
  */
 export function readGroupsDocument(document: unknown, postId: string): GroupSnapshot[] {
+  return isExactly(document) ? document : rebuilt(document, postId);
+}
+
+const isRecordOf = (value: unknown, keys: number): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === keys;
+const isFiniteOrNull = (value: unknown): boolean => value === null || (typeof value === 'number' && Number.isFinite(value));
+const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
+
+const isMedia = (m: unknown): boolean =>
+  isRecordOf(m, 4) && typeof m.id === 'string' && isStringOrNull(m.altText) && isStringOrNull(m.thumbnailMediaId) && isFiniteOrNull(m.thumbnailTimestamp);
+const isSegment = (s: unknown): boolean =>
+  isRecordOf(s, 3) && typeof s.text === 'string' && Array.isArray(s.media) && s.media.every(isMedia) && isFiniteOrNull(s.delayMinutes);
+const isGroup = (g: unknown): boolean =>
+  isRecordOf(g, 3) && typeof g.id === 'string' && typeof g.isDefault === 'boolean' && Array.isArray(g.segments) && g.segments.every(isSegment);
+
+/** The document has exactly the snapshots' fields, each of its type: nothing to rebuild. */
+const isExactly = (document: unknown): document is GroupSnapshot[] => Array.isArray(document) && document.every(isGroup);
+
+function rebuilt(document: unknown, postId: string): GroupSnapshot[] {
   const fail = (path: string, expected: string): never => {
     throw new RowMappingError('posts', postId, `groups document: ${path} is not ${expected}`);
   };

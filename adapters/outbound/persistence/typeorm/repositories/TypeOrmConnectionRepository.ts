@@ -1,8 +1,9 @@
-import { type DataSource, In, type Repository } from 'typeorm';
+import { type DataSource, type Repository } from 'typeorm';
 import { type Connection } from '../../../../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../../../../domain/connection/ConnectionRepository';
 import { ConnectionMapper } from '../mappers/ConnectionMapper';
 import { type ConnectionRow, ConnectionSchema } from '../schemas/ConnectionSchema';
+import { inList, readDate } from '../sql/Dialect';
 import { managerOf } from '../transactionContext';
 import { orderByIds } from './orderByIds';
 
@@ -24,10 +25,12 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
     return row === null ? null : ConnectionMapper.toDomain(row);
   }
 
+  /** Every create and edit of a post asks for its connections: hand-written, one statement. */
   async findByIds(ids: readonly string[]): Promise<Connection[]> {
     if (ids.length === 0) return [];
-    const rows = await this.rows.findBy({ id: In([...ids]) });
-    return orderByIds(ids, rows, (row) => row.id).map(ConnectionMapper.toDomain);
+    const sql = `SELECT id, workspace_id, platform, handle, display_name, status, created_at FROM connections WHERE id IN (${inList(ids.length)})`;
+    const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(sql, [...ids]);
+    return orderByIds(ids, rows.map(rowOf), (row) => row.id).map(ConnectionMapper.toDomain);
   }
 
   async listByWorkspace(workspaceId: string, page: { limit: number; offset: number }): Promise<{ items: Connection[]; total: number }> {
@@ -42,3 +45,13 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
     return { items: rows.map(ConnectionMapper.toDomain), total };
   }
 }
+
+const rowOf = (row: Record<string, unknown>): ConnectionRow => ({
+  id: row.id as string,
+  workspaceId: row.workspace_id as string,
+  platform: row.platform as string,
+  handle: row.handle as string,
+  displayName: (row.display_name as string | null) ?? null,
+  status: row.status as string,
+  createdAt: readDate(row.created_at)!,
+});
