@@ -20,6 +20,8 @@ import { needsReview, preparePostContent } from './preparePostContent';
 /** What storage holds of a loaded post: what a save compares against to write only the changes. */
 export interface PersistedPost {
   readonly status: PostStatus;
+  /** The content as loaded: an edit replaces it (another object), a worker's outcome does not. */
+  readonly groups: readonly Group[];
   readonly targets: readonly Target[];
   /** Counts the saves: a save meant for version N finds N stored, or another writer came first. */
   readonly version: number;
@@ -72,19 +74,20 @@ export class Post {
 
   /** Trusted load from storage: no rule is re-checked. */
   static rehydrate(s: PostSnapshot): Post {
+    const groups = Object.freeze(s.groups.map(Group.rehydrate));
     const targets = Object.freeze(s.targets.map(Target.rehydrate));
     return new Post(
       s.id,
       s.workspaceId,
       s.status,
-      Object.freeze(s.groups.map(Group.rehydrate)),
+      groups,
       targets,
       s.source,
       s.externalSubmissionId,
       s.requestedIntent,
       new Date(s.createdAt),
       new Date(s.updatedAt),
-      { status: s.status, targets, version: s.version },
+      { status: s.status, groups, targets, version: s.version },
     );
   }
 
@@ -186,7 +189,7 @@ export class Post {
 
   /** Storage has everything: the next save compares against this state. */
   markSaved(): void {
-    this._persisted = { status: this._status, targets: this._targets, version: this.version + 1 };
+    this._persisted = { status: this._status, groups: this._groups, targets: this._targets, version: this.version + 1 };
     this._unsavedReviews = [];
   }
 

@@ -35,7 +35,7 @@ export class TypeOrmPostRepository implements PostRepository {
       let countedAs: string | null = persisted?.status ?? null;
       if (persisted === null) {
         await this.insertWhole(m, rows);
-      } else if (await this.writes.updatePost(m, rows.post)) {
+      } else if (await this.writes.updatePost(m, rows.post, post.groups !== persisted.groups)) {
         await this.writeChangedTargets(m, rows, post.targets, persisted.targets);
       } else {
         // Another writer saved it since it was loaded (a save without findForUpdate): what it

@@ -24,15 +24,20 @@ export class PostWrites {
     ]);
   }
 
-  /** Writes the post row if it is still at the version before `row.version`; true when it was. */
-  async updatePost(m: EntityManager, row: PostRow): Promise<boolean> {
-    const sql = `UPDATE posts SET status = ?, source = ?, external_submission_id = ?, requested_intent = ?, ${this.d.quote('groups')} = ?, updated_at = ?, version = ? WHERE id = ? AND version = ?`;
+  /**
+   * Writes the post row if it is still at the version before `row.version`; true when it was.
+   * The groups document only when it changed: a worker recording a target's outcome leaves
+   * the content as it is.
+   */
+  async updatePost(m: EntityManager, row: PostRow, contentChanged: boolean): Promise<boolean> {
+    const content = contentChanged ? `, ${this.d.quote('groups')} = ?` : '';
+    const sql = `UPDATE posts SET status = ?, source = ?, external_submission_id = ?, requested_intent = ?${content}, updated_at = ?, version = ? WHERE id = ? AND version = ?`;
     const params = [
       row.status,
       row.source,
       row.externalSubmissionId,
       row.requestedIntent,
-      JSON.stringify(row.groups),
+      ...(contentChanged ? [JSON.stringify(row.groups)] : []),
       this.d.date(row.updatedAt),
       row.version,
       row.id,
