@@ -19,6 +19,7 @@ import { type ApiKeyCredentials } from '../application/ports/ApiKeyCredentials';
 import { type Clock } from '../application/ports/Clock';
 import { type HealthCheck } from '../application/ports/HealthCheck';
 import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
+import { type InboundEventLog } from '../application/ports/InboundEventLog';
 import { type IdGenerator } from '../application/ports/IdGenerator';
 import { type Logger } from '../application/ports/Logger';
 import { type PostViews } from '../application/ports/PostViews';
@@ -62,6 +63,8 @@ export const TOKENS = {
   PublishQueue: token<PublishQueue>('PublishQueue'),
   UnitOfWork: token<UnitOfWork>('UnitOfWork'),
   IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
+  /** Event ids of inbound webhooks already acted on (replay protection, docs/surfaces.md). */
+  InboundEventLog: token<InboundEventLog>('InboundEventLog'),
   SigningKeyStore: token<SigningKeyStore>('SigningKeyStore'),
   KeyRing: token<KeyRing>('KeyRing'),
   SessionTokens: token<SessionTokens>('SessionTokens'),

@@ -2,6 +2,7 @@ import { MemoryApiKeyCredentials } from '../../adapters/outbound/persistence/mem
 import { MemoryApiKeyRepository } from '../../adapters/outbound/persistence/memory/MemoryApiKeyRepository';
 import { MemoryConnectionRepository } from '../../adapters/outbound/persistence/memory/MemoryConnectionRepository';
 import { MemoryIdempotencyStore } from '../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
+import { MemoryInboundEventLog } from '../../adapters/outbound/persistence/memory/MemoryInboundEventLog';
 import { MemoryMembershipRepository } from '../../adapters/outbound/persistence/memory/MemoryMembershipRepository';
 import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
 import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/MemoryPostViews';
@@ -33,6 +34,7 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.PostViews, new MemoryPostViews(posts));
   w.value(T.PublishQueue, new MemoryPublishQueue(posts));
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
+  w.value(T.InboundEventLog, new MemoryInboundEventLog());
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());
   w.value(T.SigningKeyStore, new MemorySigningKeyStore());
   return { name: 'database', check: async () => undefined };

@@ -7,6 +7,7 @@ import { DatabaseHealthCheck } from '../../adapters/outbound/persistence/typeorm
 import { TypeOrmApiKeyCredentials } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyCredentials';
 import { TypeOrmApiKeyRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyRepository';
 import { TypeOrmConnectionRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmConnectionRepository';
+import { TypeOrmInboundEventLog } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmInboundEventLog';
 import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
 import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
@@ -35,6 +36,7 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.PostViews, new TypeOrmPostViews(dataSource));
   w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
   w.value(T.UnitOfWork, new TypeOrmUnitOfWork(dataSource));
+  w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data
   // directory, only by an entry point that needs it. Stored responses can hold a new API
   // key's secret, so they are sealed.

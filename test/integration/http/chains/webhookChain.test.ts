@@ -4,7 +4,6 @@ import { expect } from 'chai';
 import supertest from 'supertest';
 import { actOnce } from '../../../../adapters/inbound/http/chains/actOnce';
 import { rawBodyOf, type AppState } from '../../../../adapters/inbound/http/state';
-import { TypeOrmInboundEventLog } from '../../../../adapters/outbound/persistence/typeorm/repositories/TypeOrmInboundEventLog';
 import { unauthenticated } from '../../../../domain/shared/DomainError';
 import { TOKENS } from '../../../../config/tokens';
 import { type TestApp } from '../../../support/testApp';
@@ -20,7 +19,7 @@ interface Seen {
 
 /** A small webhook: checks the signature over the raw bytes, then acts once per event id. */
 function testWebhooks(t: TestApp, seen: Seen[], acted: string[], failures: { next: boolean }): Router<AppState> {
-  const events = new TypeOrmInboundEventLog(t.dataSource);
+  const events = t.composition.get(TOKENS.InboundEventLog);
   const clock = t.composition.get(TOKENS.Clock);
   const router = new Router<AppState>({ prefix: '/webhooks' });
   router.post('/test', async (ctx) => {
