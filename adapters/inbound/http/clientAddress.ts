@@ -17,7 +17,7 @@ export type ClientAddressOf = (socketAddress: string | undefined, forwardedFor: 
  * X-Forwarded-For was written by proxies we trust; whatever the client sent comes first.
  * Walking from the socket's peer leftwards, trusted peers are skipped and the first untrusted
  * one is the client. Believing the left-most entry instead let one client pass a limit of 20
- * with 40 requests by inventing a new address for each (docs/decisions.md, "Rate limits").
+ * with 40 requests by inventing a new address for each (docs/decisions.md, "The client address").
  */
 export function clientAddressFinder(trust: ProxyTrust): ClientAddressOf {
   if (trust.kind === 'none') return (socketAddress) => plain(socketAddress ?? '');
