@@ -1,11 +1,9 @@
 import path from 'node:path';
+import { type ProxyTrust } from '../adapters/inbound/http/clientAddress';
+import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
+import { trustProxy } from './trustProxy';
 
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`${variable}: ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError, redactUrl } from './envValues';
 
 export type DatabaseConfig = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string };
 
@@ -17,11 +15,17 @@ export interface Config {
     readonly host: string;
     /** The public URL: token issuer, links, WWW-Authenticate. */
     readonly baseUrl: string;
-    /** Trust X-Forwarded-For/-Proto from a reverse proxy in front (client addresses for rate limits). */
-    readonly trustProxy: boolean;
+    /** Which proxies in front may name the client in X-Forwarded-For (client addresses for rate limits and logs). */
+    readonly trustProxy: ProxyTrust;
     readonly bodyLimitBytes: number;
     /** The upload surface's own limit: uploads are streamed, never held whole. */
     readonly uploadLimitBytes: number;
+    /** How long a client may take to send its headers, its whole request, and its next request on a kept-alive connection. */
+    readonly timeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
+    /** Open connections at once; more are closed as they arrive. */
+    readonly maxConnections: number;
+    /** The request line and headers together (431 past it). */
+    readonly maxHeaderBytes: number;
   };
   readonly database: DatabaseConfig;
   readonly secrets: {
@@ -52,65 +56,6 @@ export interface Config {
   readonly bootstrap: boolean;
 }
 
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const value = oneOf(env, name, ['true', 'false', '1', '0'], fallback ? 'true' : 'false');
-  return value === 'true' || value === '1';
-}
-
-/**
- * A URL as it may appear in an error: the password (or a lone user part, which may be a token)
- * masked, and the query and fragment left out. Works on text that does not parse as a URL too,
- * since that is when it is shown; everything up to the last "@" counts as user info.
- */
-export function redactUrl(raw: string): string {
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(raw)?.[0] ?? '';
-  let rest = raw.slice(scheme.length);
-  const at = rest.lastIndexOf('@');
-  if (at >= 0) {
-    const userinfo = rest.slice(0, at);
-    const colon = userinfo.indexOf(':');
-    rest = `${colon >= 0 ? `${userinfo.slice(0, colon)}:***` : '***'}${rest.slice(at)}`;
-  }
-  const query = rest.search(/[?#]/);
-  if (query >= 0) rest = `${rest.slice(0, query)}${rest[query]}…`;
-  return `${scheme}${rest}`;
-}
-
-function url(env: Env, name: string, fallback: string | null, protocols: readonly string[]): string | null {
-  const raw = env[name]?.trim() || fallback;
-  if (raw === null) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be a URL, got "${redactUrl(raw)}"`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.join(' or ')}, got "${parsed.protocol}"`);
-  }
-  return raw.replace(/\/+$/, '');
-}
-
 function database(env: Env, dataDir: string): DatabaseConfig {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return { kind: 'sqlite', file: path.join(dataDir, 'dispatch.sqlite') };
@@ -124,6 +69,20 @@ function database(env: Env, dataDir: string): DatabaseConfig {
     throw new ConfigError('DATABASE_URL', 'must name a database, e.g. mysql://user:pass@host:3306/dispatch');
   }
   return { kind: 'mysql', url: checked.replace(/^mariadb:/, 'mysql:') };
+}
+
+/**
+ * A whole request may take long enough for a large upload on a slow link; its headers, never
+ * that long. Node's own defaults (60 s and 300 s, checked every 30 s) let one trickling client
+ * hold a connection for over five minutes.
+ */
+function timeouts(env: Env): Config['http']['timeouts'] {
+  const headersMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000);
+  const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000);
+  if (headersMs > requestMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', `must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestMs}), got ${headersMs}`);
+  }
+  return { headersMs, requestMs, keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000) };
 }
 
 /** Reads and checks every variable once, at start; a bad one stops the service with its name. */
@@ -146,9 +105,12 @@ export function loadConfig(env: Env = process.env): Config {
       port,
       host: env.HOST?.trim() || '127.0.0.1',
       baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
-      trustProxy: flag(env, 'TRUST_PROXY', false),
+      trustProxy: trustProxy(env),
       bodyLimitBytes: 1024 * 1024,
       uploadLimitBytes: integer(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 64 * 1024 ** 3),
+      timeouts: timeouts(env),
+      maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
+      maxHeaderBytes: 16 * 1024,
     },
     database: database(env, dataDir),
     secrets: { dataDir, secretKey, keyStore: oneOf(env, 'KEY_STORE', ['database', 'file'] as const, 'database') },

@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { type FirstStartCredentials } from '../application/admin/BootstrapFirstStart';
 import { compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
-import { buildHttpApp } from './httpApp';
+import { buildHttpServer } from './httpServer';
 import { TOKENS } from './tokens';
 
 async function main(): Promise<void> {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     if (firstStart !== null) printFirstStart(firstStart, config);
   }
   const { port, host, baseUrl } = config.http;
-  const server = buildHttpApp(composition).listen(port, host, () => {
+  const server = buildHttpServer(composition).listen(port, host, () => {
     const address = server.address() as AddressInfo;
     logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
   });

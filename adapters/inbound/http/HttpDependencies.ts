@@ -6,14 +6,15 @@ import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
 import { type Router } from '@koa/router';
+import { type ProxyTrust } from './clientAddress';
 import { type ApiRoutes } from './RouteKit';
 import { type AppState } from './state';
 
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDependencies {
   readonly settings: {
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-    readonly trustProxy: boolean;
+    /** Which proxies in front may name the client in X-Forwarded-For (see clientAddressFinder). */
+    readonly trustProxy: ProxyTrust;
     readonly baseUrl: string;
     readonly bodyLimitBytes: number;
     readonly rateLimit: { readonly limit: number; readonly windowMs: number };

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { Router } from '@koa/router';
 import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
+import { clientAddress } from './middleware/clientAddress';
 import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
 import { requestId } from './middleware/requestId';
@@ -27,7 +28,8 @@ const DEFAULT_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 export function createApp(deps: HttpDependencies): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true;
-  app.proxy = deps.settings.trustProxy;
+  // The client's address is clientAddress's alone; Koa would believe the client's own X-Forwarded-For entry.
+  app.proxy = false;
 
   // Health stays outside every chain and its rate limit: a load balancer polling it must never be refused.
   const health = healthRouter(deps.checkHealth);
@@ -44,6 +46,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
 
   app
     .use(requestId())
+    .use(clientAddress(deps.settings.trustProxy))
     .use(accessLog(deps.logger))
     .use(lastResort(deps.logger))
     .use(health.routes())

@@ -24,9 +24,12 @@ describe('loadConfig (environment variables)', () => {
         port: 3000,
         host: '127.0.0.1',
         baseUrl: 'http://localhost:3000',
-        trustProxy: false,
+        trustProxy: { kind: 'none' },
         bodyLimitBytes: 1024 * 1024,
         uploadLimitBytes: 100 * 1024 * 1024,
+        timeouts: { headersMs: 20_000, requestMs: 120_000, keepAliveMs: 5_000 },
+        maxConnections: 1000,
+        maxHeaderBytes: 16 * 1024,
       },
       database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
       secrets: { dataDir: path.resolve('data'), secretKey: null, keyStore: 'database' },
@@ -38,9 +41,8 @@ describe('loadConfig (environment variables)', () => {
     });
   });
 
-  it('trusts a reverse proxy only when TRUST_PROXY says so', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy).to.equal(true);
-    expect(failure({ TRUST_PROXY: 'yes' }).message).to.match(/^TRUST_PROXY: must be one of/);
+  it('trusts a reverse proxy only when TRUST_PROXY says so (see trustProxy.test.ts)', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy).to.deep.equal({ kind: 'hops', hops: 1 });
   });
 
   it('reads every variable it is given', () => {
@@ -61,10 +63,25 @@ describe('loadConfig (environment variables)', () => {
       SESSION_TTL_SECONDS: '3600',
       BOOTSTRAP: 'true',
       UPLOAD_MAX_BYTES: '5000000',
+      TRUST_PROXY: '10.0.0.1',
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '60000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      HTTP_MAX_CONNECTIONS: '200',
     });
     expect(config).to.deep.include({
       production: true,
-      http: { port: 8080, host: '0.0.0.0', baseUrl: 'https://dispatch.example', trustProxy: false, bodyLimitBytes: 1024 * 1024, uploadLimitBytes: 5_000_000 },
+      http: {
+        port: 8080,
+        host: '0.0.0.0',
+        baseUrl: 'https://dispatch.example',
+        trustProxy: { kind: 'addresses', addresses: ['10.0.0.1'] },
+        bodyLimitBytes: 1024 * 1024,
+        uploadLimitBytes: 5_000_000,
+        timeouts: { headersMs: 5000, requestMs: 60_000, keepAliveMs: 65_000 },
+        maxConnections: 200,
+        maxHeaderBytes: 16 * 1024,
+      },
       database: { kind: 'mysql', url: 'mysql://app:pw@db.example:3306/dispatch' },
       secrets: { dataDir: '/var/lib/dispatch', secretKey: SECRET, keyStore: 'file' },
       logging: { level: 'warn' },
@@ -85,6 +102,12 @@ describe('loadConfig (environment variables)', () => {
       ['PORT', { PORT: '70000' }, /between 0 and 65535/],
       ['PORT', { PORT: '-1' }, /must be a whole number/],
       ['UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: '0' }, /between 1 and/],
+      ['TRUST_PROXY', { TRUST_PROXY: 'yes' }, /must be false, a number of proxies in front/],
+      ['HTTP_HEADERS_TIMEOUT_MS', { HTTP_HEADERS_TIMEOUT_MS: '50' }, /between 100 and 600000/],
+      ['HTTP_HEADERS_TIMEOUT_MS', { HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' }, /must not exceed HTTP_REQUEST_TIMEOUT_MS \(20000\)/],
+      ['HTTP_REQUEST_TIMEOUT_MS', { HTTP_REQUEST_TIMEOUT_MS: 'a minute' }, /must be a whole number/],
+      ['HTTP_KEEP_ALIVE_TIMEOUT_MS', { HTTP_KEEP_ALIVE_TIMEOUT_MS: '0' }, /between 100 and 600000/],
+      ['HTTP_MAX_CONNECTIONS', { HTTP_MAX_CONNECTIONS: '0' }, /between 1 and 1000000/],
       ['BASE_URL', { BASE_URL: 'not a url' }, /must be a URL/],
       ['BASE_URL', { BASE_URL: 'ftp://dispatch.example' }, /must start with http: or https:/],
       ['DATABASE_URL', { DATABASE_URL: 'postgres://app@db/dispatch' }, /must start with mysql: or mariadb:/],

@@ -46,8 +46,9 @@ export function limitedBody(req: IncomingMessage, limitBytes: number): ByteLimit
 /**
  * After an answer given before the request's body was all read (a refused upload), the rest of
  * the body is discarded as it comes, so the client, still sending, reads the answer instead of
- * meeting a reset. A client that finishes sending keeps a clean connection (reused, or closed
- * as it asked); one that keeps sending beyond LINGER_MS is cut, so nothing hangs.
+ * meeting a reset. A client that finishes sending keeps a clean connection until it is closed
+ * as the answer says (drainAfterAnswer); one that keeps sending beyond LINGER_MS is cut, so
+ * nothing hangs.
  */
 export function lingerThenClose(req: IncomingMessage): void {
   if (req.complete) return;

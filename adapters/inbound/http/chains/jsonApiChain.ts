@@ -8,6 +8,7 @@ import { errorHandler } from '../middleware/errorHandler';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit';
 import { requireJson } from '../middleware/requireJson';
 import { type AppState } from '../state';
+import { drainAfterAnswer } from './drainAfterAnswer';
 import { inOrder, routing } from './inOrder';
 
 export interface JsonApiChainOptions {
@@ -21,10 +22,11 @@ export interface JsonApiChainOptions {
 /**
  * The JSON API: the error body of docs/product.md, strict JSON bodies held to the hostile-input
  * rules (requireJson), every request counted per credential or, without a valid one, per client
- * address. Each router guards its own routes (requireCredential, workspace access, idempotency).
+ * address; a body left unread is drained and its connection closed. Each router guards its own routes (requireCredential, workspace access, idempotency).
  */
 export function jsonApiChain(routers: readonly Router<AppState>[], options: JsonApiChainOptions): Middleware<AppState> {
   return inOrder(
+    drainAfterAnswer,
     errorHandler(options.logger, options.baseUrl),
     identifyCaller(options.authenticate),
     rateLimit(options.rateLimit),

@@ -8,7 +8,8 @@ import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit';
 import { type AppState } from '../state';
 import { payloadTooLarge, refuseCompressed } from './clientError';
 import { inOrder, routing } from './inOrder';
-import { limitedBody, lingerThenClose } from './byteLimit';
+import { limitedBody } from './byteLimit';
+import { drainAfterAnswer } from './drainAfterAnswer';
 
 export interface UploadChainOptions {
   readonly logger: Logger;
@@ -36,18 +37,6 @@ export function uploadChain(routers: readonly Router<AppState>[], options: Uploa
     ...routing(routers),
   );
 }
-
-/**
- * Whatever the answer (a 413, or a 401 or 429 given before a byte was read), a body left
- * unread must neither stall the connection nor be buffered: see lingerThenClose.
- */
-const drainAfterAnswer: Middleware<AppState> = async (ctx, next) => {
-  try {
-    await next();
-  } finally {
-    lingerThenClose(ctx.req);
-  }
-};
 
 const streamedBody =
   (limitBytes: number): Middleware<AppState> =>

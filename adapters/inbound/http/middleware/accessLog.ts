@@ -15,6 +15,7 @@ export const accessLog =
         method: ctx.method,
         path: ctx.path,
         status: ctx.status,
+        client: ctx.ip,
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         credential: ctx.state.credential ? `${ctx.state.credential.kind}:${ctx.state.credential.id}` : undefined,
       });

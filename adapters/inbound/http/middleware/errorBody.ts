@@ -13,16 +13,19 @@ export const STATUS_OF: Record<ErrorKind, number> = {
 };
 
 const TYPE_OF_STATUS: Record<number, string> = {
+  400: 'BadRequestError',
   401: 'UnauthorizedError',
   402: 'QuotaExceededError',
   403: 'ForbiddenError',
   404: 'NotFoundError',
   405: 'MethodNotAllowedError',
+  408: 'RequestTimeoutError',
   409: 'ConflictError',
   413: 'PayloadTooLargeError',
   415: 'UnsupportedMediaTypeError',
   422: 'ValidationError',
   429: 'RateLimitedError',
+  431: 'HeadersTooLargeError',
   500: 'InternalError',
   501: 'NotImplementedError',
   503: 'HealthUnavailable',
