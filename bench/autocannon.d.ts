@@ -14,6 +14,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     timeout?: number;
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    overallRate?: number;
   }
   interface Result {
     duration: number;

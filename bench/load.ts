@@ -23,9 +23,11 @@ async function measure(request: LoadRequest): Promise<LoadResult> {
     body: request.body,
     connections: request.connections,
     timeout: 10,
+    ...(request.requests === undefined ? {} : { requests: request.requests.map((r) => ({ ...r })) }),
+    ...(request.overallRate === undefined ? {} : { overallRate: request.overallRate }),
   };
   // Warm-up: JIT, connection pools and caches; its figures are thrown away.
-  await autocannon({ ...options, duration: request.warmupSeconds });
+  if (request.warmupSeconds > 0) await autocannon({ ...options, duration: request.warmupSeconds });
   const run = await autocannon({ ...options, duration: request.seconds });
   return {
     requestsPerSecond: run['2xx'] / run.duration,

@@ -7,6 +7,17 @@ export interface LoadRequest {
   readonly connections: number;
   readonly warmupSeconds: number;
   readonly seconds: number;
+  /** A sequence each connection sends in turn, instead of `method`/`body` on `url` alone (paths under `url`). */
+  readonly requests?: readonly SequencedRequest[];
+  /** Requests per second across all connections (autocannon's overallRate); unthrottled without it. */
+  readonly overallRate?: number;
+}
+
+export interface SequencedRequest {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
 }
 
 export interface LoadResult {

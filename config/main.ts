@@ -38,9 +38,13 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** Shown once, on the first start of an empty database: these secrets are not stored in clear. */
+/**
+ * Shown once, on the first start of an empty database: these secrets are not stored in clear.
+ * On stderr, for the person at the terminal: stdout is the JSON log stream, which a shipper
+ * keeps and forwards, and a password or key must never travel with it (docs/decisions.md, "Logs").
+ */
 function printFirstStart(c: FirstStartCredentials, config: Config): void {
-  process.stdout.write(
+  process.stderr.write(
     [
       '',
       '  Dispatch first start: a local owner and workspace were created.',

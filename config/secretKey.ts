@@ -11,7 +11,7 @@ export function resolveSecretKey(config: Config['secrets']): string {
   if (config.secretKey !== null) return config.secretKey;
   const file = path.join(config.dataDir, 'secret.key');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const generated = randomBytes(32).toString('base64url');
   fs.writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
   return generated;

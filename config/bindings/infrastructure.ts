@@ -11,6 +11,7 @@ import { NoAccessTokens } from '../../adapters/outbound/oauth/NoAccessTokens';
 import { MemoryRateLimitStore } from '../../adapters/outbound/ratelimit/MemoryRateLimitStore';
 import { RedisHealthCheck } from '../../adapters/outbound/ratelimit/RedisHealthCheck';
 import { RedisRateLimitStore } from '../../adapters/outbound/ratelimit/RedisRateLimitStore';
+import { logRedisEvents } from '../../adapters/outbound/ratelimit/logRedisEvents';
 import { type HealthCheck } from '../../application/ports/HealthCheck';
 import { type Config } from '../env';
 import { resolveSecretKey } from '../secretKey';
@@ -29,7 +30,8 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
   w.value(T.IdGenerator, new UlidIdGenerator());
   w.value(T.RandomSource, new NodeRandomSource());
   w.value(T.SecretHasher, new NodeSecretHasher());
-  w.value(T.Logger, new JsonLogger(config.logging.level));
+  const logger = new JsonLogger(config.logging.level);
+  w.value(T.Logger, logger);
   w.value(T.AccessTokenVerifier, new NoAccessTokens());
   w.value(T.SessionTtlSeconds, config.sessions.ttlSeconds);
   w.build(T.KeyRing, [T.SigningKeyStore, T.Clock], (store, clock) => new KeyRing(store, new SecretBox(resolveSecretKey(config.secrets)), clock));
@@ -37,6 +39,7 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
   if (config.rateLimit.store === 'redis') {
     // One retry only: a dead Redis must turn into a quick 503, not a request stuck reconnecting.
     const redis = new Redis(config.rateLimit.redisUrl!, { maxRetriesPerRequest: 1, lazyConnect: false });
+    logRedisEvents(redis, logger, 'rate limits');
     closers.push(() => redis.quit().catch(() => redis.disconnect()));
     w.value(T.RateLimitStore, new RedisRateLimitStore(redis, 'dispatch:ratelimit:'));
     checks.push(new RedisHealthCheck(redis));

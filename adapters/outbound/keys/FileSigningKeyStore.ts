@@ -26,9 +26,11 @@ export class FileSigningKeyStore implements SigningKeyStore {
   async add(key: StoredSigningKey): Promise<void> {
     const keys = await this.list();
     keys.push(key);
-    await fs.mkdir(path.dirname(this.file), { recursive: true });
+    await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
     const temporary = `${this.file}.${process.pid}.tmp`;
-    await fs.writeFile(temporary, JSON.stringify(keys, null, 2), { mode: 0o600 });
+    // A mode applies only to a file being created: one left by a crashed write goes first.
+    await fs.rm(temporary, { force: true });
+    await fs.writeFile(temporary, JSON.stringify(keys, null, 2), { mode: 0o600, flag: 'wx' });
     await fs.rename(temporary, this.file);
   }
 }

@@ -1,10 +1,15 @@
+import { redactCredentials } from '../../../application/auth/redactCredentials';
 import { type Logger, type LogLevel } from '../../../application/ports/Logger';
 
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 /** Field names that must never reach a log line, whatever a caller passes. */
 const SECRET_FIELD = /authorization|password|secret|token|api_?key|cookie/i;
 
-/** One JSON object per line on stdout (stderr for errors), for log shippers. */
+/**
+ * One JSON object per line on stdout (stderr for errors), for log shippers. Fields named like a
+ * secret are dropped whole; every other string, the message included, has its credential-looking
+ * parts redacted, wherever a caller took it from (a path, a request id, an error's message).
+ */
 export class JsonLogger implements Logger {
   constructor(
     private readonly level: LogLevel | 'silent',
@@ -26,9 +31,18 @@ export class JsonLogger implements Logger {
 
   private log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
     if (ORDER[level] < ORDER[this.level]) return;
-    const safe = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, SECRET_FIELD.test(key) ? '[redacted]' : value]));
-    this.write(JSON.stringify({ time: new Date().toISOString(), level, message, ...safe }), level);
+    const safe = redacted(fields) as Record<string, unknown>;
+    this.write(JSON.stringify({ time: new Date().toISOString(), level, message: redactCredentials(message), ...safe }), level);
   }
+}
+
+function redacted(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactCredentials(value);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (depth > 8) return '[too deep]';
+  if (value instanceof Error) return redactCredentials(`${value.name}: ${value.message}`);
+  if (Array.isArray(value)) return value.map((item) => redacted(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? '[redacted]' : redacted(inner, depth + 1)]));
 }
 
 function defaultWrite(line: string, level: LogLevel): void {

@@ -1,8 +1,9 @@
+import { JSON_HEADERS } from '../../../adapters/inbound/http/chains/responseHeaders';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { api, assertMatchesOpenApi } from '../../support/openapi';
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8', ...JSON_HEADERS };
 const unauthorized = {
   error: { type: 'UnauthorizedError', code: 'missing_credential', message: 'send a credential', details: [], requestId: 'req-1' },
 };

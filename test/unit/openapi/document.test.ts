@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
+import { JSON_HEADERS } from '../../../adapters/inbound/http/chains/responseHeaders';
 import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
 import { assertMatchesOpenApi } from '../../support/openapi';
 
@@ -156,6 +157,7 @@ describe('OpenAPI document', () => {
       for (const [status, response] of responsesOf(operation)) {
         const where = `${String(operation.operationId)} ${status}`;
         expect(isRequiredHeader(response, 'X-Request-Id'), `${where}: X-Request-Id`).to.equal(true);
+        for (const name of Object.keys(JSON_HEADERS)) expect(isRequiredHeader(response, name), `${where}: ${name}`).to.equal(true);
         if (Number(status) >= 400 && !(template === '/health' && status === '503')) {
           expect(jsonSchemaOf(response), `${where}: Error body`).to.deep.equal({ $ref: '#/components/schemas/Error' });
         }
@@ -183,7 +185,7 @@ describe('OpenAPI document', () => {
 });
 
 describe('the OpenAPI response validator', () => {
-  const headers = { 'x-request-id': 'req-1', 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
+  const headers = { 'x-request-id': 'req-1', 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', ...JSON_HEADERS };
   const healthy = () => ({ status: 'ok', time: '2025-01-31T09:30:00.000Z', checks: { database: 'ok' } });
 
   it('accepts a body that matches', () => {

@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
+import { JSON_HEADERS } from '../../../adapters/inbound/http/chains/responseHeaders';
 import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
 import { SETTINGS } from '../../support/data/settings';
 import { assertMatchesOpenApi } from '../../support/openapi';
@@ -15,6 +16,8 @@ const HEADERS = {
   'ratelimit-limit': '600',
   'ratelimit-remaining': '599',
   'ratelimit-reset': '60',
+  'cache-control': 'no-store',
+  ...JSON_HEADERS,
 };
 
 const tiktokValues = (): Json => ({ ...SETTINGS.TIKTOK.values });

@@ -10,6 +10,7 @@ import { requireJson } from '../middleware/requireJson';
 import { type AppState } from '../state';
 import { drainAfterAnswer } from './drainAfterAnswer';
 import { inOrder, routing } from './inOrder';
+import { JSON_HEADERS, noStoreWhenCredentialSent, withHeaders } from './responseHeaders';
 
 export interface JsonApiChainOptions {
   readonly logger: Logger;
@@ -22,11 +23,15 @@ export interface JsonApiChainOptions {
 /**
  * The JSON API: the error body of docs/product.md, strict JSON bodies held to the hostile-input
  * rules (requireJson), every request counted per credential or, without a valid one, per client
- * address; a body left unread is drained and its connection closed. Each router guards its own routes (requireCredential, workspace access, idempotency).
+ * address; a body left unread is drained and its connection closed. Every answer carries
+ * JSON_HEADERS, and no-store when the request carried a credential. Each router guards its
+ * own routes (requireCredential, workspace access, idempotency).
  */
 export function jsonApiChain(routers: readonly Router<AppState>[], options: JsonApiChainOptions): Middleware<AppState> {
   return inOrder(
     drainAfterAnswer,
+    withHeaders(JSON_HEADERS),
+    noStoreWhenCredentialSent(),
     errorHandler(options.logger, options.baseUrl),
     identifyCaller(options.authenticate),
     rateLimit(options.rateLimit),

@@ -24,3 +24,24 @@ export const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
 } as const;
+
+/**
+ * JSON answers (the JSON API, uploads, webhooks, /health): nothing in them runs, loads or is
+ * framed as a page, they are read by their own origin only when a browser loads them without
+ * CORS, and no link from them leaks a URL (docs/surfaces.md).
+ */
+export const JSON_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
+/**
+ * An answer to a request that carries a credential is the caller's own (a new API key, a
+ * member list): no cache on the way may keep it, errors included (docs/surfaces.md).
+ */
+export const noStoreWhenCredentialSent = (): Middleware<AppState> => async (ctx, next) => {
+  if (ctx.get('Authorization') !== '') ctx.set('Cache-Control', 'no-store');
+  await next();
+};

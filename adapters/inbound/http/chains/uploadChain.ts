@@ -10,6 +10,7 @@ import { payloadTooLarge, refuseCompressed } from './clientError';
 import { inOrder, routing } from './inOrder';
 import { limitedBody } from './byteLimit';
 import { drainAfterAnswer } from './drainAfterAnswer';
+import { JSON_HEADERS, noStoreWhenCredentialSent, withHeaders } from './responseHeaders';
 
 export interface UploadChainOptions {
   readonly logger: Logger;
@@ -21,7 +22,7 @@ export interface UploadChainOptions {
 }
 
 /**
- * Uploads (media): the JSON API's credential, rate limit and error body, but no body parser.
+ * Uploads (media): the JSON API's credential, rate limit, headers and error body, but no body parser.
  * The route gets the body as a stream (`ctx.state.upload.stream`) limited to this surface's
  * own size; it is never buffered whole, and `ctx.request.body` is never set. Workspace access
  * stays each route's own check, as on the JSON API.
@@ -29,6 +30,8 @@ export interface UploadChainOptions {
 export function uploadChain(routers: readonly Router<AppState>[], options: UploadChainOptions): Middleware<AppState> {
   return inOrder(
     drainAfterAnswer,
+    withHeaders(JSON_HEADERS),
+    noStoreWhenCredentialSent(),
     errorHandler(options.logger, options.baseUrl),
     identifyCaller(options.authenticate),
     rateLimit(options.rateLimit),

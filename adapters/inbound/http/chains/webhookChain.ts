@@ -5,6 +5,7 @@ import { type AppState } from '../state';
 import { refuseCompressed } from './clientError';
 import { inOrder, routing } from './inOrder';
 import { readRawBody } from './readRawBody';
+import { JSON_HEADERS, withHeaders } from './responseHeaders';
 import { webhookErrors } from './webhookErrors';
 
 export interface WebhookChainOptions {
@@ -21,7 +22,7 @@ export interface WebhookChainOptions {
  * Errors use the JSON API's body, statuses as they are (webhookErrors).
  */
 export function webhookChain(routers: readonly Router<AppState>[], options: WebhookChainOptions): Middleware<AppState> {
-  return inOrder(webhookErrors(options.logger), rawBody(options.bodyLimitBytes), ...routing(routers));
+  return inOrder(withHeaders(JSON_HEADERS), webhookErrors(options.logger), rawBody(options.bodyLimitBytes), ...routing(routers));
 }
 
 const rawBody =

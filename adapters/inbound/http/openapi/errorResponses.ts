@@ -1,4 +1,4 @@
-import { rateLimitHeaders, requestIdHeader, retryAfterHeader, wwwAuthenticateHeader } from './headers';
+import { jsonAnswerHeaders, noStoreWhenAuthenticatedHeader, rateLimitHeaders, requestIdHeader, retryAfterHeader, wwwAuthenticateHeader } from './headers';
 import { jsonContent, responseRef, schemaRef } from './refs';
 import { type Reference, type ResponseObject } from './types';
 
@@ -6,7 +6,8 @@ export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 
 
 const errorResponse = (description: string, headers: ResponseObject['headers']): ResponseObject => ({
   description,
-  headers: { 'X-Request-Id': requestIdHeader, ...headers },
+  // Shared by operations with and without a credential: no-store is there only when one was sent.
+  headers: { 'X-Request-Id': requestIdHeader, ...jsonAnswerHeaders, 'Cache-Control': noStoreWhenAuthenticatedHeader(false), ...headers },
   content: jsonContent(schemaRef('Error')),
 });
 

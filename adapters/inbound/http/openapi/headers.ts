@@ -1,3 +1,4 @@
+import { JSON_HEADERS } from '../chains/responseHeaders';
 import { type HeaderObject } from './types';
 
 /** Response headers (docs/product.md, "Headers"), as the middleware sets them. */
@@ -41,3 +42,27 @@ export const noStoreHeader: HeaderObject = {
   required: true,
   schema: { type: 'string', const: 'no-store' },
 };
+
+const JSON_HEADER_PURPOSE: Record<keyof typeof JSON_HEADERS, string> = {
+  'Content-Security-Policy': 'Nothing in the answer may run, load anything or be framed.',
+  'X-Content-Type-Options': 'Browsers must not guess another type than the one declared.',
+  'Referrer-Policy': 'No URL leaks through a link followed from the answer.',
+  'Cross-Origin-Resource-Policy': 'A browser hands the answer to this origin only, unless CORS allows more.',
+};
+
+/** The headers on every JSON answer, as the chains set them (docs/surfaces.md). */
+export const jsonAnswerHeaders: Record<string, HeaderObject> = Object.fromEntries(
+  Object.entries(JSON_HEADERS).map(([name, value]) => [
+    name,
+    { description: JSON_HEADER_PURPOSE[name as keyof typeof JSON_HEADERS], required: true, schema: { type: 'string', const: value } },
+  ]),
+);
+
+/** An answer to a request that carried a credential is never cached; required where one always does. */
+export function noStoreWhenAuthenticatedHeader(required: boolean): HeaderObject {
+  return {
+    description: 'no-store on every answer to a request that carries a credential (Authorization), errors included.',
+    required,
+    schema: { type: 'string', const: 'no-store' },
+  };
+}

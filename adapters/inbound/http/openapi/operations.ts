@@ -1,6 +1,6 @@
 import { type Scope } from '../../../../domain/credential/Scope';
 import { errorResponses, type ErrorStatus } from './errorResponses';
-import { rateLimitHeaders, requestIdHeader } from './headers';
+import { jsonAnswerHeaders, noStoreWhenAuthenticatedHeader, rateLimitHeaders, requestIdHeader } from './headers';
 import { jsonContent } from './refs';
 import { bearer, noCredential } from './security';
 import { type HeaderObject, type OperationObject, type ParameterObject, type Reference, type ResponseObject, type SchemaObject } from './types';
@@ -89,6 +89,8 @@ export function authenticatedOperation(
         headers: {
           'X-Request-Id': requestIdHeader,
           ...rateLimitHeaders(true),
+          ...jsonAnswerHeaders,
+          'Cache-Control': noStoreWhenAuthenticatedHeader(true),
           ...(idempotent ? { 'Idempotent-Replayed': idempotentReplayedHeader } : {}),
         },
         content: jsonContent(spec.success.schema),
@@ -100,7 +102,7 @@ export function authenticatedOperation(
 
 /** A JSON response of an operation without a credential; X-Request-Id added. */
 export function openResponse(description: string, schema: SchemaObject, headers: Record<string, HeaderObject> = {}): ResponseObject {
-  return { description, headers: { 'X-Request-Id': requestIdHeader, ...headers }, content: jsonContent(schema) };
+  return { description, headers: { 'X-Request-Id': requestIdHeader, ...jsonAnswerHeaders, ...headers }, content: jsonContent(schema) };
 }
 
 /**

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from './migrations';
 import { ALL_SCHEMAS } from './schemas';
+import { narrowSqliteFiles, prepareSqliteFiles } from './sqliteFiles';
 import { guardConcurrentUse } from './transactionContext';
 
 export type DatabaseTarget = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string };
@@ -11,7 +10,8 @@ export type DatabaseTarget = { readonly kind: 'sqlite'; readonly file: string } 
 export function createDataSource(target: DatabaseTarget): DataSource {
   const common = { entities: ALL_SCHEMAS, migrations: ALL_MIGRATIONS, synchronize: false, logging: false } as const;
   if (target.kind === 'sqlite') {
-    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const onDisk = target.file !== ':memory:';
+    if (onDisk) prepareSqliteFiles(target.file);
     return new DataSource({
       ...common,
       type: 'better-sqlite3',
@@ -21,6 +21,7 @@ export function createDataSource(target: DatabaseTarget): DataSource {
         db.pragma('journal_mode = WAL');
         db.pragma('foreign_keys = ON');
         db.pragma('busy_timeout = 5000');
+        if (onDisk) narrowSqliteFiles(target.file);
       },
     });
   }

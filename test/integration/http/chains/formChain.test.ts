@@ -117,7 +117,7 @@ describe('HTTP surfaces: the OAuth form chain', () => {
       .send('role=viewer')
       .expect(415);
     expect(res.body.error).to.include({ type: 'UnsupportedMediaTypeError', code: 'unsupported_media_type' });
-    expect(res.headers['cache-control']).to.equal(undefined);
+    expect(res.headers.pragma, "the form chain's no-cache stays with it").to.equal(undefined);
   });
 });
 

@@ -115,7 +115,8 @@ describe('HTTP surfaces: the page chain', () => {
   it('leaves the JSON API as it was', async () => {
     const res = await api(t.app).get('/v1/me').expect(401);
     expect(res.body.error).to.include({ code: 'missing_credential' });
-    expect(res.headers['content-security-policy']).to.equal(undefined);
+    expect(res.headers['content-security-policy'], "the JSON API's own CSP").to.equal("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).to.equal(undefined);
     await api(t.app).get('/v1/nothing-here').expect(404);
   });
 });
