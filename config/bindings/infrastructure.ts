@@ -38,7 +38,7 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
     // One retry only: a dead Redis must turn into a quick 503, not a request stuck reconnecting.
     const redis = new Redis(config.rateLimit.redisUrl!, { maxRetriesPerRequest: 1, lazyConnect: false });
     closers.push(() => redis.quit().catch(() => redis.disconnect()));
-    w.value(T.RateLimitStore, new RedisRateLimitStore(redis, 'dispatch:ratelimit:'));
+    w.value(T.RateLimitStore, new RedisRateLimitStore(redis, config.rateLimit.redisKeyPrefix));
     checks.push(new RedisHealthCheck(redis));
   } else {
     w.value(T.RateLimitStore, new MemoryRateLimitStore());
