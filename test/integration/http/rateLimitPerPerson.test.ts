@@ -11,10 +11,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Per credential 5, per person 6: a member's five keys together get six requests, not twenty-five. */
 const LIMITS = { RATE_LIMIT_MAX: '5', RATE_LIMIT_PER_USER_MAX: '6', RATE_LIMIT_WINDOW_SECONDS: '60' };
 
-const stores = [
+const stores: ReadonlyArray<{ name: string; env: Record<string, string>; server: 'Redis' | null }> = [
   { name: 'in memory', env: {}, server: null },
   // A prefix of its own: this run's counters never meet another run's (nothing is flushed).
-  { name: 'in Redis', env: { RATE_LIMIT_STORE: 'redis', REDIS_URL, RATE_LIMIT_REDIS_PREFIX: `dispatch-test:${randomUUID()}:` }, server: 'Redis' as const },
+  { name: 'in Redis', env: { RATE_LIMIT_STORE: 'redis', REDIS_URL, RATE_LIMIT_REDIS_PREFIX: `dispatch-test:${randomUUID()}:` }, server: 'Redis' },
 ];
 
 describe('HTTP rate limiting per person', function () {

@@ -89,11 +89,7 @@ async function chargeOrUnavailable<T>(ctx: Koa.Context, work: () => Promise<T>):
     // Letting requests through unlimited would be silently wrong; refusing them all
     // with a clear, retryable 503 keeps the limit honest while the store is down.
     ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
-    const error = new DomainError(
-      'unavailable',
-      'rate_limiter_unavailable',
-      `The rate limiter is unavailable; retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds`,
-    );
+    const error = new DomainError('unavailable', 'rate_limiter_unavailable', `The rate limiter is unavailable; retry in ${UNAVAILABLE_RETRY_AFTER_S} seconds`);
     error.cause = cause; // kept for the logs, never shown to the client
     throw error;
   }
