@@ -42,9 +42,20 @@ for (const kind of DATABASE_KINDS) {
       const id = creation.body.id as string;
       expect(creation.headers.etag).to.equal('"1"');
       expect((await read(id)).headers.etag).to.equal('"1"');
-      expect((await w.api.get(`${url(id)}/targets`).set(bearer(w.key)).expect(200)).headers.etag).to.equal('"1"');
+      expect(
+        (
+          await w.api
+            .get(`${url(id)}/targets`)
+            .set(bearer(w.key))
+            .expect(200)
+        ).headers.etag,
+      ).to.equal('"1"');
       const targetId = creation.body.targets[0].id as string;
-      const targetChange = await w.api.patch(`${url(id)}/targets/${targetId}`).set(bearer(w.key)).send({ groupId: DEFAULT_GROUP_ID }).expect(200);
+      const targetChange = await w.api
+        .patch(`${url(id)}/targets/${targetId}`)
+        .set(bearer(w.key))
+        .send({ groupId: DEFAULT_GROUP_ID })
+        .expect(200);
       expect(targetChange.headers.etag).to.equal('"2"');
       expect((await edit(id, 'edited', '"2"').expect(200)).headers.etag).to.equal('"3"');
       expect((await read(id)).headers.etag).to.equal('"3"');
@@ -96,7 +107,11 @@ for (const kind of DATABASE_KINDS) {
       const stale = (await read(post.id)).headers.etag!;
       await edit(post.id, 'moved on').expect(200);
       const targetId = targetIdOf(w, (await read(post.id)).body, 'TWITTER');
-      const res = await w.api.patch(`${url(post.id)}/targets/${targetId}`).set(bearer(w.key)).set('If-Match', stale).send({ groupId: DEFAULT_GROUP_ID });
+      const res = await w.api
+        .patch(`${url(post.id)}/targets/${targetId}`)
+        .set(bearer(w.key))
+        .set('If-Match', stale)
+        .send({ groupId: DEFAULT_GROUP_ID });
       expectError(res, 412, 'PreconditionFailedError', 'precondition_failed');
     });
   });

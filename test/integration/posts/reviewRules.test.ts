@@ -71,7 +71,7 @@ for (const kind of DATABASE_KINDS) {
       expect(res.body.post.status).to.equal('scheduled');
     });
 
-    it('treats a post stored before authors were recorded as nobody\'s: a contributor cannot remove it, a reviewer can approve it', async () => {
+    it("treats a post stored before authors were recorded as nobody's: a contributor cannot remove it, a reviewer can approve it", async () => {
       const legacy = await created(w, scheduleBody(w, { submitForReview: true }), editor);
       await w.t.dataSource.query('UPDATE posts SET author_user_id = NULL WHERE id = ?', [legacy.id]);
       expectError(await remove(legacy.id, contributor), 403, 'ForbiddenError', 'not_author');
