@@ -102,6 +102,29 @@ for (const kind of DATABASE_KINDS) {
       await w.api.get(url(post.id)).set(bearer(w.key)).expect(404);
     });
 
+    it('counts If-Match as part of an Idempotency-Key request: a replay repeats the answer, another condition is another request', async () => {
+      const post = await created(w, draftBody(w));
+      const key = `if-match-${post.id}`;
+      const keyed = (ifMatch: string) =>
+        w.api
+          .patch(url(post.id))
+          .set(bearer(w.key))
+          .set('Idempotency-Key', key)
+          .set('If-Match', ifMatch)
+          .send(draftBody(w, textOf('keyed')));
+      const first = await keyed('"1"').expect(200);
+      const replay = await keyed('"1"').expect(200);
+      expect(replay.headers['idempotent-replayed']).to.equal('true');
+      expect(replay.text).to.equal(first.text);
+      expectError(await keyed('"2"'), 409, 'ConflictError', 'idempotency_key_reused');
+    });
+
+    it('answers 404 for a post that is gone, whatever If-Match says', async () => {
+      const post = await created(w, draftBody(w));
+      await w.api.delete(url(post.id)).set(bearer(w.key)).expect(200);
+      expectError(await edit(post.id, 'late', '*'), 404, 'NotFoundError', 'post_not_found');
+    });
+
     it("refuses a target's PATCH with a stale ETag of its post", async () => {
       const post = await created(w, draftBody(w));
       const stale = (await read(post.id)).headers.etag!;
