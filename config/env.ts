@@ -38,9 +38,14 @@ export interface Config {
   readonly logging: { readonly level: 'debug' | 'info' | 'warn' | 'error' | 'silent' };
   readonly rateLimit: {
     readonly store: 'memory' | 'redis';
+    /** Per credential (per client address without a valid one). */
     readonly limit: number;
+    /** Per person and workspace, whatever credentials they use (docs/decisions.md, "Rate limits"). */
+    readonly perUserLimit: number;
     readonly windowMs: number;
     readonly redisUrl: string | null;
+    /** Prefixes every Redis key, so deployments (or test runs) sharing a server count apart. */
+    readonly redisKeyPrefix: string;
   };
   readonly sessions: { readonly ttlSeconds: number };
   readonly idempotency: {
@@ -99,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (rateLimitStore === 'redis' && redisUrl === null) {
     throw new ConfigError('REDIS_URL', 'is required when RATE_LIMIT_STORE=redis');
   }
+  const rateLimitMax = integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000);
   return {
     production,
     http: {
@@ -117,9 +123,13 @@ export function loadConfig(env: Env = process.env): Config {
     logging: { level: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info') },
     rateLimit: {
       store: rateLimitStore,
-      limit: integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000),
+      limit: rateLimitMax,
+      // Twice a credential's budget by default: a person's session and one script together
+      // work at full speed, five keys do not get five budgets.
+      perUserLimit: integer(env, 'RATE_LIMIT_PER_USER_MAX', 2 * rateLimitMax, 1, 2_000_000),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
       redisUrl,
+      redisKeyPrefix: env.RATE_LIMIT_REDIS_PREFIX?.trim() || 'dispatch:ratelimit:',
     },
     sessions: { ttlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400) },
     idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },

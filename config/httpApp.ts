@@ -14,7 +14,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
   return createApp({
     settings: {
       ...config.http,
-      rateLimit: { limit: config.rateLimit.limit, windowMs: config.rateLimit.windowMs },
+      rateLimit: { limit: config.rateLimit.limit, perUserLimit: config.rateLimit.perUserLimit, windowMs: config.rateLimit.windowMs },
       idempotency: config.idempotency,
       // The CSRF tokens' key, shared by every instance; csrf.ts keys its HMAC apart from other uses.
       csrfSecret: resolveSecretKey(config.secrets),

@@ -4,12 +4,19 @@ import { type TargetChanges } from '../../domain/post/PostInputs';
 import { type Target } from '../../domain/post/Target';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
+import { type PostPrecondition } from './PostPrecondition';
 import { type PostActor } from './PostRequest';
 import { type PostStore } from './PostStore';
 
 /** A reviewer's decision and the post it moved. */
 export interface ReviewDecided {
   readonly review: Review;
+  readonly post: Post;
+}
+
+/** A target after a change, with the post it belongs to (whose version is the target's ETag). */
+export interface TargetChanged {
+  readonly target: Target;
   readonly post: Post;
 }
 
@@ -25,8 +32,9 @@ export class ChangePostLifecycle {
     return this.change(actor, postId, (post, now) => post.publishNow(now, actor.reviewRequired));
   }
 
-  remove(actor: PostActor, postId: string): Promise<boolean> {
-    return this.store.remove(actor.workspaceId, postId, (post) => post.ensureRemovable());
+  /** A contributor removes only their own posts before review lets them through (docs/product.md "Review rules"). */
+  remove(actor: PostActor, postId: string, precondition?: PostPrecondition): Promise<boolean> {
+    return this.store.remove(actor.workspaceId, postId, (post) => post.ensureRemovableBy(actor), precondition);
   }
 
   approve(actor: PostActor, postId: string, comment: string | null): Promise<ReviewDecided> {
@@ -37,17 +45,23 @@ export class ChangePostLifecycle {
     return this.decide(actor, postId, (post, now) => post.requestChanges(this.reviewer(actor), comment, now));
   }
 
-  updateTarget(actor: PostActor, postId: string, targetId: string, changes: TargetChanges): Promise<Target> {
+  updateTarget(actor: PostActor, postId: string, targetId: string, changes: TargetChanges, precondition?: PostPrecondition): Promise<TargetChanged> {
     const now = this.clock.now();
-    return this.store.modify(actor.workspaceId, postId, now, async (post) => {
-      const connectionOf = await this.store.connectionLookup([post.target(targetId).connectionId]);
-      return post.updateTarget(targetId, changes, { now, connectionOf, reviewRequired: actor.reviewRequired });
-    });
+    return this.store.modify(
+      actor.workspaceId,
+      postId,
+      now,
+      async (post) => {
+        const connectionOf = await this.store.connectionLookup([post.target(targetId).connectionId]);
+        return { target: post.updateTarget(targetId, changes, { now, connectionOf, reviewRequired: actor.reviewRequired }), post };
+      },
+      precondition,
+    );
   }
 
-  retryTarget(actor: PostActor, postId: string, targetId: string): Promise<Target> {
+  retryTarget(actor: PostActor, postId: string, targetId: string): Promise<TargetChanged> {
     const now = this.clock.now();
-    return this.store.modify(actor.workspaceId, postId, now, (post) => post.retryTarget(targetId, now));
+    return this.store.modify(actor.workspaceId, postId, now, (post) => ({ target: post.retryTarget(targetId, now), post }));
   }
 
   private change(actor: PostActor, postId: string, apply: (post: Post, now: Date) => void): Promise<Post> {

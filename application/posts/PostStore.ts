@@ -5,6 +5,7 @@ import { type PostRepository } from '../../domain/post/PostRepository';
 import { notFound } from '../../domain/shared/DomainError';
 import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { assertPreconditionHolds, type PostPrecondition } from './PostPrecondition';
 
 /**
  * What every posts use case does around the aggregate: load it within a workspace, look up
@@ -40,21 +41,24 @@ export class PostStore {
 
   /**
    * Read, change and save one post as a unit, holding its lock throughout: two changes to
-   * the same post run one after the other, so neither silently undoes the other.
+   * the same post run one after the other, so neither silently undoes the other. A client's
+   * If-Match (`precondition`) is checked on the post as locked: 412 when it no longer holds.
    */
-  modify<T>(workspaceId: string, postId: string, now: Date, change: (post: Post) => T | Promise<T>): Promise<T> {
+  modify<T>(workspaceId: string, postId: string, now: Date, change: (post: Post) => T | Promise<T>, precondition?: PostPrecondition): Promise<T> {
     return this.unitOfWork.run(async () => {
       const post = await this.locked(workspaceId, postId);
+      assertPreconditionHolds(post, precondition);
       const result = await change(post);
       await this.persist(post, now);
       return result;
     });
   }
 
-  /** Removes the post if `mayRemove` accepts it, under the same lock as a change. */
-  remove(workspaceId: string, postId: string, mayRemove: (post: Post) => void): Promise<boolean> {
+  /** Removes the post if `mayRemove` accepts it (and `precondition` holds), under the same lock as a change. */
+  remove(workspaceId: string, postId: string, mayRemove: (post: Post) => void, precondition?: PostPrecondition): Promise<boolean> {
     return this.unitOfWork.run(async () => {
       const post = await this.locked(workspaceId, postId);
+      assertPreconditionHolds(post, precondition);
       mayRemove(post);
       // Its queued jobs go with it (PostRepository.remove takes everything the post holds);
       // clearing them first would lock the queue before the counts and can deadlock a save.

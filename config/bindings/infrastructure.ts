@@ -41,7 +41,7 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
     const redis = new Redis(config.rateLimit.redisUrl!, { maxRetriesPerRequest: 1, lazyConnect: false });
     logRedisEvents(redis, logger, 'rate limits');
     closers.push(() => redis.quit().catch(() => redis.disconnect()));
-    w.value(T.RateLimitStore, new RedisRateLimitStore(redis, 'dispatch:ratelimit:'));
+    w.value(T.RateLimitStore, new RedisRateLimitStore(redis, config.rateLimit.redisKeyPrefix));
     checks.push(new RedisHealthCheck(redis));
   } else {
     w.value(T.RateLimitStore, new MemoryRateLimitStore());

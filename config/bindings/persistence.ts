@@ -16,7 +16,8 @@ import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm
 import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
 import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
 import { TypeOrmWorkspaceRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmWorkspaceRepository';
-import { TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
+import { InFlightIdempotencyKeys } from '../../adapters/outbound/persistence/typeorm/InFlightIdempotencyKeys';
+import { isSqlite, TypeOrmUnitOfWork } from '../../adapters/outbound/persistence/typeorm/transactionContext';
 import { type HealthCheck } from '../../application/ports/HealthCheck';
 import { type Config } from '../env';
 import { resolveSecretKey } from '../secretKey';
@@ -39,12 +40,13 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data
   // directory, only by an entry point that needs it. Stored responses can hold a new API
-  // key's secret, so they are sealed.
-  w.build(
-    T.IdempotencyStore,
-    [T.Logger],
-    (logger) => new EncryptedIdempotencyStore(new TypeOrmIdempotencyStore(dataSource, logger), new SecretBox(resolveSecretKey(config.secrets))),
-  );
+  // key's secret, so they are sealed. On SQLite the keys running are answered from memory, so a
+  // duplicate never waits for the first request's transaction (docs/decisions.md, "Idempotency").
+  w.build(T.IdempotencyStore, [T.Logger], (logger) => {
+    const stored = new TypeOrmIdempotencyStore(dataSource, logger);
+    const store = isSqlite(dataSource) ? new InFlightIdempotencyKeys(stored) : stored;
+    return new EncryptedIdempotencyStore(store, new SecretBox(resolveSecretKey(config.secrets)));
+  });
   w.value(
     T.SigningKeyStore,
     config.secrets.keyStore === 'file'

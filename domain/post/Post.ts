@@ -13,6 +13,7 @@ import { type NewPostInput, type PostContext, type PostEditInput, type TargetCha
 import { type PostSnapshot } from './PostSnapshot';
 import { EDITABLE_STATUSES, type PostSource, type PostStatus, type ReviewableIntent, deriveStatusFromTargets } from './PostStatus';
 import { type Review, type ReviewerAction, recordReview } from './Review';
+import { assertMayRemove, assertNotOwnPost, type PostRemover } from './ReviewRules';
 import { type PublishedOutcome, Target } from './Target';
 import { applyTargetChanges } from './TargetEdit';
 import { needsReview, preparePostContent } from './preparePostContent';
@@ -40,6 +41,8 @@ export class Post {
   private constructor(
     readonly id: string,
     readonly workspaceId: string,
+    /** Who wrote it; null for a post stored before authors were recorded (docs/decisions.md). */
+    readonly authorUserId: string | null,
     private _status: PostStatus,
     private _groups: readonly Group[],
     private _targets: readonly Target[],
@@ -58,6 +61,7 @@ export class Post {
     const post = new Post(
       input.id,
       input.workspaceId,
+      input.authorUserId ?? null,
       'draft',
       groups,
       targets,
@@ -79,6 +83,7 @@ export class Post {
     return new Post(
       s.id,
       s.workspaceId,
+      s.authorUserId,
       s.status,
       groups,
       targets,
@@ -154,8 +159,12 @@ export class Post {
     if (input.externalSubmissionId !== undefined) this._externalSubmissionId = input.externalSubmissionId;
   }
 
-  /** Deleting a post while a worker is handing it to platforms would orphan what it posts. */
-  ensureRemovable(): void {
+  /**
+   * A contributor removes only their own posts not yet past review (403); nobody removes one
+   * while a worker is handing it to platforms, which would orphan what it posts (409).
+   */
+  ensureRemovableBy(remover: PostRemover): void {
+    assertMayRemove(remover, this.authorUserId, this._status);
     if (this._status === 'publishing') throw conflict('post_publishing', 'a post cannot be removed while it is publishing');
   }
 
@@ -168,8 +177,10 @@ export class Post {
     this.moveTo(positionForIntent('publish_now', reviewRequired), now);
   }
 
+  /** Four eyes: its author cannot approve it (403 `own_post_review`). */
   approve(by: ReviewerAction, now: Date, comment: string | null = null): Review {
     assertAwaitingReview(this._status);
+    assertNotOwnPost(this.authorUserId, by.reviewerUserId);
     // Always set while in review; were it ever missing, scheduling is the safer guess:
     // it checks the times and publishes nothing early.
     const intent = this._requestedIntent ?? 'schedule';
@@ -245,6 +256,7 @@ export class Post {
     return {
       id: this.id,
       workspaceId: this.workspaceId,
+      authorUserId: this.authorUserId,
       status: this._status,
       groups: this._groups.map((g) => g.toSnapshot()),
       targets: this._targets.map((t) => t.toSnapshot()),

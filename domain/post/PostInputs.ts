@@ -14,6 +14,8 @@ export interface NewPostInput extends PostContentInput {
   /** Ids come from the caller's IdGenerator: the domain makes none. */
   readonly id: string;
   readonly workspaceId: string;
+  /** The user writing it: the review rules (docs/product.md) are about authors. Absent: unknown. */
+  readonly authorUserId?: string | null;
   /** Null or absent means `app`; a use case that knows better (an API key: `api`) passes it. */
   readonly source?: PostSource | null;
   readonly externalSubmissionId?: string | null;

@@ -6,6 +6,8 @@ import { type TargetSnapshot } from './Target';
 export interface PostSnapshot {
   readonly id: string;
   readonly workspaceId: string;
+  /** Who wrote it; null when unknown (stored before authors were recorded). */
+  readonly authorUserId: string | null;
   readonly status: PostStatus;
   readonly groups: readonly GroupSnapshot[];
   readonly targets: readonly TargetSnapshot[];

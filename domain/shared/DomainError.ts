@@ -3,7 +3,16 @@
  * sort of failure it is (never an HTTP status: the inbound adapter maps kinds to
  * statuses); the `code` is a stable snake_case value clients may switch on.
  */
-export type ErrorKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'quota_exceeded' | 'rate_limited' | 'unavailable';
+export type ErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'precondition_failed'
+  | 'quota_exceeded'
+  | 'rate_limited'
+  | 'unavailable';
 
 export interface ErrorDetail {
   readonly path: string;
@@ -29,6 +38,9 @@ export const notFound = (what: string): DomainError =>
   new DomainError('not_found', `${what.toLowerCase().replace(/\s+/g, '_')}_not_found`, `${what} not found`);
 
 export const conflict = (code: string, message: string): DomainError => new DomainError('conflict', code, message);
+
+/** The client's condition on the resource's state (its ETag in If-Match) no longer holds. */
+export const preconditionFailed = (code: string, message: string): DomainError => new DomainError('precondition_failed', code, message);
 
 export const forbidden = (code: string, message: string): DomainError => new DomainError('forbidden', code, message);
 

@@ -5,6 +5,7 @@ import { type IdempotencyStore, type StoredResponse } from '../../application/po
 import { MemoryIdempotencyStore } from '../../adapters/outbound/persistence/memory/MemoryIdempotencyStore';
 import { EncryptedIdempotencyStore } from '../../adapters/outbound/keys/EncryptedIdempotencyStore';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
+import { InFlightIdempotencyKeys } from '../../adapters/outbound/persistence/typeorm/InFlightIdempotencyKeys';
 import { SWEEP_INTERVAL_MS, TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmIdempotencyStore';
 import { openTestDatabase, type DatabaseKind } from '../support/databases';
 import { requireServer } from '../support/services';
@@ -179,6 +180,16 @@ for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[
     };
   });
 }
+
+/** As config/bindings/persistence.ts composes it on SQLite: the keys running answered from memory (each open() is another process). */
+idempotencyStoreContract('sealed TypeORM on SQLite, with in-flight keys', async () => {
+  const dataSource: DataSource = await openTestDatabase('sqlite');
+  const box = new SecretBox('contract-secret');
+  return {
+    open: () => new EncryptedIdempotencyStore(new InFlightIdempotencyKeys(new TypeOrmIdempotencyStore(dataSource)), box),
+    close: () => dataSource.destroy(),
+  };
+});
 
 for (const kind of ['sqlite', 'mysql'] as const satisfies readonly DatabaseKind[]) {
   describe(`IdempotencyStore at rest, TypeORM on ${kind === 'sqlite' ? 'SQLite' : 'MariaDB'}`, function () {

@@ -38,6 +38,7 @@ async function seed(dataSource: DataSource): Promise<void> {
       source: 'app',
       externalSubmissionId: null,
       requestedIntent: null,
+      authorUserId: null,
       groups: [],
       // Every tenth post shares its millisecond with the one before: ties are ordered by id.
       createdAt: new Date(now.getTime() + i - (i % 10 === 0 ? 1 : 0)),

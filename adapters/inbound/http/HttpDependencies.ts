@@ -17,7 +17,7 @@ export interface HttpDependencies {
     readonly trustProxy: ProxyTrust;
     readonly baseUrl: string;
     readonly bodyLimitBytes: number;
-    readonly rateLimit: { readonly limit: number; readonly windowMs: number };
+    readonly rateLimit: { readonly limit: number; readonly perUserLimit?: number; readonly windowMs: number };
     /** How long a completed response replays, and how long a running request holds its key. */
     readonly idempotency: { readonly replayTtlMs: number; readonly leaseMs: number };
     /** Keys the pages' CSRF tokens; every instance must share it. Without it: random per process. */

@@ -97,6 +97,12 @@ export class AppFixture {
   get myWorkspaces() {
     return this.composition.get(T.ListMyWorkspaces);
   }
+  get writePosts() {
+    return this.composition.get(T.WritePosts);
+  }
+  get postLifecycle() {
+    return this.composition.get(T.ChangePostLifecycle);
+  }
 
   user(email: string): Promise<User> {
     return this.createUser.execute({ email, password: PASSWORD });

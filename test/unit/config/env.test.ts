@@ -34,7 +34,7 @@ describe('loadConfig (environment variables)', () => {
       database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
       secrets: { dataDir: path.resolve('data'), secretKey: null, keyStore: 'database' },
       logging: { level: 'info' },
-      rateLimit: { store: 'memory', limit: 600, windowMs: 60_000, redisUrl: null },
+      rateLimit: { store: 'memory', limit: 600, perUserLimit: 1200, windowMs: 60_000, redisUrl: null, redisKeyPrefix: 'dispatch:ratelimit:' },
       sessions: { ttlSeconds: 12 * 3600 },
       idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
       bootstrap: true,
@@ -59,6 +59,8 @@ describe('loadConfig (environment variables)', () => {
       RATE_LIMIT_STORE: 'redis',
       REDIS_URL: 'rediss://:pw@cache.example:6380',
       RATE_LIMIT_MAX: '100',
+      RATE_LIMIT_PER_USER_MAX: '150',
+      RATE_LIMIT_REDIS_PREFIX: 'dispatch-eu:',
       RATE_LIMIT_WINDOW_SECONDS: '30',
       SESSION_TTL_SECONDS: '3600',
       BOOTSTRAP: 'true',
@@ -85,7 +87,14 @@ describe('loadConfig (environment variables)', () => {
       database: { kind: 'mysql', url: 'mysql://app:pw@db.example:3306/dispatch' },
       secrets: { dataDir: '/var/lib/dispatch', secretKey: SECRET, keyStore: 'file' },
       logging: { level: 'warn' },
-      rateLimit: { store: 'redis', limit: 100, windowMs: 30_000, redisUrl: 'rediss://:pw@cache.example:6380' },
+      rateLimit: {
+        store: 'redis',
+        limit: 100,
+        perUserLimit: 150,
+        windowMs: 30_000,
+        redisUrl: 'rediss://:pw@cache.example:6380',
+        redisKeyPrefix: 'dispatch-eu:',
+      },
       sessions: { ttlSeconds: 3600 },
       bootstrap: false, // never in production
     });

@@ -29,6 +29,7 @@ const BY_KIND: Record<ErrorKind, { status: number; error: string }> = {
   forbidden: { status: 403, error: 'access_denied' },
   not_found: { status: 400, error: 'invalid_request' },
   conflict: { status: 400, error: 'invalid_request' },
+  precondition_failed: { status: 400, error: 'invalid_request' },
   quota_exceeded: { status: 403, error: 'access_denied' },
   // Told apart by the status; slow_down is the code a polling client already backs off on.
   rate_limited: { status: 429, error: 'slow_down' },

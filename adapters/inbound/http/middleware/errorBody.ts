@@ -8,6 +8,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   rate_limited: 429,
   unavailable: 503,
 };
@@ -21,6 +22,7 @@ const TYPE_OF_STATUS: Record<number, string> = {
   405: 'MethodNotAllowedError',
   408: 'RequestTimeoutError',
   409: 'ConflictError',
+  412: 'PreconditionFailedError',
   413: 'PayloadTooLargeError',
   415: 'UnsupportedMediaTypeError',
   422: 'ValidationError',

@@ -97,10 +97,13 @@ function scopeOf(credential: Credential, workspaceId: string): string {
  * sha256 of method, URL (path and query) and the parsed body in canonical JSON (keys sorted).
  * koa-body keeps no raw bytes (no `includeUnparsed`), and the parsed body is what the handler
  * acts on: a client re-serialising the same JSON with other spacing or key order is the same
- * request, not a conflict.
+ * request, not a conflict. An If-Match, when sent, is part of the request: the same key with
+ * another one is another request (409), not a replay of an answer to an older condition.
  */
 function fingerprintOf(ctx: Koa.Context): string {
-  return sha256(JSON.stringify([ctx.method, ctx.originalUrl, canonical(ctx.request.body)]));
+  const request = [ctx.method, ctx.originalUrl, canonical(ctx.request.body)];
+  const ifMatch = ctx.get('If-Match');
+  return sha256(JSON.stringify(ifMatch === '' ? request : [...request, ifMatch]));
 }
 
 function canonical(value: unknown): unknown {

@@ -2,7 +2,7 @@ import { jsonAnswerHeaders, noStoreWhenAuthenticatedHeader, rateLimitHeaders, re
 import { jsonContent, responseRef, schemaRef } from './refs';
 import { type Reference, type ResponseObject } from './types';
 
-export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
 
 const errorResponse = (description: string, headers: ResponseObject['headers']): ResponseObject => ({
   description,
@@ -30,7 +30,8 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   403: {
     name: 'Forbidden',
     response: errorResponse(
-      "ForbiddenError: the caller is a member, but its live role, its granted scopes (insufficient_scope) or its credential's workspace binding (workspace_not_allowed) do not allow the operation.",
+      "ForbiddenError: the caller is a member, but its live role, its granted scopes (insufficient_scope) or its credential's workspace binding (workspace_not_allowed) do not allow the operation, " +
+        'or a review rule refuses it (not_author, post_already_approved, own_post_review).',
       { ...rateLimitHeaders(true), 'WWW-Authenticate': wwwAuthenticateHeader(false) },
     ),
   },
@@ -44,6 +45,13 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   409: {
     name: 'Conflict',
     response: errorResponse('ConflictError: the resource is not in a state that allows the operation.', rateLimitHeaders(true)),
+  },
+  412: {
+    name: 'PreconditionFailed',
+    response: errorResponse(
+      'PreconditionFailedError: the If-Match sent names no longer the stored version of the post (code precondition_failed): another writer changed it since it was read. Read it again (its ETag) and retry on the new version.',
+      rateLimitHeaders(true),
+    ),
   },
   413: {
     name: 'PayloadTooLarge',
@@ -63,7 +71,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   429: {
     name: 'RateLimited',
     response: errorResponse(
-      'RateLimitedError: the credential used up its requests for this window; wait Retry-After seconds and keep the same idempotency key.',
+      'RateLimitedError: the credential, or the person behind it in this workspace, used up its requests for this window; wait Retry-After seconds and keep the same idempotency key.',
       {
         'Retry-After': retryAfterHeader,
         ...rateLimitHeaders(true),

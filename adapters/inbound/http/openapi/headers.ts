@@ -10,16 +10,30 @@ export const requestIdHeader: HeaderObject = {
 };
 
 /**
- * Rate-limit state of the current window: the credential's when the request has a valid
- * one, else the client address's. Absent on /health and when the limiter's store is down.
+ * Rate-limit state of the current window: with a valid credential, the tighter of the
+ * credential's and its person's budgets (the fewer remaining), else the client address's.
+ * Absent on /health and when the limiter's store is down.
  */
 export function rateLimitHeaders(required: boolean): Record<string, HeaderObject> {
   return {
-    'RateLimit-Limit': { description: 'Requests allowed per credential in one window.', required, schema: { type: 'integer', minimum: 1 } },
+    'RateLimit-Limit': {
+      description: "Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left.",
+      required,
+      schema: { type: 'integer', minimum: 1 },
+    },
     'RateLimit-Remaining': { description: 'Requests left in the current window.', required, schema: { type: 'integer', minimum: 0 } },
     'RateLimit-Reset': { description: 'Seconds until the current window ends.', required, schema: { type: 'integer', minimum: 0 } },
   };
 }
+
+/** A post's (or its target's) version, for If-Match (docs/decisions.md, "Concurrent editors"). */
+export const entityTagHeader: HeaderObject = {
+  description:
+    "The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. " +
+    'Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date).',
+  required: false,
+  schema: { type: 'string', pattern: '^"[0-9]+"$' },
+};
 
 export const retryAfterHeader: HeaderObject = {
   description: 'Seconds to wait before retrying (keep the same idempotency key).',

@@ -62,6 +62,8 @@ export function authenticatedOperation(
     readonly success: SuccessResponse;
     /** The statuses this operation adds (403, 404, 409, …). */
     readonly errors: readonly ErrorStatus[];
+    /** Headers of the success response beyond X-Request-Id, RateLimit-* and Idempotent-Replayed (e.g. ETag). */
+    readonly successHeaders?: Readonly<Record<string, HeaderObject>>;
     /**
      * A POST, PATCH or DELETE: takes the optional Idempotency-Key header, and its answer may be
      * a replay (Idempotent-Replayed). The idempotency middleware guards every such method.
@@ -92,6 +94,7 @@ export function authenticatedOperation(
           ...jsonAnswerHeaders,
           'Cache-Control': noStoreWhenAuthenticatedHeader(true),
           ...(idempotent ? { 'Idempotent-Replayed': idempotentReplayedHeader } : {}),
+          ...spec.successHeaders,
         },
         content: jsonContent(spec.success.schema),
       },

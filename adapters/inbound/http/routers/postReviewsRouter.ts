@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import { validationError } from '../../../../domain/shared/DomainError';
 import { ReviewBody } from '../dto/PostBody';
+import { tagResponse } from '../entityTags';
 import { presentPost, presentReview } from '../presenters/presentPost';
 import { type RouteKit } from '../RouteKit';
 import { type AppState } from '../state';
@@ -31,6 +32,7 @@ export function postReviewsRouter({ access, writes }: RouteKit, posts: PostsUseC
         ? await posts.lifecycle.approve(actor, ctx.params.id!, comment)
         : await posts.lifecycle.requestChanges(actor, ctx.params.id!, comment!);
     ctx.status = 201;
+    tagResponse(ctx, post.version);
     ctx.body = { review: presentReview(review), post: presentPost(post) };
   });
   return router;

@@ -6,6 +6,7 @@ import { isPostStatus, POST_STATUSES } from '../../../../domain/post/PostStatus'
 import { validationError } from '../../../../domain/shared/DomainError';
 import { PostBody } from '../dto/PostBody';
 import { toPostRequest } from '../dto/toCommands';
+import { preconditionOf, tagResponse } from '../entityTags';
 import { presentPost } from '../presenters/presentPost';
 import { parsePage } from '../query';
 import { type RouteKit } from '../RouteKit';
@@ -37,26 +38,36 @@ export function postsRouter({ access, writes, logger }: RouteKit, posts: PostsUs
 
   router.post(BASE, canWrite, writes, async (ctx) => {
     const body = validateBody(PostBody, ctx.request.body);
-    ctx.body = presentPost(await posts.write.create(actorOf(ctx), toPostRequest(body)));
+    const post = await posts.write.create(actorOf(ctx), toPostRequest(body));
+    tagResponse(ctx, post.version);
+    ctx.body = presentPost(post);
   });
 
   router.post(`${BASE}/bulk`, canWrite, writes, bulkCreateRoute(posts.write, logger));
 
   router.get(`${BASE}/:id`, canRead, async (ctx) => {
-    ctx.body = presentPost(await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!));
+    const post = await posts.read.get(actorOf(ctx).workspaceId, ctx.params.id!);
+    tagResponse(ctx, post.version);
+    ctx.body = presentPost(post);
   });
 
+  // If-Match makes concurrent editors' changes conditional (412 on a mismatch); without it the last writer wins.
   router.patch(`${BASE}/:id`, canWrite, writes, async (ctx) => {
+    const precondition = preconditionOf(ctx);
     const body = validateBody(PostBody, ctx.request.body);
-    ctx.body = presentPost(await posts.write.update(actorOf(ctx), ctx.params.id!, toPostRequest(body)));
+    const post = await posts.write.update(actorOf(ctx), ctx.params.id!, toPostRequest(body), precondition);
+    tagResponse(ctx, post.version);
+    ctx.body = presentPost(post);
   });
 
   router.delete(`${BASE}/:id`, canWrite, writes, async (ctx) => {
-    ctx.body = { deleted: await posts.lifecycle.remove(actorOf(ctx), ctx.params.id!) };
+    ctx.body = { deleted: await posts.lifecycle.remove(actorOf(ctx), ctx.params.id!, preconditionOf(ctx)) };
   });
 
   router.post(`${BASE}/:id/publish`, canWrite, writes, async (ctx) => {
-    ctx.body = presentPost(await posts.lifecycle.publishNow(actorOf(ctx), ctx.params.id!));
+    const post = await posts.lifecycle.publishNow(actorOf(ctx), ctx.params.id!);
+    tagResponse(ctx, post.version);
+    ctx.body = presentPost(post);
   });
   return router;
 }

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from './migrations';
 import { ALL_SCHEMAS } from './schemas';
 import { narrowSqliteFiles, prepareSqliteFiles } from './sqliteFiles';
-import { guardConcurrentUse } from './transactionContext';
+import { attachSqliteReader, guardConcurrentUse } from './transactionContext';
 
 export type DatabaseTarget = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string };
 
@@ -43,9 +43,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<DataSource> 
   return dataSource;
 }
 
-/** Connects, and makes the connection safe for concurrent callers (see guardConcurrentUse). */
+/**
+ * Connects, and makes the connection safe for concurrent callers (see guardConcurrentUse). An
+ * SQLite file also gets a read-only connection (see readerOf): a request authenticates there
+ * without waiting for another request's transaction on the one writing connection.
+ */
 export async function initializeDataSource(dataSource: DataSource): Promise<DataSource> {
   await dataSource.initialize();
   guardConcurrentUse(dataSource);
+  const options = dataSource.options;
+  if (options.type === 'better-sqlite3' && options.database !== ':memory:') {
+    const reader = new DataSource({
+      type: 'better-sqlite3',
+      database: options.database,
+      entities: ALL_SCHEMAS,
+      readonly: true,
+      synchronize: false,
+      logging: false,
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+        db.pragma('busy_timeout = 5000');
+      },
+    });
+    attachSqliteReader(dataSource, await reader.initialize());
+  }
   return dataSource;
 }

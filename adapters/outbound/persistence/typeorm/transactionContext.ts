@@ -5,6 +5,7 @@ import { SqliteGate } from './SqliteGate';
 
 const current = new AsyncLocalStorage<EntityManager>();
 const gates = new WeakMap<DataSource, SqliteGate>();
+const readers = new WeakMap<DataSource, DataSource>();
 const GUARDED = Symbol('guardedBySqliteGate');
 
 export const isSqlite = (dataSource: DataSource): boolean => dataSource.options.type === 'better-sqlite3';
@@ -35,6 +36,30 @@ export function guardConcurrentUse(dataSource: DataSource): void {
 /** The transaction's manager when called inside UnitOfWork.run, else the DataSource's own. */
 export function managerOf(dataSource: DataSource): EntityManager {
   return current.getStore() ?? dataSource.manager;
+}
+
+/**
+ * Gives an SQLite DataSource a read-only connection of its own to the same file, for the
+ * reads `readerOf` serves. Closed with the DataSource.
+ */
+export function attachSqliteReader(dataSource: DataSource, reader: DataSource): void {
+  readers.set(dataSource, reader);
+  const destroy = dataSource.destroy.bind(dataSource);
+  dataSource.destroy = async () => {
+    readers.delete(dataSource);
+    if (reader.isInitialized) await reader.destroy();
+    await destroy();
+  };
+}
+
+/**
+ * For a read that must not wait for another caller's transaction (authenticating a request):
+ * inside a transaction, its manager; outside one, on SQLite, the read-only connection, which
+ * sees the last committed state at once (WAL), as a MySQL pool's connection would; else the
+ * DataSource's own manager. Never for a write.
+ */
+export function readerOf(dataSource: DataSource): EntityManager {
+  return current.getStore() ?? readers.get(dataSource)?.manager ?? dataSource.manager;
 }
 
 /**

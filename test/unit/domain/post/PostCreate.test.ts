@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Post } from '../../../../domain/post/Post';
-import { LATER, NOW, SETTINGS, WORKSPACE, context, expectValidation, group, media, newPost, postInput, segment, target } from './postFixtures';
+import { LATER, NOW, SETTINGS, WORKSPACE, context, expectValidation, group, media, newPost, postInput, segment, target, AUTHOR } from './postFixtures';
 
 const invalid = (extra: Parameters<typeof postInput>[0], paths: string[]) =>
   expectValidation(() => Post.create(postInput(extra), context()), 'invalid_post', paths);
@@ -13,6 +13,7 @@ describe('Post.create: building a post', () => {
     expect(post.toSnapshot()).to.deep.equal({
       id: 'post_1',
       workspaceId: WORKSPACE,
+      authorUserId: AUTHOR,
       status: 'draft',
       groups: [
         {

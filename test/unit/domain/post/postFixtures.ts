@@ -13,6 +13,8 @@ import { EARLIER, LATER, NOW, minutesFrom } from '../../../support/data/times';
 export { DEFAULT_GROUP_ID, EARLIER, LATER, NOW, SETTINGS, connectionIdFor, group, media, minutesFrom, segment };
 
 export const WORKSPACE = 'ws_a';
+/** Who writes the fixtures' posts (reviewers and removers are other people unless a test says so). */
+export const AUTHOR = 'user_author';
 
 /** One connection per platform in the workspace (`conn_twitter` …), plus a second Twitter one and one in another workspace. */
 export const connectionOf = connectionsWithExtras(WORKSPACE, 'ws_b');
@@ -33,6 +35,7 @@ export const context = (extra: Partial<PostContext> = {}): PostContext => ({
 export const postInput = (extra: Partial<NewPostInput> = {}): NewPostInput => ({
   id: 'post_1',
   workspaceId: WORKSPACE,
+  authorUserId: AUTHOR,
   groups: [group()],
   targets: [target('t_tw', 'TWITTER', { scheduledAt: LATER })],
   ...extra,
@@ -74,6 +77,13 @@ export function expectValidation(fn: () => unknown, code: string, paths: string[
 export function expectConflict(fn: () => unknown, code: string): DomainError {
   const error = caught(fn);
   expect(error.kind, error.message).to.equal('conflict');
+  expect(error.code).to.equal(code);
+  return error;
+}
+
+export function expectForbidden(fn: () => unknown, code: string): DomainError {
+  const error = caught(fn);
+  expect(error.kind, error.message).to.equal('forbidden');
   expect(error.code).to.equal(code);
   return error;
 }

@@ -1,7 +1,7 @@
 import { authenticatedOperation } from '../operations';
 import { schemaRef } from '../refs';
 import { type PathMap } from '../types';
-import { POST_PARAMETERS, POSTS_ERRORS } from './postParameters';
+import { ENTITY_TAGGED, POST_PARAMETERS, POSTS_ERRORS } from './postParameters';
 
 /** The review history of a post and a reviewer's decision (docs/product.md, "Post lifecycle"). */
 export const postReviewPaths: PathMap = {
@@ -21,12 +21,14 @@ export const postReviewPaths: PathMap = {
       summary: 'Approve a post waiting for review, or ask for changes',
       description:
         'Needs reviews:write. Only a pending_review post can be reviewed (409 otherwise). approved: the post resumes its intent ' +
-        '(scheduled, or publishing at once); changes_requested: the post goes to changes_requested, and a non-blank comment is required (422).',
+        '(scheduled, or publishing at once); changes_requested: the post goes to changes_requested, and a non-blank comment is required (422). ' +
+        "Nobody approves a post they wrote (403 own_post_review). The ETag is the post's after the decision.",
       tags: ['posts'],
       scope: 'reviews:write',
       parameters: POST_PARAMETERS,
       requestBody: { description: 'The decision.', schema: schemaRef('ReviewRequest') },
       success: { status: 201, description: 'The recorded review and the post after it.', schema: schemaRef('ReviewResult') },
+      successHeaders: ENTITY_TAGGED,
       errors: POSTS_ERRORS,
       idempotent: true,
     }),

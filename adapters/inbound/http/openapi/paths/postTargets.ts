@@ -1,7 +1,7 @@
 import { authenticatedOperation } from '../operations';
 import { schemaRef } from '../refs';
 import { type PathMap } from '../types';
-import { POST_PARAMETERS, POSTS_ERRORS, TARGET_PARAMETERS } from './postParameters';
+import { CONDITIONAL_ERRORS, ENTITY_TAGGED, ifMatchParameter, POST_PARAMETERS, POSTS_ERRORS, TARGET_PARAMETERS } from './postParameters';
 
 const TARGETS = '/v1/workspaces/{workspaceId}/posts/{id}/targets';
 
@@ -16,6 +16,7 @@ export const postTargetPaths: PathMap = {
       scope: 'posts:read',
       parameters: POST_PARAMETERS,
       success: { status: 200, description: 'Every target of the post.', schema: schemaRef('TargetList') },
+      successHeaders: ENTITY_TAGGED,
       errors: POSTS_ERRORS,
     }),
   },
@@ -25,16 +26,18 @@ export const postTargetPaths: PathMap = {
       summary: 'Change the group, settings or time of one target',
       description:
         'Needs posts:write. Only a pending target of an editable post may change (409 target_not_pending otherwise). ' +
-        'The create-time rules apply to the new values (422 invalid_target, every problem by path).',
+        'The create-time rules apply to the new values (422 invalid_target, every problem by path). ' +
+        "With If-Match (the post's ETag), only if the post is still at the version read (412 otherwise).",
       tags: ['posts'],
       scope: 'posts:write',
-      parameters: TARGET_PARAMETERS,
+      parameters: [...TARGET_PARAMETERS, ifMatchParameter],
       requestBody: {
         description: 'The fields to change; absent or null ones keep their value (scheduledAt: null clears it).',
         schema: schemaRef('TargetUpdateRequest'),
       },
       success: { status: 200, description: 'The target after the change.', schema: schemaRef('Target') },
-      errors: POSTS_ERRORS,
+      successHeaders: ENTITY_TAGGED,
+      errors: CONDITIONAL_ERRORS,
       idempotent: true,
     }),
   },
@@ -49,6 +52,7 @@ export const postTargetPaths: PathMap = {
       scope: 'posts:write',
       parameters: TARGET_PARAMETERS,
       success: { status: 200, description: 'The target, pending again.', schema: schemaRef('Target') },
+      successHeaders: ENTITY_TAGGED,
       errors: POSTS_ERRORS,
       idempotent: true,
     }),

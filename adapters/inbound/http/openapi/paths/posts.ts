@@ -4,7 +4,7 @@ import { mergePaths } from '../assemble';
 import { authenticatedOperation } from '../operations';
 import { parameterRef, schemaRef } from '../refs';
 import { type ParameterObject, type PathMap } from '../types';
-import { POST_PARAMETERS, POSTS_ERRORS } from './postParameters';
+import { CONDITIONAL_ERRORS, ENTITY_TAGGED, ifMatchParameter, POST_PARAMETERS, POSTS_ERRORS } from './postParameters';
 import { postReviewPaths } from './postReviews';
 import { postTargetPaths } from './postTargets';
 
@@ -43,6 +43,7 @@ const postCollectionPaths: PathMap = {
       parameters: [parameterRef('WorkspaceId')],
       requestBody: { description: 'The post to create.', schema: schemaRef('PostRequest') },
       success: { status: 200, description: 'The new post.', schema: schemaRef('Post') },
+      successHeaders: ENTITY_TAGGED,
       errors: POSTS_ERRORS,
       idempotent: true,
     }),
@@ -73,6 +74,7 @@ const postCollectionPaths: PathMap = {
       scope: 'posts:read',
       parameters: POST_PARAMETERS,
       success: { status: 200, description: 'The post.', schema: schemaRef('Post') },
+      successHeaders: ENTITY_TAGGED,
       errors: POSTS_ERRORS,
     }),
     patch: authenticatedOperation({
@@ -80,24 +82,28 @@ const postCollectionPaths: PathMap = {
       summary: 'Replace the content, targets and intent of a post',
       description:
         'Needs posts:write. Allowed in draft, pending_review, changes_requested and scheduled; once publishing has begun, 409 post_not_editable. ' +
-        'The body has the create shape and replaces groups and targets; an intent applies the creation rules, none keeps the post where it is.',
+        'The body has the create shape and replaces groups and targets; an intent applies the creation rules, none keeps the post where it is. ' +
+        'With If-Match, only if the post is still at the version read (412 otherwise).',
       tags: ['posts'],
       scope: 'posts:write',
-      parameters: POST_PARAMETERS,
+      parameters: [...POST_PARAMETERS, ifMatchParameter],
       requestBody: { description: 'The whole post, as for posts.create.', schema: schemaRef('PostRequest') },
       success: { status: 200, description: 'The post after the change.', schema: schemaRef('Post') },
-      errors: POSTS_ERRORS,
+      successHeaders: ENTITY_TAGGED,
+      errors: CONDITIONAL_ERRORS,
       idempotent: true,
     }),
     delete: authenticatedOperation({
       operationId: 'posts.remove',
       summary: 'Delete a post',
-      description: 'Needs posts:write. Refused while the post is publishing (409 post_publishing).',
+      description:
+        'Needs posts:write. Refused while the post is publishing (409 post_publishing). A contributor removes only the posts they wrote (403 not_author), ' +
+        'and not once approved or scheduled (403 post_already_approved). With If-Match, only if the post is still at the version read (412 otherwise).',
       tags: ['posts'],
       scope: 'posts:write',
-      parameters: POST_PARAMETERS,
+      parameters: [...POST_PARAMETERS, ifMatchParameter],
       success: { status: 200, description: 'The post is gone.', schema: schemaRef('PostDeleted') },
-      errors: POSTS_ERRORS,
+      errors: CONDITIONAL_ERRORS,
       idempotent: true,
     }),
   },
@@ -112,6 +118,7 @@ const postCollectionPaths: PathMap = {
       scope: 'posts:write',
       parameters: POST_PARAMETERS,
       success: { status: 200, description: 'The post after the change.', schema: schemaRef('Post') },
+      successHeaders: ENTITY_TAGGED,
       errors: POSTS_ERRORS,
       idempotent: true,
     }),

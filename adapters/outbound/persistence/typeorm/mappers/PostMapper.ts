@@ -32,6 +32,7 @@ export const PostMapper = {
     return {
       id: row.id,
       workspaceId: row.workspaceId,
+      authorUserId: row.authorUserId ?? null,
       status: requireOneOf(POST_STATUSES, row.status, { ...where, column: 'status' }),
       groups: readGroupsDocument(row.groups, row.id),
       targets: targets.map(PostTargetMapper.toSnapshot),
@@ -53,6 +54,7 @@ export const PostMapper = {
       post: {
         id: s.id,
         workspaceId: s.workspaceId,
+        authorUserId: s.authorUserId,
         status: s.status,
         source: s.source,
         externalSubmissionId: s.externalSubmissionId,

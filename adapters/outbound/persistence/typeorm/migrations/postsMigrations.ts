@@ -2,9 +2,15 @@ import { type MigrationInterface } from 'typeorm';
 import { Posts1732340000000 } from './1732340000000-Posts';
 import { PostCounts1732360000000 } from './1732360000000-PostCounts';
 import { PostVersionsAndJobLeases1732370000000 } from './1732370000000-PostVersionsAndJobLeases';
+import { PostAuthors1732380000000 } from './1732380000000-PostAuthors';
 
 /**
  * The posts capability's migrations, oldest first (listed in ./index.ts). TypeORM runs all
  * migrations in the order of their timestamps, whatever the order of the arrays.
  */
-export const POSTS_MIGRATIONS: Array<new () => MigrationInterface> = [Posts1732340000000, PostCounts1732360000000, PostVersionsAndJobLeases1732370000000];
+export const POSTS_MIGRATIONS: Array<new () => MigrationInterface> = [
+  Posts1732340000000,
+  PostCounts1732360000000,
+  PostVersionsAndJobLeases1732370000000,
+  PostAuthors1732380000000,
+];

@@ -4,19 +4,22 @@ import { ROLES } from '../../../../../domain/workspace/Role';
 import { ApiKeyMapper } from '../mappers/ApiKeyMapper';
 import { requireOneOf } from '../mappers/RowMappingError';
 import { readDate } from '../sql/Dialect';
-import { managerOf } from '../transactionContext';
+import { readerOf } from '../transactionContext';
 
 const SQL =
   'SELECT k.id, k.workspace_id, k.user_id, k.name, k.role, k.scopes, k.lookup_prefix, k.secret_hash, k.created_at, k.revoked_at, ' +
   'm.role AS creator_role FROM api_keys k LEFT JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id ' +
   'WHERE k.lookup_prefix = ?';
 
-/** One statement: the key by its lookup prefix (a unique index) and its creator's membership. */
+/**
+ * One statement: the key by its lookup prefix (a unique index) and its creator's membership,
+ * on the reading connection (readerOf): authenticating never waits for another request's transaction.
+ */
 export class TypeOrmApiKeyCredentials implements ApiKeyCredentials {
   constructor(private readonly dataSource: DataSource) {}
 
   async findByLookupPrefix(prefix: string): Promise<ApiKeyWithCreator | null> {
-    const [row] = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(SQL, [prefix]);
+    const [row] = await readerOf(this.dataSource).query<Array<Record<string, unknown>>>(SQL, [prefix]);
     if (row === undefined) return null;
     const key = ApiKeyMapper.toDomain({
       id: row.id as string,

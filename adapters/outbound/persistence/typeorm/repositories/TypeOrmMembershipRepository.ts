@@ -3,7 +3,7 @@ import { type Membership } from '../../../../../domain/workspace/Membership';
 import { type MembershipRepository } from '../../../../../domain/workspace/MembershipRepository';
 import { MembershipMapper } from '../mappers/MembershipMapper';
 import { type MembershipRow, MembershipSchema } from '../schemas/MembershipSchema';
-import { managerOf } from '../transactionContext';
+import { managerOf, readerOf } from '../transactionContext';
 
 export class TypeOrmMembershipRepository implements MembershipRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -18,8 +18,9 @@ export class TypeOrmMembershipRepository implements MembershipRepository {
     await this.rows.upsert(MembershipMapper.toRow(membership), ['workspaceId', 'userId']);
   }
 
+  /** Read by every request's access check: on the reading connection (readerOf) outside a unit of work. */
   async find(workspaceId: string, userId: string): Promise<Membership | null> {
-    const row = await this.rows.findOneBy({ workspaceId, userId });
+    const row = await readerOf(this.dataSource).getRepository(MembershipSchema).findOneBy({ workspaceId, userId });
     return row === null ? null : MembershipMapper.toDomain(row);
   }
 

@@ -4,7 +4,7 @@ import { type User } from '../../../../../domain/user/User';
 import { type UserRepository } from '../../../../../domain/user/UserRepository';
 import { UserMapper } from '../mappers/UserMapper';
 import { type UserRow, UserSchema } from '../schemas/UserSchema';
-import { inTransaction, managerOf } from '../transactionContext';
+import { inTransaction, managerOf, readerOf } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
 export class TypeOrmUserRepository implements UserRepository {
@@ -30,8 +30,9 @@ export class TypeOrmUserRepository implements UserRepository {
     }
   }
 
+  /** Read by every session's authentication: on the reading connection (readerOf), never waiting for another request's transaction. */
   async findById(id: string): Promise<User | null> {
-    const row = await this.rows.findOneBy({ id });
+    const row = await readerOf(this.dataSource).getRepository(UserSchema).findOneBy({ id });
     return row === null ? null : UserMapper.toDomain(row);
   }
 

@@ -5,6 +5,8 @@ import { WorkspaceSchema } from './WorkspaceSchema';
 export interface PostRow {
   id: string;
   workspaceId: string;
+  /** Null: written before authors were recorded. */
+  authorUserId: string | null;
   status: string;
   source: string;
   externalSubmissionId: string | null;
@@ -22,6 +24,7 @@ export const PostSchema = new EntitySchema<PostRow>({
   columns: {
     id: varchar('id', ID_LENGTH, { primary: true }),
     workspaceId: varchar('workspace_id', ID_LENGTH),
+    authorUserId: varchar('author_user_id', ID_LENGTH, { nullable: true }),
     status: varchar('status', 20),
     source: varchar('source', 20),
     externalSubmissionId: varchar('external_submission_id', 255, { nullable: true }),

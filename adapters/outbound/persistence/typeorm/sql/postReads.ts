@@ -29,7 +29,7 @@ const targetColumns = [
 
 /** A post and its targets, one row per target (one with null target columns for a post without any). */
 const columns = (d: Dialect): string =>
-  'SELECT p.id, p.workspace_id, p.status, p.source, p.external_submission_id, p.requested_intent, ' +
+  'SELECT p.id, p.workspace_id, p.author_user_id, p.status, p.source, p.external_submission_id, p.requested_intent, ' +
   `p.${d.quote('groups')} AS post_groups, p.created_at, p.updated_at, p.version, ${targetColumns} `;
 const WITH_TARGETS = 'LEFT JOIN post_targets t ON t.post_id = p.id';
 
@@ -107,6 +107,7 @@ function postsOf<T>(rows: readonly Raw[], as: PostShape<T>): T[] {
 const postRowOf = (row: Raw): PostRow => ({
   id: row.id as string,
   workspaceId: row.workspace_id as string,
+  authorUserId: (row.author_user_id as string | null) ?? null,
   status: row.status as string,
   source: row.source as string,
   externalSubmissionId: (row.external_submission_id as string | null) ?? null,

@@ -9,10 +9,11 @@ export class PostWrites {
   constructor(private readonly d: Dialect) {}
 
   insertPost(m: EntityManager, row: PostRow): Promise<unknown> {
-    const sql = `INSERT INTO posts (id, workspace_id, status, source, external_submission_id, requested_intent, ${this.d.quote('groups')}, created_at, updated_at, version) VALUES ${valuesList(1, 10)}`;
+    const sql = `INSERT INTO posts (id, workspace_id, author_user_id, status, source, external_submission_id, requested_intent, ${this.d.quote('groups')}, created_at, updated_at, version) VALUES ${valuesList(1, 11)}`;
     return m.query(sql, [
       row.id,
       row.workspaceId,
+      row.authorUserId,
       row.status,
       row.source,
       row.externalSubmissionId,
