@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig, redactUrl } from '../../../config/env';
 
 const SECRET = 'a-secret-key-of-at-least-32-characters!';
+/** DATABASE_CONNECT_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS unset. */
+const DEFAULT_LIMITS = { connectTimeoutMs: 5000, acquireTimeoutMs: 5000, statementTimeoutMs: 10_000 };
 
 /** The ConfigError `env` fails with (the test fails if it loads). */
 function failure(env: Record<string, string>): ConfigError {
@@ -27,8 +29,9 @@ describe('loadConfig (environment variables)', () => {
         trustProxy: false,
         bodyLimitBytes: 1024 * 1024,
         uploadLimitBytes: 100 * 1024 * 1024,
+        requestTimeoutMs: 30_000,
       },
-      database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
+      database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite'), limits: DEFAULT_LIMITS },
       secrets: { dataDir: path.resolve('data'), secretKey: null, keyStore: 'database' },
       logging: { level: 'info' },
       rateLimit: { store: 'memory', limit: 600, windowMs: 60_000, redisUrl: null },
@@ -61,11 +64,27 @@ describe('loadConfig (environment variables)', () => {
       SESSION_TTL_SECONDS: '3600',
       BOOTSTRAP: 'true',
       UPLOAD_MAX_BYTES: '5000000',
+      REQUEST_TIMEOUT_MS: '20000',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '3000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '4000',
     });
     expect(config).to.deep.include({
       production: true,
-      http: { port: 8080, host: '0.0.0.0', baseUrl: 'https://dispatch.example', trustProxy: false, bodyLimitBytes: 1024 * 1024, uploadLimitBytes: 5_000_000 },
-      database: { kind: 'mysql', url: 'mysql://app:pw@db.example:3306/dispatch' },
+      http: {
+        port: 8080,
+        host: '0.0.0.0',
+        baseUrl: 'https://dispatch.example',
+        trustProxy: false,
+        bodyLimitBytes: 1024 * 1024,
+        uploadLimitBytes: 5_000_000,
+        requestTimeoutMs: 20_000,
+      },
+      database: {
+        kind: 'mysql',
+        url: 'mysql://app:pw@db.example:3306/dispatch',
+        limits: { connectTimeoutMs: 2000, acquireTimeoutMs: 3000, statementTimeoutMs: 4000 },
+      },
       secrets: { dataDir: '/var/lib/dispatch', secretKey: SECRET, keyStore: 'file' },
       logging: { level: 'warn' },
       rateLimit: { store: 'redis', limit: 100, windowMs: 30_000, redisUrl: 'rediss://:pw@cache.example:6380' },
@@ -85,6 +104,8 @@ describe('loadConfig (environment variables)', () => {
       ['PORT', { PORT: '70000' }, /between 0 and 65535/],
       ['PORT', { PORT: '-1' }, /must be a whole number/],
       ['UPLOAD_MAX_BYTES', { UPLOAD_MAX_BYTES: '0' }, /between 1 and/],
+      ['REQUEST_TIMEOUT_MS', { REQUEST_TIMEOUT_MS: '5s' }, /must be a whole number/],
+      ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /between 10 and/],
       ['BASE_URL', { BASE_URL: 'not a url' }, /must be a URL/],
       ['BASE_URL', { BASE_URL: 'ftp://dispatch.example' }, /must start with http: or https:/],
       ['DATABASE_URL', { DATABASE_URL: 'postgres://app@db/dispatch' }, /must start with mysql: or mariadb:/],
@@ -171,7 +192,7 @@ describe('loadConfig (environment variables)', () => {
       ['sqlite:///var/lib/dispatch/db.sqlite', '/var/lib/dispatch/db.sqlite'],
     ] as const) {
       it(`${url} → ${file}`, () => {
-        expect(loadConfig({ DATABASE_URL: url }).database).to.deep.equal({ kind: 'sqlite', file });
+        expect(loadConfig({ DATABASE_URL: url }).database).to.deep.equal({ kind: 'sqlite', file, limits: DEFAULT_LIMITS });
       });
     }
 
@@ -181,7 +202,11 @@ describe('loadConfig (environment variables)', () => {
     });
 
     it('defaults to dispatch.sqlite under DATA_DIR', () => {
-      expect(loadConfig({ DATA_DIR: '/srv/dispatch' }).database).to.deep.equal({ kind: 'sqlite', file: '/srv/dispatch/dispatch.sqlite' });
+      expect(loadConfig({ DATA_DIR: '/srv/dispatch' }).database).to.deep.equal({
+        kind: 'sqlite',
+        file: '/srv/dispatch/dispatch.sqlite',
+        limits: DEFAULT_LIMITS,
+      });
     });
   });
 });

@@ -8,7 +8,7 @@ import { errorHandler } from '../middleware/errorHandler';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit';
 import { requireJson } from '../middleware/requireJson';
 import { type AppState } from '../state';
-import { inOrder, routing } from './inOrder';
+import { deadlineOf, inOrder, routing } from './inOrder';
 
 export interface JsonApiChainOptions {
   readonly logger: Logger;
@@ -16,6 +16,8 @@ export interface JsonApiChainOptions {
   readonly authenticate: AuthenticateBearer;
   readonly rateLimit: RateLimitOptions;
   readonly bodyLimitBytes: number;
+  /** The request ceiling (requestDeadline), right inside the error renderer; none when absent. */
+  readonly deadline?: Middleware<AppState>;
 }
 
 /**
@@ -26,6 +28,7 @@ export interface JsonApiChainOptions {
 export function jsonApiChain(routers: readonly Router<AppState>[], options: JsonApiChainOptions): Middleware<AppState> {
   return inOrder(
     errorHandler(options.logger, options.baseUrl),
+    ...deadlineOf(options),
     identifyCaller(options.authenticate),
     rateLimit(options.rateLimit),
     requireJson(),
