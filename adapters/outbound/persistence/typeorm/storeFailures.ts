@@ -54,8 +54,6 @@ export function isStoreUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const isDatabaseUnavailableError = (error: unknown): error is DomainError => error instanceof DomainError && error.code === 'database_unavailable';
-
 /** The error every caller sees instead of the driver's; the driver's stays in `cause`, for the log only. */
 export function databaseUnavailable(cause: unknown): DomainError {
   const error = new DomainError('unavailable', 'database_unavailable', `The database is unavailable; retry in ${DATABASE_RETRY_AFTER_S} seconds`);
