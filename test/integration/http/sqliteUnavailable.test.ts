@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { type Response } from 'supertest';
-import { createDataSource } from '../../../adapters/outbound/persistence/typeorm/createDataSource';
+import { createDataSource, initializeDataSource } from '../../../adapters/outbound/persistence/typeorm/createDataSource';
 import { TOKENS } from '../../../config/tokens';
 import { OWNER_EMAIL } from '../../support/data/people';
 import { draftBody } from '../../support/data/posts';
@@ -14,7 +14,7 @@ function expectUnavailable(res: Response): void {
   expect(res.headers['retry-after']).to.match(/^\d+$/);
 }
 
-describe('the JSON API on SQLite whose file another process holds locked past the busy timeout', () => {
+describe('the JSON API on SQLite that cannot serve it: locked by another process past the busy timeout, or closed', () => {
   let t: TestApp;
   let client: ApiClient;
   let file: string;
@@ -62,5 +62,16 @@ describe('the JSON API on SQLite whose file another process holds locked past th
     expect(logs.count('database unavailable')).to.equal(1);
     expect(logs.count('database available again')).to.equal(1);
     expect(logs.withStacks()).to.deep.equal([]);
+  });
+
+  it('answers 503 database_unavailable (not 500) while its database is closed, and 200 once it is open again', async () => {
+    await t.dataSource.destroy();
+    try {
+      expectUnavailable(await client.get('/v1/me').set(auth));
+      expectUnavailable(await client.post(posts).set(auth).send(draft()));
+    } finally {
+      await initializeDataSource(t.dataSource);
+    }
+    await client.get('/v1/me').set(auth).expect(200);
   });
 });
