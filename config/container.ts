@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
@@ -31,7 +32,9 @@ export interface Composition {
 export async function compose(config: Config, options: CompositionOptions = {}): Promise<Composition> {
   const wiring = new Wiring();
   const { checks, closers } = bindInfrastructure(wiring, config);
-  const dataSource = options.persistence === 'memory' ? null : await openDatabase(config.database);
+  // The logger is looked up when the database first fails, after a test may have replaced it.
+  const databaseLog = new AvailabilityLog(() => wiring.get(TOKENS.Logger), 'database');
+  const dataSource = options.persistence === 'memory' ? null : await openDatabase(config.database, databaseLog);
   checks.unshift(dataSource === null ? bindMemoryPersistence(wiring) : bindDatabasePersistence(wiring, config, dataSource));
   wiring.value(TOKENS.HealthChecks, checks);
   bindUseCases(wiring);

@@ -5,7 +5,19 @@ import { trustProxy } from './trustProxy';
 
 export { ConfigError, redactUrl } from './envValues';
 
-export type DatabaseConfig = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string };
+/** How long the service waits on its database before answering 503 (docs/errors.md, `database_unavailable`). */
+export interface DatabaseLimits {
+  /** A new MySQL connection's handshake. */
+  readonly connectTimeoutMs: number;
+  /** Waiting for a pooled MySQL connection; on SQLite, the busy timeout (waiting for another process's lock). */
+  readonly acquireTimeoutMs: number;
+  /** One statement's round trip; past it the connection is dropped, so its transaction rolls back. */
+  readonly statementTimeoutMs: number;
+}
+
+export type DatabaseConfig = ({ readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string }) & {
+  readonly limits: DatabaseLimits;
+};
 
 /** Settings grouped by the capability that reads them; each group is handed to its part alone. */
 export interface Config {
@@ -26,6 +38,8 @@ export interface Config {
     readonly maxConnections: number;
     /** The request line and headers together (431 past it). */
     readonly maxHeaderBytes: number;
+    /** The longest the service works on a request before it answers 503 `request_timeout` (uploads aside). */
+    readonly requestTimeoutMs: number;
   };
   readonly database: DatabaseConfig;
   readonly secrets: {
@@ -61,19 +75,28 @@ export interface Config {
   readonly bootstrap: boolean;
 }
 
+function databaseLimits(env: Env): DatabaseLimits {
+  return {
+    connectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 10, 600_000),
+    acquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5000, 10, 600_000),
+    statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 10, 3_600_000),
+  };
+}
+
 function database(env: Env, dataDir: string): DatabaseConfig {
   const raw = env.DATABASE_URL?.trim();
-  if (!raw) return { kind: 'sqlite', file: path.join(dataDir, 'dispatch.sqlite') };
+  const limits = databaseLimits(env);
+  if (!raw) return { kind: 'sqlite', file: path.join(dataDir, 'dispatch.sqlite'), limits };
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
     if (!file) throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:./data/dispatch.sqlite');
-    return { kind: 'sqlite', file: path.resolve(file) };
+    return { kind: 'sqlite', file: path.resolve(file), limits };
   }
   const checked = url(env, 'DATABASE_URL', null, ['mysql:', 'mariadb:'])!;
   if (new URL(checked).pathname.length <= 1) {
     throw new ConfigError('DATABASE_URL', 'must name a database, e.g. mysql://user:pass@host:3306/dispatch');
   }
-  return { kind: 'mysql', url: checked.replace(/^mariadb:/, 'mysql:') };
+  return { kind: 'mysql', url: checked.replace(/^mariadb:/, 'mysql:'), limits };
 }
 
 /**
@@ -117,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeouts: timeouts(env),
       maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
       maxHeaderBytes: 16 * 1024,
+      requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 10, 3_600_000),
     },
     database: database(env, dataDir),
     secrets: { dataDir, secretKey, keyStore: oneOf(env, 'KEY_STORE', ['database', 'file'] as const, 'database') },

@@ -22,6 +22,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
     surfaces,
     clock: get(T.Clock),
     logger: get(T.Logger),
+    cancellation: get(T.Cancellation),
     rateLimitStore: get(T.RateLimitStore),
     idempotencyStore: get(T.IdempotencyStore),
     authenticate: get(T.AuthenticateBearer),

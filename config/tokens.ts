@@ -16,6 +16,7 @@ import { type GetCurrentUser } from '../application/me/GetCurrentUser';
 import { type ListMyWorkspaces } from '../application/me/ListMyWorkspaces';
 import { type AccessTokenVerifier } from '../application/ports/AccessTokenVerifier';
 import { type ApiKeyCredentials } from '../application/ports/ApiKeyCredentials';
+import { type Cancellation } from '../application/ports/Cancellation';
 import { type Clock } from '../application/ports/Clock';
 import { type HealthCheck } from '../application/ports/HealthCheck';
 import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
@@ -52,6 +53,8 @@ export const TOKENS = {
   RandomSource: token<RandomSource>('RandomSource'),
   SecretHasher: token<SecretHasher>('SecretHasher'),
   Logger: token<Logger>('Logger'),
+  /** Whether the caller of the work in this async context gave up (a request past its deadline). */
+  Cancellation: token<Cancellation>('Cancellation'),
   UserRepository: token<UserRepository>('UserRepository'),
   WorkspaceRepository: token<WorkspaceRepository>('WorkspaceRepository'),
   MembershipRepository: token<MembershipRepository>('MembershipRepository'),

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { SystemClock } from '../../adapters/outbound/clock/SystemClock';
+import { AsyncLocalCancellation } from '../../adapters/outbound/context/AsyncLocalCancellation';
 import { NodeRandomSource } from '../../adapters/outbound/crypto/NodeRandomSource';
 import { NodeSecretHasher } from '../../adapters/outbound/crypto/NodeSecretHasher';
 import { UlidIdGenerator } from '../../adapters/outbound/crypto/UlidIdGenerator';
@@ -32,6 +33,7 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
   w.value(T.SecretHasher, new NodeSecretHasher());
   const logger = new JsonLogger(config.logging.level);
   w.value(T.Logger, logger);
+  w.value(T.Cancellation, new AsyncLocalCancellation());
   w.value(T.AccessTokenVerifier, new NoAccessTokens());
   w.value(T.SessionTtlSeconds, config.sessions.ttlSeconds);
   w.build(T.KeyRing, [T.SigningKeyStore, T.Clock], (store, clock) => new KeyRing(store, new SecretBox(resolveSecretKey(config.secrets)), clock));

@@ -36,7 +36,7 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.PostRepository, new TypeOrmPostRepository(dataSource));
   w.value(T.PostViews, new TypeOrmPostViews(dataSource));
   w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
-  w.value(T.UnitOfWork, new TypeOrmUnitOfWork(dataSource));
+  w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));
   w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data
   // directory, only by an entry point that needs it. Stored responses can hold a new API

@@ -1,6 +1,7 @@
 import { type AuthenticateBearer } from '../../../application/auth/AuthenticateBearer';
 import { type AuthorizeWorkspace } from '../../../application/auth/AuthorizeWorkspace';
 import { type CheckHealth } from '../../../application/health/CheckHealth';
+import { type Cancellation } from '../../../application/ports/Cancellation';
 import { type Clock } from '../../../application/ports/Clock';
 import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
@@ -26,11 +27,15 @@ export interface HttpDependencies {
     readonly uploadLimitBytes?: number;
     /** The most a webhook body may hold (default 1 MiB). */
     readonly webhookBodyLimitBytes?: number;
+    /** The request ceiling of every chain but uploads' (503 `request_timeout` past it); none when absent. */
+    readonly requestTimeoutMs?: number;
   };
   /** Routers of the surfaces other than the JSON API, each mounted on its own chain (docs/surfaces.md). */
   readonly surfaces?: Surfaces;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Carries a request's abort signal to the unit of work, which then rolls back rather than commit. */
+  readonly cancellation?: Cancellation;
   readonly rateLimitStore: RateLimitStore;
   /** Mounted per writing route after its access check (see createApp); responses kept sealed at rest. */
   readonly idempotencyStore: IdempotencyStore;

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
+import { type Cancellation } from '../../../application/ports/Cancellation';
 import { Router } from '@koa/router';
 import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
 import { clientAddress } from './middleware/clientAddress';
 import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
+import { requestDeadline } from './middleware/requestDeadline';
 import { requestId } from './middleware/requestId';
 import { OPENAPI_DOCUMENT } from './openapi/document';
 import { workspaceAccess } from './middleware/workspaceAccess';
@@ -60,11 +62,22 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
           authenticate: deps.authenticate,
           rateLimit: rateLimitOf(deps),
           bodyLimitBytes: deps.settings.bodyLimitBytes,
+          deadline: deadlineOf(deps),
         }),
       ),
     );
   return app;
 }
+
+/** Uploads take as long as their bytes do: every chain but theirs gets the request ceiling. */
+function deadlineOf(deps: HttpDependencies): Middleware<AppState> | undefined {
+  const timeoutMs = deps.settings.requestTimeoutMs;
+  if (timeoutMs === undefined) return undefined;
+  return requestDeadline({ timeoutMs, cancellation: deps.cancellation ?? UNCANCELLABLE, logger: deps.logger });
+}
+
+/** Without a Cancellation the deadline still answers; the work left behind is simply not told. */
+const UNCANCELLABLE: Cancellation = { within: (_signal, work) => work(), current: () => undefined };
 
 /** The surfaces other than the JSON API, in the order they are asked whether they own a request. */
 function surfacesOf(deps: HttpDependencies): Surface[] {
@@ -81,6 +94,7 @@ function surfacesOf(deps: HttpDependencies): Surface[] {
         bodyLimitBytes: settings.bodyLimitBytes,
         csrfSecret: settings.csrfSecret ?? randomBytes(32).toString('base64url'),
         secureCookies: settings.baseUrl.startsWith('https:'),
+        deadline: deadlineOf(deps),
       }),
     });
   }
@@ -98,13 +112,18 @@ function surfacesOf(deps: HttpDependencies): Surface[] {
     });
   }
   surfaces.push(
-    { name: 'oauth', owns: underPrefix('/oauth'), chain: formChain(oauth, { logger, rateLimit: rateLimitOf(deps), bodyLimitBytes: settings.bodyLimitBytes }) },
+    {
+      name: 'oauth',
+      owns: underPrefix('/oauth'),
+      chain: formChain(oauth, { logger, rateLimit: rateLimitOf(deps), bodyLimitBytes: settings.bodyLimitBytes, deadline: deadlineOf(deps) }),
+    },
     {
       name: 'webhooks',
       owns: underPrefix('/webhooks'),
       chain: webhookChain(webhooks, {
         logger,
         bodyLimitBytes: settings.webhookBodyLimitBytes ?? DEFAULT_WEBHOOK_BODY_LIMIT_BYTES,
+        deadline: deadlineOf(deps),
       }),
     },
   );

@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig, redactUrl } from '../../../config/env';
 
 const SECRET = 'a-secret-key-of-at-least-32-characters!';
+/** DATABASE_CONNECT_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS unset. */
+const DEFAULT_LIMITS = { connectTimeoutMs: 5000, acquireTimeoutMs: 5000, statementTimeoutMs: 10_000 };
 
 /** The ConfigError `env` fails with (the test fails if it loads). */
 function failure(env: Record<string, string>): ConfigError {
@@ -30,8 +32,9 @@ describe('loadConfig (environment variables)', () => {
         timeouts: { headersMs: 20_000, requestMs: 120_000, keepAliveMs: 5_000 },
         maxConnections: 1000,
         maxHeaderBytes: 16 * 1024,
+        requestTimeoutMs: 30_000,
       },
-      database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite') },
+      database: { kind: 'sqlite', file: path.join(path.resolve('data'), 'dispatch.sqlite'), limits: DEFAULT_LIMITS },
       secrets: { dataDir: path.resolve('data'), secretKey: null, keyStore: 'database' },
       logging: { level: 'info' },
       rateLimit: { store: 'memory', limit: 600, perUserLimit: 1200, windowMs: 60_000, redisUrl: null, redisKeyPrefix: 'dispatch:ratelimit:' },
@@ -70,6 +73,10 @@ describe('loadConfig (environment variables)', () => {
       HTTP_REQUEST_TIMEOUT_MS: '60000',
       HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
       HTTP_MAX_CONNECTIONS: '200',
+      REQUEST_TIMEOUT_MS: '20000',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '3000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '4000',
     });
     expect(config).to.deep.include({
       production: true,
@@ -83,8 +90,13 @@ describe('loadConfig (environment variables)', () => {
         timeouts: { headersMs: 5000, requestMs: 60_000, keepAliveMs: 65_000 },
         maxConnections: 200,
         maxHeaderBytes: 16 * 1024,
+        requestTimeoutMs: 20_000,
       },
-      database: { kind: 'mysql', url: 'mysql://app:pw@db.example:3306/dispatch' },
+      database: {
+        kind: 'mysql',
+        url: 'mysql://app:pw@db.example:3306/dispatch',
+        limits: { connectTimeoutMs: 2000, acquireTimeoutMs: 3000, statementTimeoutMs: 4000 },
+      },
       secrets: { dataDir: '/var/lib/dispatch', secretKey: SECRET, keyStore: 'file' },
       logging: { level: 'warn' },
       rateLimit: {
@@ -117,6 +129,8 @@ describe('loadConfig (environment variables)', () => {
       ['HTTP_REQUEST_TIMEOUT_MS', { HTTP_REQUEST_TIMEOUT_MS: 'a minute' }, /must be a whole number/],
       ['HTTP_KEEP_ALIVE_TIMEOUT_MS', { HTTP_KEEP_ALIVE_TIMEOUT_MS: '0' }, /between 100 and 600000/],
       ['HTTP_MAX_CONNECTIONS', { HTTP_MAX_CONNECTIONS: '0' }, /between 1 and 1000000/],
+      ['REQUEST_TIMEOUT_MS', { REQUEST_TIMEOUT_MS: '5s' }, /must be a whole number/],
+      ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /between 10 and/],
       ['BASE_URL', { BASE_URL: 'not a url' }, /must be a URL/],
       ['BASE_URL', { BASE_URL: 'ftp://dispatch.example' }, /must start with http: or https:/],
       ['DATABASE_URL', { DATABASE_URL: 'postgres://app@db/dispatch' }, /must start with mysql: or mariadb:/],
@@ -203,7 +217,7 @@ describe('loadConfig (environment variables)', () => {
       ['sqlite:///var/lib/dispatch/db.sqlite', '/var/lib/dispatch/db.sqlite'],
     ] as const) {
       it(`${url} → ${file}`, () => {
-        expect(loadConfig({ DATABASE_URL: url }).database).to.deep.equal({ kind: 'sqlite', file });
+        expect(loadConfig({ DATABASE_URL: url }).database).to.deep.equal({ kind: 'sqlite', file, limits: DEFAULT_LIMITS });
       });
     }
 
@@ -213,7 +227,11 @@ describe('loadConfig (environment variables)', () => {
     });
 
     it('defaults to dispatch.sqlite under DATA_DIR', () => {
-      expect(loadConfig({ DATA_DIR: '/srv/dispatch' }).database).to.deep.equal({ kind: 'sqlite', file: '/srv/dispatch/dispatch.sqlite' });
+      expect(loadConfig({ DATA_DIR: '/srv/dispatch' }).database).to.deep.equal({
+        kind: 'sqlite',
+        file: '/srv/dispatch/dispatch.sqlite',
+        limits: DEFAULT_LIMITS,
+      });
     });
   });
 });

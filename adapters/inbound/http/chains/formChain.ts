@@ -4,7 +4,7 @@ import { type Logger } from '../../../../application/ports/Logger';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit';
 import { type AppState } from '../state';
 import { formBody } from './formBody';
-import { inOrder, routing } from './inOrder';
+import { deadlineOf, inOrder, routing } from './inOrder';
 import { oauthErrors } from './oauthErrors';
 import { NO_STORE, withHeaders } from './responseHeaders';
 
@@ -13,6 +13,8 @@ export interface FormChainOptions {
   /** Counted per client address, in a bucket of its own. */
   readonly rateLimit: Omit<RateLimitOptions, 'bucket'>;
   readonly bodyLimitBytes: number;
+  /** The request ceiling (requestDeadline), right inside the error renderer; none when absent. */
+  readonly deadline?: Middleware<AppState>;
 }
 
 /**
@@ -24,6 +26,7 @@ export function formChain(routers: readonly Router<AppState>[], options: FormCha
   return inOrder(
     withHeaders(NO_STORE),
     oauthErrors(options.logger),
+    ...deadlineOf(options),
     rateLimit({ ...options.rateLimit, bucket: 'oauth' }),
     formBody(options.bodyLimitBytes),
     ...routing(routers),

@@ -3,6 +3,7 @@ import { type Context, type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
 import { DomainError } from '../../../../domain/shared/DomainError';
 import { STATUS_OF } from '../middleware/errorBody';
+import { adviseRetry } from '../middleware/unavailable';
 import { type AppState } from '../state';
 import { html, page } from './html';
 
@@ -23,7 +24,7 @@ export const htmlErrors =
       }
     } catch (caught) {
       if (caught instanceof DomainError) {
-        if (caught.kind === 'unavailable') logger.warn('dependency unavailable', { requestId: ctx.state.requestId, code: caught.code });
+        if (caught.kind === 'unavailable') adviseRetry(ctx, caught, logger);
         render(ctx, STATUS_OF[caught.kind], caught.message);
         return;
       }

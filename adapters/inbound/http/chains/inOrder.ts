@@ -14,6 +14,10 @@ export function inOrder(...stack: readonly Middleware<AppState>[]): Middleware<A
   };
 }
 
+/** A chain's request ceiling, when it was given one: placed right inside its error renderer, which answers its 503. */
+export const deadlineOf = (options: { readonly deadline?: Middleware<AppState> }): Middleware<AppState>[] =>
+  options.deadline === undefined ? [] : [options.deadline];
+
 /**
  * The routers' routes, then one 405-with-Allow for a known path asked with another method
  * (the router records every layer a path matched, whichever router holds it); a path no

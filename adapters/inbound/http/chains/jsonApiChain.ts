@@ -9,7 +9,7 @@ import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit';
 import { requireJson } from '../middleware/requireJson';
 import { type AppState } from '../state';
 import { drainAfterAnswer } from './drainAfterAnswer';
-import { inOrder, routing } from './inOrder';
+import { deadlineOf, inOrder, routing } from './inOrder';
 import { JSON_HEADERS, noStoreWhenCredentialSent, withHeaders } from './responseHeaders';
 
 export interface JsonApiChainOptions {
@@ -18,6 +18,8 @@ export interface JsonApiChainOptions {
   readonly authenticate: AuthenticateBearer;
   readonly rateLimit: RateLimitOptions;
   readonly bodyLimitBytes: number;
+  /** The request ceiling (requestDeadline), right inside the error renderer; none when absent. */
+  readonly deadline?: Middleware<AppState>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function jsonApiChain(routers: readonly Router<AppState>[], options: Json
     withHeaders(JSON_HEADERS),
     noStoreWhenCredentialSent(),
     errorHandler(options.logger, options.baseUrl),
+    ...deadlineOf(options),
     identifyCaller(options.authenticate),
     rateLimit(options.rateLimit),
     requireJson(),

@@ -1,6 +1,7 @@
 import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
 import { DomainError, type ErrorKind } from '../../../../domain/shared/DomainError';
+import { adviseRetry } from '../middleware/unavailable';
 import { type AppState } from '../state';
 
 /** Codes the OAuth specifications define: a DomainError carrying one of them keeps it (docs/surfaces.md). */
@@ -58,7 +59,7 @@ export const oauthErrors =
       if (caught instanceof DomainError) {
         const mapped = answerFor(caught);
         if (mapped.status === 401 && ctx.get('Authorization') !== '') ctx.set('WWW-Authenticate', 'Basic realm="dispatch"');
-        if (mapped.status === 503) logger.warn('dependency unavailable', { requestId: ctx.state.requestId, code: caught.code });
+        if (mapped.status === 503) adviseRetry(ctx, caught, logger);
         render(ctx, mapped.status, mapped.error, caught.message);
         return;
       }

@@ -6,7 +6,7 @@ import { type AppState } from '../state';
 import { csrfProtection } from './csrf';
 import { formBody } from './formBody';
 import { htmlErrors } from './htmlErrors';
-import { inOrder, routing } from './inOrder';
+import { deadlineOf, inOrder, routing } from './inOrder';
 import { PAGE_HEADERS, withHeaders } from './responseHeaders';
 
 export interface PageChainOptions {
@@ -18,6 +18,8 @@ export interface PageChainOptions {
   readonly csrfSecret: string;
   /** Served over https: the CSRF cookie is Secure and `__Host-` prefixed. */
   readonly secureCookies: boolean;
+  /** The request ceiling (requestDeadline), right inside the error renderer; none when absent. */
+  readonly deadline?: Middleware<AppState>;
 }
 
 /**
@@ -29,6 +31,7 @@ export function pageChain(routers: readonly Router<AppState>[], options: PageCha
   return inOrder(
     withHeaders(PAGE_HEADERS),
     htmlErrors(options.logger),
+    ...deadlineOf(options),
     rateLimit({ ...options.rateLimit, bucket: 'pages' }),
     formBody(options.bodyLimitBytes),
     csrfProtection({ secret: options.csrfSecret, secureCookie: options.secureCookies }),

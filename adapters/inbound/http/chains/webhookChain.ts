@@ -3,7 +3,7 @@ import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
 import { type AppState } from '../state';
 import { refuseCompressed } from './clientError';
-import { inOrder, routing } from './inOrder';
+import { deadlineOf, inOrder, routing } from './inOrder';
 import { readRawBody } from './readRawBody';
 import { JSON_HEADERS, withHeaders } from './responseHeaders';
 import { webhookErrors } from './webhookErrors';
@@ -11,6 +11,8 @@ import { webhookErrors } from './webhookErrors';
 export interface WebhookChainOptions {
   readonly logger: Logger;
   readonly bodyLimitBytes: number;
+  /** The request ceiling (requestDeadline), right inside the error renderer; none when absent. */
+  readonly deadline?: Middleware<AppState>;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface WebhookChainOptions {
  * Errors use the JSON API's body, statuses as they are (webhookErrors).
  */
 export function webhookChain(routers: readonly Router<AppState>[], options: WebhookChainOptions): Middleware<AppState> {
-  return inOrder(withHeaders(JSON_HEADERS), webhookErrors(options.logger), rawBody(options.bodyLimitBytes), ...routing(routers));
+  return inOrder(withHeaders(JSON_HEADERS), webhookErrors(options.logger), ...deadlineOf(options), rawBody(options.bodyLimitBytes), ...routing(routers));
 }
 
 const rawBody =

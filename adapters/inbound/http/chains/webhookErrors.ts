@@ -2,6 +2,7 @@ import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
 import { DomainError } from '../../../../domain/shared/DomainError';
 import { errorBody, STATUS_OF } from '../middleware/errorBody';
+import { adviseRetry } from '../middleware/unavailable';
 import { type AppState } from '../state';
 
 /**
@@ -24,6 +25,7 @@ export const webhookErrors =
       if (caught instanceof DomainError) {
         ctx.status = STATUS_OF[caught.kind];
         ctx.body = errorBody(ctx.status, caught.code, caught.message, caught.details, ctx.state.requestId);
+        if (caught.kind === 'unavailable') adviseRetry(ctx, caught, logger);
         return;
       }
       const http = caught as { status?: unknown; expose?: unknown; message?: unknown; headers?: Record<string, string> };

@@ -3,6 +3,7 @@ import { type Logger } from '../../../../application/ports/Logger';
 import { DomainError } from '../../../../domain/shared/DomainError';
 import { type AppState } from '../state';
 import { errorBody, STATUS_OF } from './errorBody';
+import { adviseRetry } from './unavailable';
 import { challengeFor } from './wwwAuthenticate';
 
 const ROUTING_CODES: Record<number, string> = { 404: 'route_not_found', 405: 'method_not_allowed', 501: 'not_implemented' };
@@ -37,12 +38,7 @@ export const errorHandler =
         ctx.body = errorBody(status, caught.code, caught.message, caught.details, ctx.state.requestId);
         const challenge = challengeFor(caught, baseUrl, Boolean(ctx.get('Authorization')));
         if (challenge !== null) ctx.set('WWW-Authenticate', challenge);
-        if (status === 503)
-          logger.warn('dependency unavailable', {
-            requestId: ctx.state.requestId,
-            code: caught.code,
-            cause: String((caught as { cause?: unknown }).cause ?? ''),
-          });
+        if (status === 503) adviseRetry(ctx, caught, logger);
         return;
       }
       const http = caught as HttpishError;

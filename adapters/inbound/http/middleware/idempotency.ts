@@ -142,6 +142,9 @@ async function beginOrUnavailable<T>(ctx: Koa.Context, begin: () => Promise<T>):
   try {
     return await begin();
   } catch (cause) {
+    // The store's own account of an outage (database_unavailable) is the more precise answer,
+    // and is logged once per outage where it arose.
+    if (cause instanceof DomainError && cause.kind === 'unavailable') throw cause;
     // Running the request unguarded could perform it twice; a retryable 503 is the safe answer.
     ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
     const error = new DomainError(

@@ -85,7 +85,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { readonly name: string; readonly res
   503: {
     name: 'ServiceUnavailable',
     response: errorResponse(
-      'HealthUnavailable: a store the request needs (e.g. the shared rate limiter) is unreachable; retry after Retry-After seconds with the same idempotency key.',
+      'HealthUnavailable: a store the request needs is unreachable or too slow (database_unavailable, rate_limiter_unavailable, idempotency_store_unavailable), or the request ran past its time limit (request_timeout; a change it was making is rolled back); retry after Retry-After seconds with the same idempotency key.',
       {
         'Retry-After': retryAfterHeader,
       },

@@ -1,13 +1,29 @@
 import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from './migrations';
 import { ALL_SCHEMAS } from './schemas';
+import { type AvailabilityObserver, boundDriver } from './boundedDriver';
 import { narrowSqliteFiles, prepareSqliteFiles } from './sqliteFiles';
-import { attachSqliteReader, guardConcurrentUse } from './transactionContext';
+import { attachSqliteReader, guardConcurrentUse, sqliteReaderOf } from './transactionContext';
 
-export type DatabaseTarget = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string };
+export interface DatabaseLimits {
+  readonly connectTimeoutMs: number;
+  /** MySQL: waiting for a pooled connection; SQLite: the busy timeout. */
+  readonly acquireTimeoutMs: number;
+  readonly statementTimeoutMs: number;
+}
+
+export type DatabaseTarget = ({ readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string }) & {
+  readonly limits?: DatabaseLimits;
+};
+
+/** The defaults of DATABASE_*_TIMEOUT_MS (README, "Configuration"). */
+const DEFAULT_LIMITS: DatabaseLimits = { connectTimeoutMs: 5000, acquireTimeoutMs: 5000, statementTimeoutMs: 10_000 };
+/** Requests waiting for a pooled connection beyond this many are refused at once (503). */
+const QUEUE_LIMIT = 100;
 
 /** Builds (does not open) the DataSource for SQLite or MySQL/MariaDB; migrations run explicitly. */
 export function createDataSource(target: DatabaseTarget): DataSource {
+  const limits = target.limits ?? DEFAULT_LIMITS;
   const common = { entities: ALL_SCHEMAS, migrations: ALL_MIGRATIONS, synchronize: false, logging: false } as const;
   if (target.kind === 'sqlite') {
     const onDisk = target.file !== ':memory:';
@@ -20,7 +36,8 @@ export function createDataSource(target: DatabaseTarget): DataSource {
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');
         db.pragma('foreign_keys = ON');
-        db.pragma('busy_timeout = 5000');
+        // better-sqlite3 waits synchronously: the whole process stalls while another holds the lock.
+        db.pragma(`busy_timeout = ${Math.trunc(limits.acquireTimeoutMs)}`);
         if (onDisk) narrowSqliteFiles(target.file);
       },
     });
@@ -32,23 +49,34 @@ export function createDataSource(target: DatabaseTarget): DataSource {
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     dateStrings: false,
-    extra: { connectionLimit: 10, supportBigNumbers: true },
+    connectTimeout: limits.connectTimeoutMs,
+    extra: { connectionLimit: 10, queueLimit: QUEUE_LIMIT, supportBigNumbers: true },
   });
 }
 
-/** Opens the DataSource and applies every pending migration, each in its own transaction. */
-export async function openDatabase(target: DatabaseTarget): Promise<DataSource> {
-  const dataSource = await initializeDataSource(createDataSource(target));
+/**
+ * Opens the DataSource and applies every pending migration, each in its own transaction; then
+ * bounds and classifies every later statement (boundDriver), telling `observer` when the
+ * database goes away and comes back.
+ */
+export async function openDatabase(target: DatabaseTarget, observer: AvailabilityObserver = UNOBSERVED): Promise<DataSource> {
+  const limits = target.limits ?? DEFAULT_LIMITS;
+  const dataSource = await initializeDataSource(createDataSource(target), limits.acquireTimeoutMs);
   await dataSource.runMigrations({ transaction: 'each' });
+  boundDriver(dataSource, limits, observer);
+  const reader = sqliteReaderOf(dataSource);
+  if (reader !== undefined) boundDriver(reader, limits, observer);
   return dataSource;
 }
+
+const UNOBSERVED: AvailabilityObserver = { unavailable: () => undefined, available: () => undefined };
 
 /**
  * Connects, and makes the connection safe for concurrent callers (see guardConcurrentUse). An
  * SQLite file also gets a read-only connection (see readerOf): a request authenticates there
  * without waiting for another request's transaction on the one writing connection.
  */
-export async function initializeDataSource(dataSource: DataSource): Promise<DataSource> {
+export async function initializeDataSource(dataSource: DataSource, busyTimeoutMs = DEFAULT_LIMITS.acquireTimeoutMs): Promise<DataSource> {
   await dataSource.initialize();
   guardConcurrentUse(dataSource);
   const options = dataSource.options;
@@ -61,7 +89,7 @@ export async function initializeDataSource(dataSource: DataSource): Promise<Data
       synchronize: false,
       logging: false,
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
-        db.pragma('busy_timeout = 5000');
+        db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
       },
     });
     attachSqliteReader(dataSource, await reader.initialize());

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { type Cancellation } from '../../../../application/ports/Cancellation';
 import { type UnitOfWork } from '../../../../application/ports/UnitOfWork';
+import { DomainError } from '../../../../domain/shared/DomainError';
 import { SqliteGate } from './SqliteGate';
 
 const current = new AsyncLocalStorage<EntityManager>();
@@ -52,6 +54,9 @@ export function attachSqliteReader(dataSource: DataSource, reader: DataSource): 
   };
 }
 
+/** The read-only connection an SQLite DataSource was given, if any (its driver is bounded like the main one). */
+export const sqliteReaderOf = (dataSource: DataSource): DataSource | undefined => readers.get(dataSource);
+
 /**
  * For a read that must not wait for another caller's transaction (authenticating a request):
  * inside a transaction, its manager; outside one, on SQLite, the read-only connection, which
@@ -75,9 +80,22 @@ export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityM
 }
 
 export class TypeOrmUnitOfWork implements UnitOfWork {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cancellation?: Cancellation,
+  ) {}
 
+  /**
+   * Rolls back instead of committing when the caller gave up meanwhile (its request already
+   * answered 503 `request_timeout`): a change the client was told failed must not appear later.
+   */
   run<T>(work: () => Promise<T>): Promise<T> {
-    return inTransaction(this.dataSource, () => work());
+    return inTransaction(this.dataSource, async () => {
+      const result = await work();
+      if (this.cancellation?.current()?.aborted) {
+        throw new DomainError('unavailable', 'request_timeout', 'the request ran out of time; nothing was changed');
+      }
+      return result;
+    });
   }
 }

@@ -86,6 +86,7 @@ describe('HTTP surfaces: the OAuth form chain', () => {
       const res = await post().type('form').send({ fail }).expect(status);
       isOAuthErrorBody(res.body);
       expect(res.body.error, fail).to.equal(error);
+      if (status === 503) expect(res.headers['retry-after'], 'a 503 says when to come back').to.match(/^\d+$/);
       noStore(res);
     }
   });

@@ -1,0 +1,33 @@
+import { expect } from 'chai';
+import { AvailabilityLog } from '../../../adapters/outbound/logging/AvailabilityLog';
+import { RecordingLogger } from '../../support/recordingLogger';
+
+const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+
+describe('AvailabilityLog: an outage is logged once, and so is the recovery', () => {
+  it('logs the first failure, not the ones after it, and the first answer after the outage', () => {
+    const logs = new RecordingLogger();
+    const log = new AvailabilityLog(() => logs, 'database', 0);
+    log.available();
+    for (let i = 0; i < 50; i += 1) log.unavailable(refused);
+    log.available();
+    log.available();
+    expect(logs.lines.map((line) => [line.level, line.message])).to.deep.equal([
+      ['warn', 'database unavailable'],
+      ['info', 'database available again'],
+    ]);
+    expect(logs.lines[0]!.fields).to.deep.equal({ cause: 'ECONNREFUSED: connect ECONNREFUSED' });
+    expect(logs.lines[1]!.fields.failedStatements).to.equal(50);
+  });
+
+  it('keeps a partial outage (some statements answering, others failing) as one outage', () => {
+    const logs = new RecordingLogger();
+    const log = new AvailabilityLog(() => logs, 'database', 60_000);
+    for (let i = 0; i < 10; i += 1) {
+      log.available(); // a reader still served
+      log.unavailable(refused); // a writer locked out
+    }
+    expect(logs.count('database unavailable')).to.equal(1);
+    expect(logs.count('database available again')).to.equal(0);
+  });
+});
