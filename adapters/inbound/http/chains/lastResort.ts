@@ -1,6 +1,7 @@
 import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
 import { errorBody } from '../middleware/errorBody';
+import { logUnexpected } from '../middleware/renderErrors';
 import { type AppState } from '../state';
 
 /**
@@ -14,13 +15,7 @@ export const lastResort =
     try {
       await next();
     } catch (caught) {
-      logger.error('unhandled error outside any chain', {
-        requestId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        error: caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught),
-        stack: caught instanceof Error ? caught.stack : undefined,
-      });
+      logUnexpected(logger, ctx, caught, 'unhandled error outside any chain');
       ctx.status = 500;
       ctx.body = errorBody(500, 'internal_error', 'an unexpected error occurred; quote the requestId when reporting it', [], ctx.state.requestId);
     }

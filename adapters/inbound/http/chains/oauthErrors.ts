@@ -1,7 +1,7 @@
 import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
-import { DomainError, type ErrorKind } from '../../../../domain/shared/DomainError';
-import { adviseRetry } from '../middleware/unavailable';
+import { type DomainError, type ErrorKind } from '../../../../domain/shared/DomainError';
+import { renderErrors } from '../middleware/renderErrors';
 import { type AppState } from '../state';
 
 /** Codes the OAuth specifications define: a DomainError carrying one of them keeps it (docs/surfaces.md). */
@@ -47,40 +47,18 @@ export interface OAuthError {
  * an OAuth error body `{error, error_description}`, never the JSON API's envelope; the request
  * id travels in the X-Request-Id header only.
  */
-export const oauthErrors =
-  (logger: Logger): Middleware<AppState> =>
-  async (ctx, next) => {
-    try {
-      await next();
-      if (ctx.body === undefined && ctx.status >= 400) {
-        render(ctx, ctx.status, 'invalid_request', `no such endpoint: ${ctx.method} ${ctx.path}`);
-      }
-    } catch (caught) {
-      if (caught instanceof DomainError) {
-        const mapped = answerFor(caught);
-        if (mapped.status === 401 && ctx.get('Authorization') !== '') ctx.set('WWW-Authenticate', 'Basic realm="dispatch"');
-        if (mapped.status === 503) adviseRetry(ctx, caught, logger);
-        render(ctx, mapped.status, mapped.error, caught.message);
-        return;
-      }
-      const http = caught as { status?: unknown; expose?: unknown; message?: unknown; headers?: Record<string, string> };
-      if (typeof http.status === 'number' && http.status >= 400 && http.status < 500 && http.expose !== false) {
-        if (http.headers) ctx.set(http.headers);
-        // 413, 415 and 405 keep their status (a client can act on it); any other client error is a 400.
-        const status = [405, 413, 415].includes(http.status) ? http.status : 400;
-        render(ctx, status, 'invalid_request', typeof http.message === 'string' ? http.message : 'bad request');
-        return;
-      }
-      logger.error('unhandled error', {
-        requestId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        error: caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught),
-        stack: caught instanceof Error ? caught.stack : undefined,
-      });
-      render(ctx, 500, 'server_error', 'an unexpected error occurred; quote the X-Request-Id header when reporting it');
-    }
-  };
+export const oauthErrors = (logger: Logger): Middleware<AppState> =>
+  renderErrors(logger, {
+    unrouted: (ctx) => render(ctx, ctx.status, 'invalid_request', `no such endpoint: ${ctx.method} ${ctx.path}`),
+    domain(ctx, error) {
+      const mapped = answerFor(error);
+      if (mapped.status === 401 && ctx.get('Authorization') !== '') ctx.set('WWW-Authenticate', 'Basic realm="dispatch"');
+      render(ctx, mapped.status, mapped.error, error.message);
+    },
+    // 413, 415 and 405 keep their status (a client can act on it); any other client error is a 400.
+    client: (ctx, status, message) => render(ctx, [405, 413, 415].includes(status) ? status : 400, 'invalid_request', message ?? 'bad request'),
+    unexpected: (ctx) => render(ctx, 500, 'server_error', 'an unexpected error occurred; quote the X-Request-Id header when reporting it'),
+  });
 
 /**
  * A use case naming an OAuth code is answered as the OAuth specifications say: 400, but 401 for
