@@ -24,7 +24,10 @@ async function openSession(): Promise<CliSession> {
     if (error instanceof ConfigError) throw new EnvironmentError('configuration_error', error.message);
     throw error;
   }
-  const composition = await compose(config);
+  const composition = await compose(config).catch((error: unknown) => {
+    // Opening or migrating the database failed: an environment problem, not a bug of the command.
+    throw new EnvironmentError('database_unavailable', `the database cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
+  });
   const { get } = composition;
   return {
     useCases: {

@@ -19,16 +19,24 @@ async function main(): Promise<void> {
   }
   const composition = await compose(config);
   const logger = composition.get(TOKENS.Logger);
+  const { port, host, baseUrl } = config.http;
+  const server = buildHttpServer(composition);
+  // The port first: a first start whose owner and key were made, then printed by a process
+  // that cannot serve them (the port taken), would leave them to be found in a dead run's output.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
   // Only the embedded database: a MySQL deployment is an operator's, set up with the CLI.
   if (config.bootstrap && config.database.kind === 'sqlite') {
     const firstStart = await composition.get(TOKENS.BootstrapFirstStart).execute();
     if (firstStart !== null) printFirstStart(firstStart, config);
   }
-  const { port, host, baseUrl } = config.http;
-  const server = buildHttpServer(composition).listen(port, host, () => {
-    const address = server.address() as AddressInfo;
-    logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
-  });
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     server.close(() => void composition.close().then(() => process.exit(0)));

@@ -74,7 +74,7 @@ export class ManageApiKeys {
    */
   async createFor(caller: ApiKeyCaller, request: ApiKeyRequest): Promise<CreatedApiKey> {
     if (caller.credentialKind === 'api_key') {
-      throw forbidden('api_key_cannot_create_keys', 'an API key cannot create API keys; sign in to create one');
+      throw forbidden('api_key_cannot_create_keys', 'an API key cannot create API keys; use a session token (npm run -s admin -- session issue)');
     }
     const held = caller.access.scopes;
     const beyond = (request.scopes ?? []).filter((scope) => !held.has(scope));

@@ -42,7 +42,7 @@ export const OPENAPI_DOCUMENT = assembleDocument({
     description:
       'Compose posts and publish or schedule them to connected social accounts, within workspaces. ' +
       'Every object rejects unknown properties. Errors share one body (components.schemas.Error); ' +
-      'every response carries X-Request-Id, authenticated ones the RateLimit headers.',
+      'every response carries X-Request-Id, and every one but /health the RateLimit headers.',
   },
   fragments: FRAGMENTS,
 });
