@@ -23,8 +23,10 @@ export class BeginAttempt {
     return this.unitOfWork.run(async () => {
       const post = await this.store.findLocked(job.workspaceId, job.postId);
       const target = post?.targets.find((t) => t.id === job.targetId);
-      // Removed, back to draft or in review, or done since the job was queued: never published.
-      if (post === null || target === undefined || !isGoingOut(post) || target.status === 'published' || target.status === 'failed') {
+      // Removed since it was claimed: its job went with it (where rows cascade), nothing to settle.
+      if (post === null) return { settled: (await this.queue.complete(job.targetId, job.leaseOwner), 'not_publishable') };
+      // Back to draft or in review, or done since the job was queued: never published.
+      if (target === undefined || !isGoingOut(post) || target.status === 'published' || target.status === 'failed') {
         return this.settle(job, await this.queue.complete(job.targetId, job.leaseOwner), 'not_publishable');
       }
       if (target.status === 'publishing') return this.settle(job, await this.failUnknown(post, job, now), 'failed');
