@@ -24,7 +24,10 @@ export class BeginAttempt {
       const post = await this.store.findLocked(job.workspaceId, job.postId);
       const target = post?.targets.find((t) => t.id === job.targetId);
       // Removed since it was claimed: its job went with it (where rows cascade), nothing to settle.
-      if (post === null) return { settled: (await this.queue.complete(job.targetId, job.leaseOwner), 'not_publishable') };
+      if (post === null) {
+        await this.queue.complete(job.targetId, job.leaseOwner);
+        return { settled: 'not_publishable' };
+      }
       // Back to draft or in review, or done since the job was queued: never published.
       if (target === undefined || !isGoingOut(post) || target.status === 'published' || target.status === 'failed') {
         return this.settle(job, await this.queue.complete(job.targetId, job.leaseOwner), 'not_publishable');

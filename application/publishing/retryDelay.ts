@@ -7,7 +7,12 @@ import { type PublishingSettings } from './PublishingSettings';
  * target and attempt, not from a random source: the same failure always waits the same,
  * which keeps tests and logs reproducible while different targets still spread apart.
  */
-export function retryDelayMs(settings: Pick<PublishingSettings, 'baseDelaySeconds' | 'maxDelaySeconds'>, targetId: string, attempt: number, retryAfterSeconds: number): number {
+export function retryDelayMs(
+  settings: Pick<PublishingSettings, 'baseDelaySeconds' | 'maxDelaySeconds'>,
+  targetId: string,
+  attempt: number,
+  retryAfterSeconds: number,
+): number {
   const exponentialMs = Math.min(settings.maxDelaySeconds, settings.baseDelaySeconds * 2 ** Math.max(0, attempt - 1)) * 1000;
   const jittered = Math.round(exponentialMs / 2 + (exponentialMs / 2) * spread(`${targetId}:${attempt}`));
   const floorMs = Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds * 1000) : 0;

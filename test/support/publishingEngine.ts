@@ -79,7 +79,10 @@ export class EngineHarness {
   }
 
   /** A post of `texts` (one segment each; `delays` in minutes per segment) to one new connection. */
-  async post(texts: readonly string[], extra: { intent?: PostRequest['intent']; delays?: readonly (number | null)[]; scheduledAt?: Date; reviewRequired?: boolean } = {}): Promise<Post> {
+  async post(
+    texts: readonly string[],
+    extra: { intent?: PostRequest['intent']; delays?: readonly (number | null)[]; scheduledAt?: Date; reviewRequired?: boolean } = {},
+  ): Promise<Post> {
     const connectionId = await this.connection('TWITTER');
     const segments = texts.map((text, i) => segment(text, [], { delayMinutes: extra.delays?.[i] ?? null }));
     return this.composition.get(T.WritePosts).create(this.actor(extra.reviewRequired), {
