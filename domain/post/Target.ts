@@ -143,16 +143,7 @@ export class Target {
     if (publishedSegments.length < segmentCount) {
       return new Target({ ...this.props, status: 'pending', publishedSegments, segmentAttempts: 0, error: null });
     }
-    const first = publishedSegments[0]!;
-    return new Target({
-      ...this.props,
-      status: 'published',
-      platformPostId: first.platformPostId,
-      platformPostUrl: first.platformPostUrl,
-      postedAt: new Date(first.postedAt),
-      publishedSegments,
-      error: null,
-    });
+    return new Target({ ...this.props, publishedSegments }).markPublished(publishedSegments[0]!);
   }
 
   /** A transient failure: pending again for a later attempt at the same segment. */
