@@ -4,6 +4,7 @@ import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDat
 import { bindInfrastructure } from './bindings/infrastructure';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
+import { bindPublishing } from './bindings/publishing';
 import { bindUseCases } from './bindings/useCases';
 import { type Config } from './env';
 import { TOKENS } from './tokens';
@@ -38,6 +39,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   checks.unshift(dataSource === null ? bindMemoryPersistence(wiring) : bindDatabasePersistence(wiring, config, dataSource));
   wiring.value(TOKENS.HealthChecks, checks);
   bindUseCases(wiring);
+  bindPublishing(wiring);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -23,6 +23,7 @@ import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
 import { type InboundEventLog } from '../application/ports/InboundEventLog';
 import { type IdGenerator } from '../application/ports/IdGenerator';
 import { type Logger } from '../application/ports/Logger';
+import { type PlatformPublisher } from '../application/ports/PlatformPublisher';
 import { type PostViews } from '../application/ports/PostViews';
 import { type PublishQueue } from '../application/ports/PublishQueue';
 import { type RandomSource } from '../application/ports/RandomSource';
@@ -30,6 +31,11 @@ import { type RateLimitStore } from '../application/ports/RateLimitStore';
 import { type SecretHasher } from '../application/ports/SecretHasher';
 import { type SessionTokens } from '../application/ports/SessionTokens';
 import { type UnitOfWork } from '../application/ports/UnitOfWork';
+import { type BeginAttempt } from '../application/publishing/BeginAttempt';
+import { type PublishDueTargets } from '../application/publishing/PublishDueTargets';
+import { type PublishingSettings } from '../application/publishing/PublishingSettings';
+import { type RecordOutcome } from '../application/publishing/RecordOutcome';
+import { type SettleExpiredLeases } from '../application/publishing/SettleExpiredLeases';
 import { type ChangePostLifecycle } from '../application/posts/ChangePostLifecycle';
 import { type PostStore } from '../application/posts/PostStore';
 import { type ReadPosts } from '../application/posts/ReadPosts';
@@ -92,4 +98,11 @@ export const TOKENS = {
   ReadPosts: token<ReadPosts>('ReadPosts'),
   WritePosts: token<WritePosts>('WritePosts'),
   ChangePostLifecycle: token<ChangePostLifecycle>('ChangePostLifecycle'),
+  PublishingSettings: token<PublishingSettings>('PublishingSettings'),
+  /** Every platform's publisher behind one port (PlatformPublishers picks by the target's platform). */
+  PlatformPublishers: token<PlatformPublisher>('PlatformPublishers'),
+  BeginAttempt: token<BeginAttempt>('BeginAttempt'),
+  RecordOutcome: token<RecordOutcome>('RecordOutcome'),
+  PublishDueTargets: token<PublishDueTargets>('PublishDueTargets'),
+  SettleExpiredLeases: token<SettleExpiredLeases>('SettleExpiredLeases'),
 } as const;

@@ -66,14 +66,25 @@ export class PostStore {
     });
   }
 
+  /**
+   * For the publishing engine, which runs its own unit of work: the post locked until that
+   * unit ends, or null when it is gone (a worker settles its job rather than failing).
+   */
+  findLocked(workspaceId: string, postId: string): Promise<Post | null> {
+    return this.posts.findForUpdate(workspaceId, postId);
+  }
+
   private async locked(workspaceId: string, postId: string): Promise<Post> {
     const post = await this.posts.findForUpdate(workspaceId, postId);
     if (post === null) throw notFound('Post');
     return post;
   }
 
-  /** The post, then the queue brought in step with it: only jobs that changed are written. */
-  private async persist(post: Post, now: Date): Promise<void> {
+  /**
+   * The post, then the queue brought in step with it: only jobs that changed are written.
+   * Inside a unit of work, on a post loaded under lock. A job a worker holds is left to it.
+   */
+  async persist(post: Post, now: Date): Promise<void> {
     const before = post.persisted === null ? [] : jobsFor({ ...post, status: post.persisted.status, targets: post.persisted.targets }, now);
     const after = jobsFor(post, now);
     await this.posts.save(post);

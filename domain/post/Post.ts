@@ -14,9 +14,19 @@ import { type PostSnapshot } from './PostSnapshot';
 import { EDITABLE_STATUSES, type PostSource, type PostStatus, type ReviewableIntent, deriveStatusFromTargets } from './PostStatus';
 import { type Review, type ReviewerAction, recordReview } from './Review';
 import { assertMayRemove, assertNotOwnPost, type PostRemover } from './ReviewRules';
+import { type Segment } from './Segment';
 import { type PublishedOutcome, Target } from './Target';
 import { applyTargetChanges } from './TargetEdit';
 import { needsReview, preparePostContent } from './preparePostContent';
+
+/** A target's next piece of content: segment `index` (0-based) of `count`. */
+export interface NextSegment {
+  readonly segment: Segment;
+  readonly index: number;
+  readonly count: number;
+  /** Where the segment before it went: a later segment replies to (or comments on) it. */
+  readonly previous: PublishedOutcome | null;
+}
 
 /** What storage holds of a loaded post: what a save compares against to write only the changes. */
 export interface PersistedPost {
@@ -215,6 +225,29 @@ export class Post {
     return this.replaceTarget(this.target(targetId).markPublished(outcome), now);
   }
 
+  /** One segment of the target's group is out; the last one publishes the target. */
+  markSegmentPublished(targetId: string, segment: PublishedOutcome, now: Date): Target {
+    assertPublishingAllowed(this._status);
+    const target = this.target(targetId);
+    return this.replaceTarget(target.markSegmentPublished(segment, this.groupOf(target).segments.length), now);
+  }
+
+  /** A transient failure: the target waits, pending, for another attempt at the same segment. */
+  deferTarget(targetId: string, now: Date): Target {
+    assertPublishingAllowed(this._status);
+    return this.replaceTarget(this.target(targetId).awaitRetry(), now);
+  }
+
+  /** The segment a target publishes next, and the one before it (what a reply or comment answers). */
+  nextSegmentOf(targetId: string): NextSegment {
+    const target = this.target(targetId);
+    const segments = this.groupOf(target).segments;
+    const index = target.nextSegmentIndex;
+    const segment = segments[index];
+    if (segment === undefined) throw conflict('target_fully_published', `target ${targetId} has no segment left to publish`);
+    return { segment, index, count: segments.length, previous: target.publishedSegments[index - 1] ?? null };
+  }
+
   markFailed(targetId: string, error: string, now: Date): Target {
     assertPublishingAllowed(this._status);
     return this.replaceTarget(this.target(targetId).markFailed(error), now);
@@ -267,6 +300,13 @@ export class Post {
       updatedAt: new Date(this._updatedAt),
       version: this.version,
     };
+  }
+
+  private groupOf(target: Target): Group {
+    const group = this._groups.find((g) => g.id === target.groupId);
+    // PostContent refuses a target naming no group, so this is corrupt data, not a user error.
+    if (group === undefined) throw new Error(`target ${target.id} names group ${target.groupId}, which post ${this.id} does not hold`);
+    return group;
   }
 
   private record(review: Review): Review {

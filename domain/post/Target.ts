@@ -1,6 +1,7 @@
 import { conflict } from '../shared/DomainError';
 import { type Platform } from '../platform/Platform';
 import { type TargetStatus } from './PostStatus';
+import { copyOutcome, copyOutcomes, type PublishedOutcome } from './PublishedSegment';
 import { type TargetSettings } from './TargetSettings';
 
 export interface TargetSnapshot {
@@ -15,13 +16,13 @@ export interface TargetSnapshot {
   readonly postedAt: Date | null;
   readonly error: string | null;
   readonly attempts: number;
+  /** The segments of its group already out, in order: the next one to publish is at this length. */
+  readonly publishedSegments: readonly PublishedOutcome[];
+  /** Calls made for the next segment so far: the bound on retries counts these, not the whole thread's. */
+  readonly segmentAttempts: number;
 }
 
-export interface PublishedOutcome {
-  readonly platformPostId: string;
-  readonly platformPostUrl: string | null;
-  readonly postedAt: Date;
-}
+export type { PublishedOutcome };
 
 /** What a validated target is made of; checking it against the post is PostContent's job. */
 export interface NewTarget {
@@ -49,11 +50,13 @@ export class Target {
       postedAt: null,
       error: null,
       attempts: 0,
+      publishedSegments: [],
+      segmentAttempts: 0,
     });
   }
 
   static rehydrate(snapshot: TargetSnapshot): Target {
-    return new Target({ ...snapshot, scheduledAt: copy(snapshot.scheduledAt), postedAt: copy(snapshot.postedAt) });
+    return new Target({ ...snapshot, ...copyDates(snapshot) });
   }
 
   get id(): string {
@@ -92,10 +95,22 @@ export class Target {
   get attempts(): number {
     return this.props.attempts;
   }
+  get publishedSegments(): readonly PublishedOutcome[] {
+    return copyOutcomes(this.props.publishedSegments);
+  }
+  /** The index in its group of the segment to publish next (0 until the first is out). */
+  get nextSegmentIndex(): number {
+    return this.props.publishedSegments.length;
+  }
+  get segmentAttempts(): number {
+    return this.props.segmentAttempts;
+  }
 
   /** Content or timing changes; only a target nothing has happened to yet may change. */
   withChanges(changes: { groupId?: string; settings?: TargetSettings; scheduledAt?: Date | null }): Target {
     this.mustBe('pending', 'target_not_pending', 'only a pending target can be changed');
+    // Part of its thread is out: new content or settings would not match what readers already see.
+    if (this.nextSegmentIndex > 0) throw conflict('target_partly_published', `target ${this.id} has already published part of its thread`);
     return new Target({ ...this.props, ...changes });
   }
 
@@ -108,7 +123,33 @@ export class Target {
   /** A worker takes the target: this is one attempt, whatever its outcome. */
   startPublishing(): Target {
     this.mustBe('pending', 'target_not_pending', 'only a pending target can start publishing');
-    return new Target({ ...this.props, status: 'publishing', attempts: this.props.attempts + 1 });
+    return new Target({
+      ...this.props,
+      status: 'publishing',
+      attempts: this.props.attempts + 1,
+      segmentAttempts: this.props.segmentAttempts + 1,
+    });
+  }
+
+  /**
+   * One segment of the group is out. The target is published only once its last segment
+   * is, under the first segment's id and address (the post readers open); until then it
+   * waits, pending, for the next segment's turn.
+   */
+  markSegmentPublished(segment: PublishedOutcome, segmentCount: number): Target {
+    if (this.props.status === 'published') throw conflict('target_already_published', `target ${this.id} is already published`);
+    this.mustBe('publishing', 'target_not_publishing', 'only a target being published can record a published segment');
+    const publishedSegments = [...this.props.publishedSegments, copyOutcome(segment)];
+    if (publishedSegments.length < segmentCount) {
+      return new Target({ ...this.props, status: 'pending', publishedSegments, segmentAttempts: 0, error: null });
+    }
+    return new Target({ ...this.props, publishedSegments }).markPublished(publishedSegments[0]!);
+  }
+
+  /** A transient failure: pending again for a later attempt at the same segment. */
+  awaitRetry(): Target {
+    this.mustBe('publishing', 'target_not_publishing', 'only a target being published can wait for a retry');
+    return new Target({ ...this.props, status: 'pending' });
   }
 
   markPublished(outcome: PublishedOutcome): Target {
@@ -138,14 +179,17 @@ export class Target {
     return new Target({ ...this.props, status: 'failed', error: reason });
   }
 
-  /** The user's deliberate retry; attempts keep counting so the history stays visible. */
+  /**
+   * The user's deliberate retry; attempts keep counting so the history stays visible. It
+   * resumes at the segment that failed: those already out are never posted twice.
+   */
   retry(): Target {
     this.mustBe('failed', 'target_not_failed', 'only a failed target can be retried');
-    return new Target({ ...this.props, status: 'pending', error: null });
+    return new Target({ ...this.props, status: 'pending', error: null, segmentAttempts: 0 });
   }
 
   toSnapshot(): TargetSnapshot {
-    return { ...this.props, scheduledAt: copy(this.props.scheduledAt), postedAt: copy(this.props.postedAt) };
+    return { ...this.props, ...copyDates(this.props) };
   }
 
   private mustBe(status: TargetStatus, code: string, message: string): void {
@@ -154,3 +198,8 @@ export class Target {
 }
 
 const copy = (date: Date | null): Date | null => (date === null ? null : new Date(date));
+const copyDates = (s: TargetSnapshot) => ({
+  scheduledAt: copy(s.scheduledAt),
+  postedAt: copy(s.postedAt),
+  publishedSegments: copyOutcomes(s.publishedSegments),
+});

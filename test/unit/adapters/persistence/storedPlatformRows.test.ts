@@ -29,6 +29,8 @@ const targetRow = (platform: string, settings: object): PostTargetRow => ({
   postedAt: null,
   error: null,
   attempts: 0,
+  publishedSegments: null,
+  segmentAttempts: 0,
   position: 0,
 });
 const mappingError = (map: () => unknown): RowMappingError => {

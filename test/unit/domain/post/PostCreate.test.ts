@@ -41,6 +41,8 @@ describe('Post.create: building a post', () => {
           postedAt: null,
           error: null,
           attempts: 0,
+          publishedSegments: [],
+          segmentAttempts: 0,
         },
       ],
       source: 'app',

@@ -2,7 +2,8 @@ import { TARGET_STATUSES } from '../../../../../domain/post/PostStatus';
 import { type TargetSnapshot } from '../../../../../domain/post/Target';
 import { upcastStoredSettings } from '../../../../../domain/post/TargetSettings';
 import { type PostTargetRow } from '../schemas/PostTargetSchema';
-import { RowMappingError, optionalDate, requireOneOf } from './RowMappingError';
+import { PublishedSegmentsDocument } from './PublishedSegmentsDocument';
+import { RowMappingError, optionalDate, requireCount, requireOneOf } from './RowMappingError';
 
 export const PostTargetMapper = {
   toSnapshot(row: PostTargetRow): TargetSnapshot {
@@ -29,6 +30,8 @@ export const PostTargetMapper = {
       postedAt: optionalDate(row.postedAt, { ...where, column: 'posted_at' }),
       error: row.error ?? null,
       attempts: row.attempts,
+      publishedSegments: PublishedSegmentsDocument.fromColumn(row.publishedSegments, where),
+      segmentAttempts: requireCount(row.segmentAttempts, { ...where, column: 'segment_attempts' }),
     };
   },
 
@@ -48,6 +51,8 @@ export const PostTargetMapper = {
       postedAt: target.postedAt,
       error: target.error,
       attempts: target.attempts,
+      publishedSegments: PublishedSegmentsDocument.toColumn(target.publishedSegments),
+      segmentAttempts: target.segmentAttempts,
       position,
     };
   },

@@ -3,6 +3,7 @@ import { Posts1732340000000 } from './1732340000000-Posts';
 import { PostCounts1732360000000 } from './1732360000000-PostCounts';
 import { PostVersionsAndJobLeases1732370000000 } from './1732370000000-PostVersionsAndJobLeases';
 import { PostAuthors1732380000000 } from './1732380000000-PostAuthors';
+import { TargetSegmentProgress1732390000000 } from './1732390000000-TargetSegmentProgress';
 
 /**
  * The posts capability's migrations, oldest first (listed in ./index.ts). TypeORM runs all
@@ -13,4 +14,5 @@ export const POSTS_MIGRATIONS: Array<new () => MigrationInterface> = [
   PostCounts1732360000000,
   PostVersionsAndJobLeases1732370000000,
   PostAuthors1732380000000,
+  TargetSegmentProgress1732390000000,
 ];

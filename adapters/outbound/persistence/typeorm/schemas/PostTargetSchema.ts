@@ -18,6 +18,10 @@ export interface PostTargetRow {
   postedAt: Date | null;
   error: string | null;
   attempts: number;
+  /** The segments already out (PublishedSegmentsDocument), null before the first. */
+  publishedSegments: object | null;
+  /** Calls made for the next segment (the retry bound counts these). */
+  segmentAttempts: number;
   /** The target's place in its post. */
   position: number;
 }
@@ -40,6 +44,8 @@ export const PostTargetSchema = new EntitySchema<PostTargetRow>({
     postedAt: timestamp('posted_at', { nullable: true }),
     error: text('error', { nullable: true }),
     attempts: { name: 'attempts', type: 'integer' },
+    publishedSegments: { name: 'published_segments', type: 'json', nullable: true },
+    segmentAttempts: { name: 'segment_attempts', type: 'integer', default: 0 },
     position: { name: 'position', type: 'integer' },
   },
   indices: [

@@ -22,6 +22,8 @@ const targetColumns = [
   'posted_at',
   'error',
   'attempts',
+  'published_segments',
+  'segment_attempts',
   'position',
 ]
   .map((column) => `t.${column} AS t_${column}`)
@@ -133,5 +135,7 @@ const targetRowOf = (row: Raw, postId: string): PostTargetRow => ({
   postedAt: readDate(row.t_posted_at),
   error: (row.t_error as string | null) ?? null,
   attempts: Number(row.t_attempts),
+  publishedSegments: readJson(row.t_published_segments) as object | null,
+  segmentAttempts: Number(row.t_segment_attempts),
   position: Number(row.t_position),
 });

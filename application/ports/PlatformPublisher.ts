@@ -1,0 +1,41 @@
+import { type TargetSettings } from '../../domain/post/TargetSettings';
+
+/** One segment of a target's group, as a platform receives it. */
+export interface SegmentToPublish {
+  readonly connectionId: string;
+  readonly settings: TargetSettings;
+  readonly text: string;
+  readonly media: readonly { readonly id: string; readonly altText: string | null }[];
+  /** 0-based; segment 0 is the post itself, later ones reply to (or comment on) the one before. */
+  readonly segmentIndex: number;
+  readonly segmentCount: number;
+  /** The platform's id of the segment before this one; null for the first. */
+  readonly replyToPlatformPostId: string | null;
+  /**
+   * Target, segment and attempt: the same call repeated (by the adapter's own transport
+   * retry) carries the same key, so a platform that honours keys posts it once.
+   */
+  readonly idempotencyKey: string;
+}
+
+/**
+ * What a platform made of one call. Each kind decides what the engine does next
+ * (docs/decisions.md, "The publishing engine"); a reason is shown to the user as it is.
+ */
+export type PublishOutcome =
+  | { readonly kind: 'published'; readonly platformPostId: string; readonly platformPostUrl: string | null; readonly postedAt: Date }
+  /** 429, 5xx, or a network error where the request provably never reached the platform. */
+  | { readonly kind: 'retryLater'; readonly afterSeconds: number; readonly reason: string }
+  /** Permanent: the content or the account breaks a rule the user can act on. */
+  | { readonly kind: 'rejected'; readonly reason: string }
+  /** The platform refused the connection's credentials. */
+  | { readonly kind: 'needsReconnect'; readonly reason: string }
+  /** The request may have been processed (a timeout after sending, a dropped connection). */
+  | { readonly kind: 'outcomeUnknown'; readonly reason: string };
+
+export type PublishOutcomeKind = PublishOutcome['kind'];
+
+/** One platform's publisher (a real client, or the sandbox). It reports failures as outcomes, never throws them. */
+export interface PlatformPublisher {
+  publish(segment: SegmentToPublish): Promise<PublishOutcome>;
+}

@@ -1,0 +1,78 @@
+import { type Post } from '../../domain/post/Post';
+import { type SegmentToPublish } from '../ports/PlatformPublisher';
+import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
+import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type PostStore } from '../posts/PostStore';
+import { inSegment, type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
+
+export type Begun = { readonly call: SegmentToPublish } | { readonly settled: JobResult };
+
+/**
+ * The first half of an attempt, in its own unit of work: the post locked, the target checked
+ * and marked `publishing`, committed BEFORE the platform is called, so no database lock is
+ * held across the call and a crash during it leaves a target that says a call was under way.
+ */
+export class BeginAttempt {
+  constructor(
+    private readonly store: PostStore,
+    private readonly queue: PublishQueue,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  run(job: LeasedJob, now: Date): Promise<Begun> {
+    return this.unitOfWork.run(async () => {
+      const post = await this.store.findLocked(job.workspaceId, job.postId);
+      const target = post?.targets.find((t) => t.id === job.targetId);
+      // Removed since it was claimed: its job went with it (where rows cascade), nothing to settle.
+      if (post === null) {
+        await this.queue.complete(job.targetId, job.leaseOwner);
+        return { settled: 'not_publishable' };
+      }
+      // Back to draft or in review, or done since the job was queued: never published.
+      if (target === undefined || !isGoingOut(post) || target.status === 'published' || target.status === 'failed') {
+        return this.settle(job, await this.queue.complete(job.targetId, job.leaseOwner), 'not_publishable');
+      }
+      if (target.status === 'publishing') return this.settle(job, await this.failUnknown(post, job, now), 'failed');
+      const scheduledAt = target.scheduledAt;
+      if (scheduledAt !== null && scheduledAt > now) {
+        // Rescheduled while the job was held: it waits for the target's time, never earlier.
+        return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, scheduledAt), 'not_due_yet');
+      }
+      const next = post.nextSegmentOf(target.id);
+      const started = post.startPublishing(target.id, now);
+      await this.store.persist(post, now);
+      return {
+        call: {
+          connectionId: started.connectionId,
+          settings: started.settings,
+          text: next.segment.text,
+          media: next.segment.media.map((m) => ({ id: m.id, altText: m.toSnapshot().altText })),
+          segmentIndex: next.index,
+          segmentCount: next.count,
+          replyToPlatformPostId: next.previous?.platformPostId ?? null,
+          idempotencyKey: `${started.id}:${next.index}:${started.segmentAttempts}`,
+        },
+      };
+    });
+  }
+
+  /**
+   * A target already `publishing` whose job was queued: an earlier call's outcome was never
+   * recorded, so it may have been posted. Failing it is the only at-most-once answer.
+   */
+  private async failUnknown(post: Post, job: LeasedJob, now: Date): Promise<boolean> {
+    const next = post.nextSegmentOf(job.targetId);
+    const reason = inSegment(next.index, next.count, `${OUTCOME_UNKNOWN}: an earlier call was never recorded`);
+    post.markFailed(job.targetId, reason, now);
+    await this.store.persist(post, now);
+    return this.queue.fail(job.targetId, job.leaseOwner, reason);
+  }
+
+  private settle(job: LeasedJob, held: boolean, result: JobResult): Begun {
+    if (!held) throw new LeaseLost(job.targetId, job.leaseOwner);
+    return { settled: result };
+  }
+}
+
+/** A scheduled post's targets go out at their time; a publishing one's are under way. */
+const isGoingOut = (post: Post): boolean => post.status === 'scheduled' || post.status === 'publishing';

@@ -1,0 +1,20 @@
+/** How the engine claims work and retries transient failures (docs/decisions.md, "The publishing engine"). */
+export interface PublishingSettings {
+  /** How long a claimed job is the claimer's alone; longer than any platform call may take. */
+  readonly leaseMs: number;
+  /** Jobs claimed (and published side by side) per round. */
+  readonly batchSize: number;
+  /** Calls for one segment before a transient failure becomes the target's failure. */
+  readonly maxAttempts: number;
+  /** The first retry's delay; each later one doubles, up to maxDelaySeconds. */
+  readonly baseDelaySeconds: number;
+  readonly maxDelaySeconds: number;
+}
+
+export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
+  leaseMs: 5 * 60_000,
+  batchSize: 20,
+  maxAttempts: 5,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: 60 * 60,
+};

@@ -1,0 +1,35 @@
+/**
+ * The reasons a failed target shows its user (docs/product.md, "Post lifecycle": nothing
+ * fails without a human-readable reason). A thread's failure names its segment, so the
+ * user knows how much of it is already out.
+ */
+export const OUTCOME_UNKNOWN = 'publish outcome unknown';
+export const WORKER_STOPPED = `${OUTCOME_UNKNOWN}: the worker stopped during the call`;
+
+export function inSegment(index: number, count: number, reason: string): string {
+  return count > 1 ? `segment ${index + 1} of ${count}: ${reason}` : reason;
+}
+
+export const outcomeUnknown = (reason: string): string => `${OUTCOME_UNKNOWN}: ${reason}`;
+export const needsReconnect = (reason: string): string => `the account needs to be reconnected: ${reason}`;
+export const gaveUp = (attempts: number, reason: string): string => `gave up after ${attempts} attempts: ${reason}`;
+
+/** A worker changes nothing once another took its job: the unit of work rolls back. */
+export class LeaseLost extends Error {
+  constructor(targetId: string, owner: string) {
+    super(`the lease on target ${targetId} is no longer held by ${owner}`);
+    this.name = 'LeaseLost';
+  }
+}
+
+/** What one job came to in a round: for the worker's log and the tests. */
+export type JobResult =
+  | 'published'
+  | 'segment_published'
+  | 'retry_scheduled'
+  | 'failed'
+  | 'not_due_yet'
+  | 'not_publishable'
+  | 'given_back'
+  | 'lease_lost'
+  | 'error';

@@ -1,0 +1,30 @@
+import { BeginAttempt } from '../../application/publishing/BeginAttempt';
+import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
+import { DEFAULT_PUBLISHING_SETTINGS } from '../../application/publishing/PublishingSettings';
+import { PublishDueTargets } from '../../application/publishing/PublishDueTargets';
+import { RecordOutcome } from '../../application/publishing/RecordOutcome';
+import { SettleExpiredLeases } from '../../application/publishing/SettleExpiredLeases';
+import { TOKENS as T } from '../tokens';
+import { type Wiring } from '../Wiring';
+
+/**
+ * The publishing engine's use cases, for a worker (a later issue) and the tests. No
+ * platform publisher is installed yet: every platform answers "rejected" with a reason
+ * until its publisher (or the sandbox) is bound here.
+ */
+export function bindPublishing(w: Wiring): void {
+  w.value(T.PublishingSettings, DEFAULT_PUBLISHING_SETTINGS);
+  w.value(T.PlatformPublishers, new PlatformPublishers([]));
+  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork]);
+  w.construct(T.RecordOutcome, RecordOutcome, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.PublishingSettings, T.Logger]);
+  w.construct(T.PublishDueTargets, PublishDueTargets, [
+    T.PublishQueue,
+    T.BeginAttempt,
+    T.PlatformPublishers,
+    T.RecordOutcome,
+    T.Clock,
+    T.PublishingSettings,
+    T.Logger,
+  ]);
+  w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [T.PublishQueue, T.PostStore, T.UnitOfWork, T.Clock, T.PublishingSettings]);
+}
