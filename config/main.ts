@@ -30,13 +30,14 @@ async function main(): Promise<void> {
       resolve();
     });
   });
-  const address = server.address() as AddressInfo;
-  logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
   // Only the embedded database: a MySQL deployment is an operator's, set up with the CLI.
   if (config.bootstrap && config.database.kind === 'sqlite') {
     const firstStart = await composition.get(TOKENS.BootstrapFirstStart).execute();
     if (firstStart !== null) printFirstStart(firstStart, config);
   }
+  // Announced once the first start's key can be used.
+  const address = server.address() as AddressInfo;
+  logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     server.close(() => void composition.close().then(() => process.exit(0)));
