@@ -2,6 +2,7 @@ import { type Post } from '../../domain/post/Post';
 import { type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type AttemptHistory } from './AttemptHistory';
 import { type PostStore } from '../posts/PostStore';
 import { inSegment, type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
 
@@ -17,6 +18,7 @@ export class BeginAttempt {
     private readonly store: PostStore,
     private readonly queue: PublishQueue,
     private readonly unitOfWork: UnitOfWork,
+    private readonly history: AttemptHistory,
   ) {}
 
   run(job: LeasedJob, now: Date): Promise<Begun> {
@@ -62,7 +64,11 @@ export class BeginAttempt {
    */
   private async failUnknown(post: Post, job: LeasedJob, now: Date): Promise<boolean> {
     const next = post.nextSegmentOf(job.targetId);
-    const reason = inSegment(next.index, next.count, `${OUTCOME_UNKNOWN}: an earlier call was never recorded`);
+    const unrecorded = `${OUTCOME_UNKNOWN}: an earlier call was never recorded`;
+    const reason = inSegment(next.index, next.count, unrecorded);
+    const target = post.targets.find((t) => t.id === job.targetId)!;
+    const call = { job, connectionId: target.connectionId, attempt: target.attempts, segmentIndex: next.index, startedAt: null };
+    await this.history.record(call, { kind: 'outcomeUnknown', reason: unrecorded }, now);
     post.markFailed(job.targetId, reason, now);
     await this.store.persist(post, now);
     return this.queue.fail(job.targetId, job.leaseOwner, reason);

@@ -47,9 +47,10 @@ export class PublishDueTargets {
       // Nothing was sent: the job can go back as it was, unless it is no longer ours.
       return this.giveBack(job, error);
     }
+    const startedAt = this.clock.now();
     const outcome = await this.call(call);
     try {
-      return await this.record.run(job, call, outcome, this.clock.now());
+      return await this.record.run(job, call, outcome, startedAt, this.clock.now());
     } catch (error) {
       // The lease will run out and SettleExpiredLeases fail the target as outcome unknown:
       // the truth is in this line only, so it says everything.

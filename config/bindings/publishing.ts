@@ -1,3 +1,4 @@
+import { AttemptHistory } from '../../application/publishing/AttemptHistory';
 import { BeginAttempt } from '../../application/publishing/BeginAttempt';
 import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
 import { DEFAULT_PUBLISHING_SETTINGS } from '../../application/publishing/PublishingSettings';
@@ -15,8 +16,9 @@ import { type Wiring } from '../Wiring';
 export function bindPublishing(w: Wiring): void {
   w.value(T.PublishingSettings, DEFAULT_PUBLISHING_SETTINGS);
   w.value(T.PlatformPublishers, new PlatformPublishers([]));
-  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork]);
-  w.construct(T.RecordOutcome, RecordOutcome, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.PublishingSettings, T.Logger]);
+  w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
+  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.AttemptHistory]);
+  w.construct(T.RecordOutcome, RecordOutcome, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.PublishingSettings, T.Logger, T.AttemptHistory]);
   w.construct(T.PublishDueTargets, PublishDueTargets, [
     T.PublishQueue,
     T.BeginAttempt,
@@ -26,5 +28,5 @@ export function bindPublishing(w: Wiring): void {
     T.PublishingSettings,
     T.Logger,
   ]);
-  w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [T.PublishQueue, T.PostStore, T.UnitOfWork, T.Clock, T.PublishingSettings]);
+  w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [T.PublishQueue, T.PostStore, T.UnitOfWork, T.Clock, T.PublishingSettings, T.AttemptHistory]);
 }

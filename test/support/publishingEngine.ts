@@ -15,7 +15,7 @@ import { OWNER_EMAIL, PASSWORD } from './data/people';
 import { DEFAULT_GROUP_ID, segment } from './data/posts';
 import { SETTINGS } from './data/settings';
 import { ScriptedPublisher } from './scriptedPublisher';
-import { freshDatabaseEnv, startTestApp } from './testApp';
+import { freshDatabaseEnv, startTestApp, type TestApp } from './testApp';
 
 /** Small numbers, so backoff and leases are easy to step through with the clock. */
 export const ENGINE_SETTINGS: PublishingSettings = { leaseMs: 60_000, batchSize: 10, maxAttempts: 3, baseDelaySeconds: 10, maxDelaySeconds: 300 };
@@ -31,6 +31,8 @@ export class EngineHarness {
     readonly publisher: ScriptedPublisher,
     readonly workspaceId: string,
     private readonly closeAll: () => Promise<void>,
+    /** The HTTP app on the same composition (databases only). */
+    readonly testApp: TestApp | null = null,
   ) {}
 
   static async start(kind: 'memory' | DatabaseKind): Promise<EngineHarness> {
@@ -43,13 +45,13 @@ export class EngineHarness {
         w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const)));
       },
     };
+    const testApp = kind === 'memory' ? null : await startTestApp(await freshDatabaseEnv(kind), {}, options);
     const composition =
-      kind === 'memory'
-        ? await compose(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'engine-harness-secret-engine-harness-0123' }), { ...options, persistence: 'memory' })
-        : (await startTestApp(await freshDatabaseEnv(kind), {}, options)).composition;
+      testApp?.composition ??
+      (await compose(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'engine-harness-secret-engine-harness-0123' }), { ...options, persistence: 'memory' }));
     await composition.get(T.CreateUser).execute({ email: OWNER_EMAIL, password: PASSWORD });
     const { workspace } = await composition.get(T.CreateWorkspace).execute({ name: 'Engine', ownerEmail: OWNER_EMAIL });
-    return new EngineHarness(composition, clock, publisher, workspace.id, () => composition.close());
+    return new EngineHarness(composition, clock, publisher, workspace.id, () => composition.close(), testApp);
   }
 
   get queue() {
