@@ -36,6 +36,7 @@ import { type BeginAttempt } from '../application/publishing/BeginAttempt';
 import { type PublishDueTargets } from '../application/publishing/PublishDueTargets';
 import { type PublishingSettings } from '../application/publishing/PublishingSettings';
 import { type AttemptHistory } from '../application/publishing/AttemptHistory';
+import { type PublishingLimits } from '../application/publishing/PublishingLimits';
 import { type ListTargetAttempts } from '../application/publishing/ListTargetAttempts';
 import { type RecordOutcome } from '../application/publishing/RecordOutcome';
 import { type SettleExpiredLeases } from '../application/publishing/SettleExpiredLeases';
@@ -106,6 +107,7 @@ export const TOKENS = {
   /** Every platform's publisher behind one port (PlatformPublishers picks by the target's platform). */
   PlatformPublishers: token<PlatformPublisher>('PlatformPublishers'),
   AttemptHistory: token<AttemptHistory>('AttemptHistory'),
+  PublishingLimits: token<PublishingLimits>('PublishingLimits'),
   ListTargetAttempts: token<ListTargetAttempts>('ListTargetAttempts'),
   BeginAttempt: token<BeginAttempt>('BeginAttempt'),
   RecordOutcome: token<RecordOutcome>('RecordOutcome'),

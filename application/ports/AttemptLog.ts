@@ -34,10 +34,10 @@ export interface AttemptLog {
   listForTarget(workspaceId: string, targetId: string): Promise<PublishAttempt[]>;
   /**
    * When the calls for a first segment (a new post, not a reply or comment) on a connection
-   * finished, since `since`, oldest first: those that published, or may have. A platform's
-   * daily post budget counts these.
+   * finished after `after` (not at it), oldest first: those that published, or may have. A
+   * platform's daily post budget counts these: a post counts for the window that follows it.
    */
-  postsSince(connectionId: string, since: Date): Promise<Date[]>;
+  postsAfter(connectionId: string, after: Date): Promise<Date[]>;
 }
 
 /** The outcomes that may have put a post on the platform: what a post budget counts. */

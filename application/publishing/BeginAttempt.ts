@@ -3,6 +3,7 @@ import { type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
 import { type AttemptHistory } from './AttemptHistory';
+import { type PublishingLimits } from './PublishingLimits';
 import { type PostStore } from '../posts/PostStore';
 import { inSegment, type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
 
@@ -19,6 +20,7 @@ export class BeginAttempt {
     private readonly queue: PublishQueue,
     private readonly unitOfWork: UnitOfWork,
     private readonly history: AttemptHistory,
+    private readonly limits: PublishingLimits,
   ) {}
 
   run(job: LeasedJob, now: Date): Promise<Begun> {
@@ -41,6 +43,10 @@ export class BeginAttempt {
         return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, scheduledAt), 'not_due_yet');
       }
       const next = post.nextSegmentOf(target.id);
+      // Past a limit the job waits, the target untouched: never failed for it. Admitted, the call holds a slot until PublishDueTargets gives it back.
+      const call = { targetId: target.id, connectionId: target.connectionId, platform: target.settings.platform, segmentIndex: next.index };
+      const delayed = await this.limits.admit(call, now);
+      if (delayed !== null) return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, delayed.until), delayed.result);
       const started = post.startPublishing(target.id, now);
       await this.store.persist(post, now);
       return {

@@ -4,6 +4,7 @@ import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } fr
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type BeginAttempt } from './BeginAttempt';
 import { type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
+import { type PublishingLimits } from './PublishingLimits';
 import { type PublishingSettings } from './PublishingSettings';
 import { type RecordOutcome } from './RecordOutcome';
 
@@ -28,6 +29,7 @@ export class PublishDueTargets {
     private readonly clock: Clock,
     private readonly settings: PublishingSettings,
     private readonly logger: Logger,
+    private readonly limits: PublishingLimits,
   ) {}
 
   async run(owner: string): Promise<RoundReport> {
@@ -38,6 +40,15 @@ export class PublishDueTargets {
   }
 
   private async attempt(job: LeasedJob): Promise<JobResult> {
+    try {
+      return await this.attemptHoldingSlot(job);
+    } finally {
+      // The connection's slot, taken when the attempt began (if it did), is free again.
+      this.limits.done(job.targetId);
+    }
+  }
+
+  private async attemptHoldingSlot(job: LeasedJob): Promise<JobResult> {
     let call: SegmentToPublish;
     try {
       const begun = await this.begin.run(job, this.clock.now());

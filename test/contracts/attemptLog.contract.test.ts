@@ -64,7 +64,7 @@ function attemptLogContract(kind: 'memory' | DatabaseKind): void {
       expect(await log.listForTarget(h.workspaceId, 'unknown-target')).to.deep.equal([]);
     });
 
-    it("lists when a connection's first segments published (or may have), since a time, oldest first", async () => {
+    it("lists when a connection's first segments published (or may have), after a time, oldest first", async () => {
       const base = await attempt({ finishedAt: at(10_000) });
       const same = { postId: base.postId, targetId: base.targetId, connectionId: base.connectionId };
       await log.record(base);
@@ -73,9 +73,9 @@ function attemptLogContract(kind: 'memory' | DatabaseKind): void {
       await log.record(await attempt({ ...same, finishedAt: at(21_000), outcome: 'retryLater', error: 'busy', platformPostId: null }));
       await log.record(await attempt({ ...same, finishedAt: at(22_000), segmentIndex: 1 }));
       await log.record(await attempt({ ...same, finishedAt: at(1_000) }));
-      expect(await log.postsSince(base.connectionId, at(5_000))).to.deep.equal([at(5_000), at(10_000)]);
-      expect(await log.postsSince(base.connectionId, at(5_001))).to.deep.equal([at(10_000)]);
-      expect(await log.postsSince('another-connection', T0)).to.deep.equal([]);
+      expect(await log.postsAfter(base.connectionId, at(4_999))).to.deep.equal([at(5_000), at(10_000)]);
+      expect(await log.postsAfter(base.connectionId, at(5_000))).to.deep.equal([at(10_000)]);
+      expect(await log.postsAfter('another-connection', T0)).to.deep.equal([]);
     });
   });
 }

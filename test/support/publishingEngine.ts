@@ -12,13 +12,21 @@ import { type Target } from '../../domain/post/Target';
 import { type DatabaseKind } from './databases';
 import { FixedClock } from './fixedClock';
 import { OWNER_EMAIL, PASSWORD } from './data/people';
-import { DEFAULT_GROUP_ID, segment } from './data/posts';
-import { SETTINGS } from './data/settings';
+import { DEFAULT_GROUP_ID, media, segment } from './data/posts';
+import { MEDIA_REQUIRED, SETTINGS } from './data/settings';
 import { ScriptedPublisher } from './scriptedPublisher';
 import { freshDatabaseEnv, startTestApp, type TestApp } from './testApp';
 
 /** Small numbers, so backoff and leases are easy to step through with the clock. */
-export const ENGINE_SETTINGS: PublishingSettings = { leaseMs: 60_000, batchSize: 10, maxAttempts: 3, baseDelaySeconds: 10, maxDelaySeconds: 300 };
+export const ENGINE_SETTINGS: PublishingSettings = {
+  leaseMs: 60_000,
+  batchSize: 10,
+  maxAttempts: 3,
+  baseDelaySeconds: 10,
+  maxDelaySeconds: 300,
+  maxCallsPerConnection: 1,
+  busyRetryMs: 5_000,
+};
 
 /**
  * The real composition (in memory, or on a fresh SQLite or MySQL database) with a fixed
@@ -83,13 +91,22 @@ export class EngineHarness {
   /** A post of `texts` (one segment each; `delays` in minutes per segment) to one new connection. */
   async post(
     texts: readonly string[],
-    extra: { intent?: PostRequest['intent']; delays?: readonly (number | null)[]; scheduledAt?: Date; reviewRequired?: boolean } = {},
+    extra: {
+      intent?: PostRequest['intent'];
+      delays?: readonly (number | null)[];
+      scheduledAt?: Date;
+      reviewRequired?: boolean;
+      /** An existing connection; a new TWITTER one when absent. */
+      connection?: { id: string; platform: Platform };
+    } = {},
   ): Promise<Post> {
-    const connectionId = await this.connection('TWITTER');
-    const segments = texts.map((text, i) => segment(text, [], { delayMinutes: extra.delays?.[i] ?? null }));
+    const platform = extra.connection?.platform ?? 'TWITTER';
+    const connectionId = extra.connection?.id ?? (await this.connection(platform));
+    const photos = MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [];
+    const segments = texts.map((text, i) => segment(text, photos, { delayMinutes: extra.delays?.[i] ?? null }));
     return this.composition.get(T.WritePosts).create(this.actor(extra.reviewRequired), {
       groups: [{ id: DEFAULT_GROUP_ID, isDefault: true, segments }],
-      targets: [{ connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS.TWITTER, scheduledAt: extra.scheduledAt ?? null }],
+      targets: [{ connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS[platform], scheduledAt: extra.scheduledAt ?? null }],
       intent: extra.intent ?? 'publish_now',
     });
   }

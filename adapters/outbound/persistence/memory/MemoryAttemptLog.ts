@@ -15,10 +15,10 @@ export class MemoryAttemptLog implements AttemptLog {
       .map((a) => ({ ...a }));
   }
 
-  async postsSince(connectionId: string, since: Date): Promise<Date[]> {
+  async postsAfter(connectionId: string, after: Date): Promise<Date[]> {
     return this.attempts
       .filter((a) => a.connectionId === connectionId && a.segmentIndex === 0 && COUNTED_OUTCOMES.includes(a.outcome))
-      .filter((a) => a.finishedAt.getTime() >= since.getTime())
+      .filter((a) => a.finishedAt.getTime() > after.getTime())
       .map((a) => a.finishedAt)
       .sort((a, b) => a.getTime() - b.getTime());
   }

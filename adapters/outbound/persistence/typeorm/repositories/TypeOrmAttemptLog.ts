@@ -46,11 +46,11 @@ export class TypeOrmAttemptLog implements AttemptLog {
     return rows.map(PublishAttemptMapper.toAttempt);
   }
 
-  async postsSince(connectionId: string, since: Date): Promise<Date[]> {
+  async postsAfter(connectionId: string, after: Date): Promise<Date[]> {
     const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(
-      `SELECT id, finished_at FROM publish_attempts WHERE connection_id = ? AND finished_at >= ? AND segment_index = 0 ` +
+      `SELECT id, finished_at FROM publish_attempts WHERE connection_id = ? AND finished_at > ? AND segment_index = 0 ` +
         `AND outcome IN (${inList(COUNTED_OUTCOMES.length)}) ORDER BY finished_at`,
-      [connectionId, this.d.date(since), ...COUNTED_OUTCOMES],
+      [connectionId, this.d.date(after), ...COUNTED_OUTCOMES],
     );
     return rows.map((row) => requireDate(readDate(row.finished_at), { table: 'publish_attempts', key: row.id as string, column: 'finished_at' }));
   }
