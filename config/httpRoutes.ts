@@ -5,6 +5,7 @@ import { meRouter } from '../adapters/inbound/http/routers/meRouter';
 import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
+import { targetAttemptsRouter } from '../adapters/inbound/http/routers/targetAttemptsRouter';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -18,5 +19,6 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postsRouter(kit, posts),
     (kit) => postTargetsRouter(kit, posts),
     (kit) => postReviewsRouter(kit, posts),
+    (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
   ];
 }

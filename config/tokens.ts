@@ -21,6 +21,7 @@ import { type Clock } from '../application/ports/Clock';
 import { type HealthCheck } from '../application/ports/HealthCheck';
 import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
 import { type InboundEventLog } from '../application/ports/InboundEventLog';
+import { type AttemptLog } from '../application/ports/AttemptLog';
 import { type IdGenerator } from '../application/ports/IdGenerator';
 import { type Logger } from '../application/ports/Logger';
 import { type PlatformPublisher } from '../application/ports/PlatformPublisher';
@@ -34,6 +35,9 @@ import { type UnitOfWork } from '../application/ports/UnitOfWork';
 import { type BeginAttempt } from '../application/publishing/BeginAttempt';
 import { type PublishDueTargets } from '../application/publishing/PublishDueTargets';
 import { type PublishingSettings } from '../application/publishing/PublishingSettings';
+import { type AttemptHistory } from '../application/publishing/AttemptHistory';
+import { type PublishingLimits } from '../application/publishing/PublishingLimits';
+import { type ListTargetAttempts } from '../application/publishing/ListTargetAttempts';
 import { type RecordOutcome } from '../application/publishing/RecordOutcome';
 import { type SettleExpiredLeases } from '../application/publishing/SettleExpiredLeases';
 import { type ChangePostLifecycle } from '../application/posts/ChangePostLifecycle';
@@ -70,6 +74,7 @@ export const TOKENS = {
   PostRepository: token<PostRepository>('PostRepository'),
   PostViews: token<PostViews>('PostViews'),
   PublishQueue: token<PublishQueue>('PublishQueue'),
+  AttemptLog: token<AttemptLog>('AttemptLog'),
   UnitOfWork: token<UnitOfWork>('UnitOfWork'),
   IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
   /** Event ids of inbound webhooks already acted on (replay protection, docs/surfaces.md). */
@@ -101,6 +106,9 @@ export const TOKENS = {
   PublishingSettings: token<PublishingSettings>('PublishingSettings'),
   /** Every platform's publisher behind one port (PlatformPublishers picks by the target's platform). */
   PlatformPublishers: token<PlatformPublisher>('PlatformPublishers'),
+  AttemptHistory: token<AttemptHistory>('AttemptHistory'),
+  PublishingLimits: token<PublishingLimits>('PublishingLimits'),
+  ListTargetAttempts: token<ListTargetAttempts>('ListTargetAttempts'),
   BeginAttempt: token<BeginAttempt>('BeginAttempt'),
   RecordOutcome: token<RecordOutcome>('RecordOutcome'),
   PublishDueTargets: token<PublishDueTargets>('PublishDueTargets'),

@@ -22,7 +22,7 @@ export interface SegmentToPublish {
  * What a platform made of one call. Each kind decides what the engine does next
  * (docs/decisions.md, "The publishing engine"); a reason is shown to the user as it is.
  */
-export type PublishOutcome =
+export type PublishOutcome = (
   | { readonly kind: 'published'; readonly platformPostId: string; readonly platformPostUrl: string | null; readonly postedAt: Date }
   /** 429, 5xx, or a network error where the request provably never reached the platform. */
   | { readonly kind: 'retryLater'; readonly afterSeconds: number; readonly reason: string }
@@ -31,7 +31,11 @@ export type PublishOutcome =
   /** The platform refused the connection's credentials. */
   | { readonly kind: 'needsReconnect'; readonly reason: string }
   /** The request may have been processed (a timeout after sending, a dropped connection). */
-  | { readonly kind: 'outcomeUnknown'; readonly reason: string };
+  | { readonly kind: 'outcomeUnknown'; readonly reason: string }
+) & {
+  /** The HTTP status the platform answered, when there was an answer; kept in the attempt log. */
+  readonly statusCode?: number;
+};
 
 export type PublishOutcomeKind = PublishOutcome['kind'];
 

@@ -2,6 +2,8 @@ import { type Post } from '../../domain/post/Post';
 import { type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type AttemptHistory } from './AttemptHistory';
+import { type PublishingLimits } from './PublishingLimits';
 import { type PostStore } from '../posts/PostStore';
 import { inSegment, type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
 
@@ -17,6 +19,8 @@ export class BeginAttempt {
     private readonly store: PostStore,
     private readonly queue: PublishQueue,
     private readonly unitOfWork: UnitOfWork,
+    private readonly history: AttemptHistory,
+    private readonly limits: PublishingLimits,
   ) {}
 
   run(job: LeasedJob, now: Date): Promise<Begun> {
@@ -39,6 +43,10 @@ export class BeginAttempt {
         return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, scheduledAt), 'not_due_yet');
       }
       const next = post.nextSegmentOf(target.id);
+      // Past a limit the job waits, the target untouched: never failed for it. Admitted, the call holds a slot until PublishDueTargets gives it back.
+      const call = { targetId: target.id, connectionId: target.connectionId, platform: target.settings.platform, segmentIndex: next.index };
+      const delayed = await this.limits.admit(call, now);
+      if (delayed !== null) return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, delayed.until), delayed.result);
       const started = post.startPublishing(target.id, now);
       await this.store.persist(post, now);
       return {
@@ -62,7 +70,11 @@ export class BeginAttempt {
    */
   private async failUnknown(post: Post, job: LeasedJob, now: Date): Promise<boolean> {
     const next = post.nextSegmentOf(job.targetId);
-    const reason = inSegment(next.index, next.count, `${OUTCOME_UNKNOWN}: an earlier call was never recorded`);
+    const unrecorded = `${OUTCOME_UNKNOWN}: an earlier call was never recorded`;
+    const reason = inSegment(next.index, next.count, unrecorded);
+    const target = post.targets.find((t) => t.id === job.targetId)!;
+    const call = { job, connectionId: target.connectionId, attempt: target.attempts, segmentIndex: next.index, startedAt: null };
+    await this.history.record(call, { kind: 'outcomeUnknown', reason: unrecorded }, now);
     post.markFailed(job.targetId, reason, now);
     await this.store.persist(post, now);
     return this.queue.fail(job.targetId, job.leaseOwner, reason);

@@ -4,6 +4,7 @@ import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } fr
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type BeginAttempt } from './BeginAttempt';
 import { type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
+import { type PublishingLimits } from './PublishingLimits';
 import { type PublishingSettings } from './PublishingSettings';
 import { type RecordOutcome } from './RecordOutcome';
 
@@ -28,6 +29,7 @@ export class PublishDueTargets {
     private readonly clock: Clock,
     private readonly settings: PublishingSettings,
     private readonly logger: Logger,
+    private readonly limits: PublishingLimits,
   ) {}
 
   async run(owner: string): Promise<RoundReport> {
@@ -38,6 +40,15 @@ export class PublishDueTargets {
   }
 
   private async attempt(job: LeasedJob): Promise<JobResult> {
+    try {
+      return await this.attemptHoldingSlot(job);
+    } finally {
+      // The connection's slot, taken when the attempt began (if it did), is free again.
+      this.limits.done(job.targetId);
+    }
+  }
+
+  private async attemptHoldingSlot(job: LeasedJob): Promise<JobResult> {
     let call: SegmentToPublish;
     try {
       const begun = await this.begin.run(job, this.clock.now());
@@ -47,9 +58,10 @@ export class PublishDueTargets {
       // Nothing was sent: the job can go back as it was, unless it is no longer ours.
       return this.giveBack(job, error);
     }
+    const startedAt = this.clock.now();
     const outcome = await this.call(call);
     try {
-      return await this.record.run(job, call, outcome, this.clock.now());
+      return await this.record.run(job, call, outcome, startedAt, this.clock.now());
     } catch (error) {
       // The lease will run out and SettleExpiredLeases fail the target as outcome unknown:
       // the truth is in this line only, so it says everything.

@@ -9,6 +9,9 @@ export interface PublishingSettings {
   /** The first retry's delay; each later one doubles, up to maxDelaySeconds. */
   readonly baseDelaySeconds: number;
   readonly maxDelaySeconds: number;
+  /** Platform calls under way at once per connection, in one process; a job beyond it waits busyRetryMs. */
+  readonly maxCallsPerConnection: number;
+  readonly busyRetryMs: number;
 }
 
 export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
@@ -17,4 +20,6 @@ export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   maxAttempts: 5,
   baseDelaySeconds: 30,
   maxDelaySeconds: 60 * 60,
+  maxCallsPerConnection: 2,
+  busyRetryMs: 5_000,
 };

@@ -3,6 +3,7 @@ import { type Logger } from '../ports/Logger';
 import { type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type AttemptHistory } from './AttemptHistory';
 import { type PostStore } from '../posts/PostStore';
 import { gaveUp, inSegment, type JobResult, LeaseLost, needsReconnect, outcomeUnknown } from './failureReasons';
 import { type PublishingSettings } from './PublishingSettings';
@@ -23,9 +24,10 @@ export class RecordOutcome {
     private readonly unitOfWork: UnitOfWork,
     private readonly settings: PublishingSettings,
     private readonly logger: Logger,
+    private readonly history: AttemptHistory,
   ) {}
 
-  run(job: LeasedJob, call: SegmentToPublish, outcome: PublishOutcome, now: Date): Promise<JobResult> {
+  run(job: LeasedJob, call: SegmentToPublish, outcome: PublishOutcome, startedAt: Date, now: Date): Promise<JobResult> {
     return this.unitOfWork.run(async () => {
       const post = await this.store.findLocked(job.workspaceId, job.postId);
       const target = post?.targets.find((t) => t.id === job.targetId);
@@ -34,6 +36,8 @@ export class RecordOutcome {
         this.logger.error('publish outcome arrived after its target was settled', { targetId: job.targetId, outcome: outcome.kind });
         return 'lease_lost';
       }
+      const { connectionId, segmentIndex } = call;
+      await this.history.record({ job, connectionId, attempt: target.attempts, segmentIndex, startedAt }, outcome, now);
       const fail = (reason: string) => this.fail(post, job, inSegment(call.segmentIndex, call.segmentCount, reason), now);
       switch (outcome.kind) {
         case 'published':

@@ -1,6 +1,7 @@
 import { type Clock } from '../ports/Clock';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type AttemptHistory } from './AttemptHistory';
 import { type PostStore } from '../posts/PostStore';
 import { inSegment, type JobResult, LeaseLost, WORKER_STOPPED } from './failureReasons';
 import { type PublishingSettings } from './PublishingSettings';
@@ -19,6 +20,7 @@ export class SettleExpiredLeases {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly settings: PublishingSettings,
+    private readonly history: AttemptHistory,
   ) {}
 
   async run(owner: string): Promise<ReadonlyArray<{ readonly targetId: string; readonly result: JobResult }>> {
@@ -40,6 +42,8 @@ export class SettleExpiredLeases {
       if (target.status === 'pending') return held(job, await this.queue.release(job.targetId, job.leaseOwner, now), 'given_back');
       const next = post.nextSegmentOf(target.id);
       const reason = inSegment(next.index, next.count, WORKER_STOPPED);
+      const call = { job, connectionId: target.connectionId, attempt: target.attempts, segmentIndex: next.index, startedAt: null };
+      await this.history.record(call, { kind: 'outcomeUnknown', reason: WORKER_STOPPED }, now);
       post.markFailed(target.id, reason, now);
       await this.store.persist(post, now);
       return held(job, await this.queue.fail(job.targetId, job.leaseOwner, reason), 'failed');

@@ -29,6 +29,8 @@ export type JobResult =
   | 'retry_scheduled'
   | 'failed'
   | 'not_due_yet'
+  | 'connection_busy'
+  | 'over_budget'
   | 'not_publishable'
   | 'given_back'
   | 'lease_lost'

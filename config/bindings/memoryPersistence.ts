@@ -1,3 +1,4 @@
+import { MemoryAttemptLog } from '../../adapters/outbound/persistence/memory/MemoryAttemptLog';
 import { MemoryApiKeyCredentials } from '../../adapters/outbound/persistence/memory/MemoryApiKeyCredentials';
 import { MemoryApiKeyRepository } from '../../adapters/outbound/persistence/memory/MemoryApiKeyRepository';
 import { MemoryConnectionRepository } from '../../adapters/outbound/persistence/memory/MemoryConnectionRepository';
@@ -33,6 +34,7 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.PostRepository, posts);
   w.value(T.PostViews, new MemoryPostViews(posts));
   w.value(T.PublishQueue, new MemoryPublishQueue(posts));
+  w.value(T.AttemptLog, new MemoryAttemptLog());
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
   w.value(T.InboundEventLog, new MemoryInboundEventLog());
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());

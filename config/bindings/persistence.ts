@@ -4,6 +4,7 @@ import { EncryptedIdempotencyStore } from '../../adapters/outbound/keys/Encrypte
 import { FileSigningKeyStore } from '../../adapters/outbound/keys/FileSigningKeyStore';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
 import { DatabaseHealthCheck } from '../../adapters/outbound/persistence/typeorm/DatabaseHealthCheck';
+import { TypeOrmAttemptLog } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmAttemptLog';
 import { TypeOrmApiKeyCredentials } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyCredentials';
 import { TypeOrmApiKeyRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmApiKeyRepository';
 import { TypeOrmConnectionRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmConnectionRepository';
@@ -36,6 +37,7 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.PostRepository, new TypeOrmPostRepository(dataSource));
   w.value(T.PostViews, new TypeOrmPostViews(dataSource));
   w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
+  w.value(T.AttemptLog, new TypeOrmAttemptLog(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));
   w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data

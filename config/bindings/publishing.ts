@@ -1,4 +1,7 @@
+import { AttemptHistory } from '../../application/publishing/AttemptHistory';
 import { BeginAttempt } from '../../application/publishing/BeginAttempt';
+import { ConnectionCallSlots } from '../../application/publishing/ConnectionCallSlots';
+import { PublishingLimits } from '../../application/publishing/PublishingLimits';
 import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
 import { DEFAULT_PUBLISHING_SETTINGS } from '../../application/publishing/PublishingSettings';
 import { PublishDueTargets } from '../../application/publishing/PublishDueTargets';
@@ -15,8 +18,11 @@ import { type Wiring } from '../Wiring';
 export function bindPublishing(w: Wiring): void {
   w.value(T.PublishingSettings, DEFAULT_PUBLISHING_SETTINGS);
   w.value(T.PlatformPublishers, new PlatformPublishers([]));
-  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork]);
-  w.construct(T.RecordOutcome, RecordOutcome, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.PublishingSettings, T.Logger]);
+  w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
+  // One per process: every engine round of the process shares the connections' slots.
+  w.build(T.PublishingLimits, [T.AttemptLog, T.PublishingSettings], (log, s) => new PublishingLimits(new ConnectionCallSlots(s.maxCallsPerConnection), log, s));
+  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.AttemptHistory, T.PublishingLimits]);
+  w.construct(T.RecordOutcome, RecordOutcome, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.PublishingSettings, T.Logger, T.AttemptHistory]);
   w.construct(T.PublishDueTargets, PublishDueTargets, [
     T.PublishQueue,
     T.BeginAttempt,
@@ -25,6 +31,7 @@ export function bindPublishing(w: Wiring): void {
     T.Clock,
     T.PublishingSettings,
     T.Logger,
+    T.PublishingLimits,
   ]);
-  w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [T.PublishQueue, T.PostStore, T.UnitOfWork, T.Clock, T.PublishingSettings]);
+  w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [T.PublishQueue, T.PostStore, T.UnitOfWork, T.Clock, T.PublishingSettings, T.AttemptHistory]);
 }

@@ -8,6 +8,7 @@ import { ManageMembers } from '../../application/admin/ManageMembers';
 import { AuthenticateBearer } from '../../application/auth/AuthenticateBearer';
 import { AuthorizeWorkspace } from '../../application/auth/AuthorizeWorkspace';
 import { ListConnections } from '../../application/connections/ListConnections';
+import { ListTargetAttempts } from '../../application/publishing/ListTargetAttempts';
 import { CheckHealth } from '../../application/health/CheckHealth';
 import { GetCurrentUser } from '../../application/me/GetCurrentUser';
 import { ListMyWorkspaces } from '../../application/me/ListMyWorkspaces';
@@ -26,6 +27,7 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.GetCurrentUser, GetCurrentUser, [T.UserRepository]);
   w.construct(T.ListMyWorkspaces, ListMyWorkspaces, [T.MembershipRepository, T.WorkspaceRepository]);
   w.construct(T.ListConnections, ListConnections, [T.ConnectionRepository]);
+  w.construct(T.ListTargetAttempts, ListTargetAttempts, [T.PostViews, T.AttemptLog]);
   w.construct(T.CreateUser, CreateUser, [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
   w.construct(T.CreateWorkspace, CreateWorkspace, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
   w.construct(T.ManageMembers, ManageMembers, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);

@@ -5,6 +5,7 @@ import { instagram } from './instagram/instagram';
 import { linkedin } from './linkedin/linkedin';
 import { pinterest } from './pinterest/pinterest';
 import { type PlatformCapabilities } from './PlatformCapabilities';
+import { type PlatformDescriptor, type PostBudget } from './PlatformDescriptor';
 import { threads } from './threads/threads';
 import { tiktok } from './tiktok/tiktok';
 import { twitter } from './twitter/twitter';
@@ -37,3 +38,6 @@ export const isPlatform = (value: unknown): value is Platform => typeof value ==
 export const descriptorOf = <P extends Platform>(platform: P): DescriptorOf<P> => BY_ID.get(platform) as DescriptorOf<P>;
 
 export const capabilitiesOf = (platform: Platform): PlatformCapabilities => descriptorOf(platform).capabilities;
+
+/** The platform's daily (or other) cap on new posts per account, or null when it has none. */
+export const postBudgetOf = (platform: Platform): PostBudget | null => (descriptorOf(platform) as PlatformDescriptor).postBudget ?? null;

@@ -15,6 +15,14 @@ export interface PlatformDescriptor<Id extends string = string, S extends Settin
   readonly capabilities: PlatformCapabilities;
   /** The fields of a target's `settings.values` on this platform. */
   readonly settings: S;
+  /** How many posts one account may publish through the API in a window (docs/platforms.md); none when absent. */
+  readonly postBudget?: PostBudget;
+}
+
+/** A platform's cap on new posts per account: replies and comments have allowances of their own. */
+export interface PostBudget {
+  readonly posts: number;
+  readonly windowHours: number;
 }
 
 /**

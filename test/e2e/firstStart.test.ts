@@ -63,6 +63,10 @@ describe('first start of the service (the quick start)', function () {
     const first = await startService({ DATA_DIR: dataDir, NODE_ENV: 'development' });
     let key: string;
     try {
+      // The first start is made once the port is open: the banner follows the "listening" line.
+      for (let waited = 0; waited < 10_000 && !/API key:\s+dsk_/.test(first.output()); waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       key = /API key:\s+(dsk_[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
       expect(first.output()).to.match(/Owner sign-in:\s+owner@dispatch\.local\s+\/\s+\S{12,}/);
       expect(fs.existsSync(path.join(dataDir, 'dispatch.sqlite'))).to.equal(true);

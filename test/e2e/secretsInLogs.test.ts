@@ -47,6 +47,8 @@ describe('secrets stay out of the logs, and the data files are private (docs/dec
     let key: string;
     let password: string;
     try {
+      // The first start is made once the port is open: the banner follows the "listening" line.
+      await eventually(() => /API key:\s+dsk_/.test(first.stderr()), 'the first-start banner');
       key = /API key:\s+(dsk_[A-Za-z0-9_-]+)/.exec(first.stderr())![1]!;
       password = /Owner sign-in:\s+\S+\s+\/\s+(\S+)/.exec(first.stderr())![1]!;
 

@@ -12,13 +12,21 @@ import { type Target } from '../../domain/post/Target';
 import { type DatabaseKind } from './databases';
 import { FixedClock } from './fixedClock';
 import { OWNER_EMAIL, PASSWORD } from './data/people';
-import { DEFAULT_GROUP_ID, segment } from './data/posts';
-import { SETTINGS } from './data/settings';
+import { DEFAULT_GROUP_ID, media, segment } from './data/posts';
+import { MEDIA_REQUIRED, SETTINGS } from './data/settings';
 import { ScriptedPublisher } from './scriptedPublisher';
-import { freshDatabaseEnv, startTestApp } from './testApp';
+import { freshDatabaseEnv, startTestApp, type TestApp } from './testApp';
 
 /** Small numbers, so backoff and leases are easy to step through with the clock. */
-export const ENGINE_SETTINGS: PublishingSettings = { leaseMs: 60_000, batchSize: 10, maxAttempts: 3, baseDelaySeconds: 10, maxDelaySeconds: 300 };
+export const ENGINE_SETTINGS: PublishingSettings = {
+  leaseMs: 60_000,
+  batchSize: 10,
+  maxAttempts: 3,
+  baseDelaySeconds: 10,
+  maxDelaySeconds: 300,
+  maxCallsPerConnection: 1,
+  busyRetryMs: 5_000,
+};
 
 /**
  * The real composition (in memory, or on a fresh SQLite or MySQL database) with a fixed
@@ -31,6 +39,8 @@ export class EngineHarness {
     readonly publisher: ScriptedPublisher,
     readonly workspaceId: string,
     private readonly closeAll: () => Promise<void>,
+    /** The HTTP app on the same composition (databases only). */
+    readonly testApp: TestApp | null = null,
   ) {}
 
   static async start(kind: 'memory' | DatabaseKind): Promise<EngineHarness> {
@@ -43,13 +53,13 @@ export class EngineHarness {
         w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const)));
       },
     };
+    const testApp = kind === 'memory' ? null : await startTestApp(await freshDatabaseEnv(kind), {}, options);
     const composition =
-      kind === 'memory'
-        ? await compose(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'engine-harness-secret-engine-harness-0123' }), { ...options, persistence: 'memory' })
-        : (await startTestApp(await freshDatabaseEnv(kind), {}, options)).composition;
+      testApp?.composition ??
+      (await compose(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'engine-harness-secret-engine-harness-0123' }), { ...options, persistence: 'memory' }));
     await composition.get(T.CreateUser).execute({ email: OWNER_EMAIL, password: PASSWORD });
     const { workspace } = await composition.get(T.CreateWorkspace).execute({ name: 'Engine', ownerEmail: OWNER_EMAIL });
-    return new EngineHarness(composition, clock, publisher, workspace.id, () => composition.close());
+    return new EngineHarness(composition, clock, publisher, workspace.id, () => composition.close(), testApp);
   }
 
   get queue() {
@@ -81,13 +91,22 @@ export class EngineHarness {
   /** A post of `texts` (one segment each; `delays` in minutes per segment) to one new connection. */
   async post(
     texts: readonly string[],
-    extra: { intent?: PostRequest['intent']; delays?: readonly (number | null)[]; scheduledAt?: Date; reviewRequired?: boolean } = {},
+    extra: {
+      intent?: PostRequest['intent'];
+      delays?: readonly (number | null)[];
+      scheduledAt?: Date;
+      reviewRequired?: boolean;
+      /** An existing connection; a new TWITTER one when absent. */
+      connection?: { id: string; platform: Platform };
+    } = {},
   ): Promise<Post> {
-    const connectionId = await this.connection('TWITTER');
-    const segments = texts.map((text, i) => segment(text, [], { delayMinutes: extra.delays?.[i] ?? null }));
+    const platform = extra.connection?.platform ?? 'TWITTER';
+    const connectionId = extra.connection?.id ?? (await this.connection(platform));
+    const photos = MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [];
+    const segments = texts.map((text, i) => segment(text, photos, { delayMinutes: extra.delays?.[i] ?? null }));
     return this.composition.get(T.WritePosts).create(this.actor(extra.reviewRequired), {
       groups: [{ id: DEFAULT_GROUP_ID, isDefault: true, segments }],
-      targets: [{ connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS.TWITTER, scheduledAt: extra.scheduledAt ?? null }],
+      targets: [{ connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS[platform], scheduledAt: extra.scheduledAt ?? null }],
       intent: extra.intent ?? 'publish_now',
     });
   }

@@ -18,4 +18,6 @@ export const instagram = definePlatform({
     trialReels: { type: 'boolean', required: true, upcast: false },
     graduationStrategy: { type: 'enum', values: ['MANUAL', 'SS_PERFORMANCE'], required: true, upcast: 'MANUAL' },
   },
+  // docs/platforms.md: 50 posts / 24 h per account.
+  postBudget: { posts: 50, windowHours: 24 },
 });

@@ -15,4 +15,6 @@ export const threads = definePlatform({
     // Upcast: Threads' own default (who may reply does not change who sees the post).
     replyControl: { type: 'enum', values: ['everyone', 'following', 'mentioned'], required: true, upcast: 'everyone' },
   },
+  // docs/platforms.md: 250 posts (and 1,000 replies, not counted here) / 24 h per account.
+  postBudget: { posts: 250, windowHours: 24 },
 });

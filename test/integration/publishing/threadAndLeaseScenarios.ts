@@ -1,3 +1,4 @@
+import { TOKENS as T } from '../../../config/tokens';
 import { expect } from 'chai';
 import { ENGINE_SETTINGS, type EngineHarness } from '../../support/publishingEngine';
 import { HeldCall, published, rejected } from '../../support/scriptedPublisher';
@@ -99,6 +100,11 @@ export function threadAndLeaseScenarios(harness: () => EngineHarness): void {
     await h.publishDue();
     expect(await h.settleExpired()).to.deep.equal([]);
     expect(h.publisher.calls).to.have.length(1);
+    // The attempt log keeps the one call, settled: its start was never recorded, its late answer is not taken.
+    const attempts = await h.composition.get(T.AttemptLog).listForTarget(h.workspaceId, post.targets[0]!.id);
+    expect(attempts.map((a) => [a.attempt, a.segmentIndex, a.startedAt, a.outcome, a.error])).to.deep.equal([
+      [1, 0, null, 'outcomeUnknown', 'publish outcome unknown: the worker stopped during the call'],
+    ]);
   });
 
   it('never lets a second engine publish a job the first holds', async () => {

@@ -101,6 +101,7 @@ describe('OpenAPI: posts schemas', () => {
       `GET /v1/workspaces/{workspaceId}/posts/{id}/targets posts.targets ${scoped('posts:read')}`,
       `PATCH /v1/workspaces/{workspaceId}/posts/{id}/targets/{targetId} posts.updateTarget ${scoped('posts:write')}`,
       `POST /v1/workspaces/{workspaceId}/posts/{id}/targets/{targetId}/retry posts.retryTarget ${scoped('posts:write')}`,
+      `GET /v1/workspaces/{workspaceId}/posts/{id}/targets/{targetId}/attempts posts.targetAttempts ${scoped('posts:read')}`,
       `GET /v1/workspaces/{workspaceId}/posts/{id}/reviews posts.reviews ${scoped('reviews:read')}`,
       `POST /v1/workspaces/{workspaceId}/posts/{id}/reviews posts.review ${scoped('reviews:write')}`,
     ]);

@@ -5,6 +5,7 @@ import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mePaths } from './paths/me';
 import { postPaths } from './paths/posts';
+import { targetAttemptPaths } from './paths/targetAttempts';
 import { apiKeySchemas } from './schemas/apiKeys';
 import { connectionSchemas } from './schemas/connections';
 import { discoverySchemas } from './schemas/discovery';
@@ -13,6 +14,7 @@ import { errorSchemas } from './schemas/error';
 import { healthSchemas } from './schemas/health';
 import { meSchemas } from './schemas/me';
 import { postSchemas } from './schemas/posts';
+import { targetAttemptSchemas } from './schemas/targetAttempts';
 
 /**
  * Every operation the service implements. To describe a new feature: write its schemas in
@@ -32,6 +34,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: postSchemas,
     paths: postPaths,
   },
+  { schemas: targetAttemptSchemas, paths: targetAttemptPaths },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */

@@ -4,6 +4,7 @@ import { PostCounts1732360000000 } from './1732360000000-PostCounts';
 import { PostVersionsAndJobLeases1732370000000 } from './1732370000000-PostVersionsAndJobLeases';
 import { PostAuthors1732380000000 } from './1732380000000-PostAuthors';
 import { TargetSegmentProgress1732390000000 } from './1732390000000-TargetSegmentProgress';
+import { PublishAttempts1732400000000 } from './1732400000000-PublishAttempts';
 
 /**
  * The posts capability's migrations, oldest first (listed in ./index.ts). TypeORM runs all
@@ -15,4 +16,5 @@ export const POSTS_MIGRATIONS: Array<new () => MigrationInterface> = [
   PostVersionsAndJobLeases1732370000000,
   PostAuthors1732380000000,
   TargetSegmentProgress1732390000000,
+  PublishAttempts1732400000000,
 ];
