@@ -3,7 +3,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** A worker process running test/support/callLogWorker.ts. */
+/** A worker process: test/support/callLogWorker.ts, or another entry. */
 export interface WorkerProcess {
   readonly pid: number;
   /** The exit code, or the signal that ended it. */
@@ -13,10 +13,10 @@ export interface WorkerProcess {
 }
 
 /** Starts a worker process and resolves once it logs that its loop started. */
-export function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+export function startWorkerProcess(env: Record<string, string>, entry = 'test/support/callLogWorker.ts'): Promise<WorkerProcess> {
   // Node itself with tsx's loader, not the tsx command: that one runs node as a child of its
   // own, and a SIGKILL would end tsx and leave the worker running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/callLogWorker.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
   });
