@@ -39,7 +39,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   checks.unshift(dataSource === null ? bindMemoryPersistence(wiring) : bindDatabasePersistence(wiring, config, dataSource));
   wiring.value(TOKENS.HealthChecks, checks);
   bindUseCases(wiring);
-  bindPublishing(wiring);
+  bindPublishing(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type ProxyTrust } from '../adapters/inbound/http/clientAddress';
 import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
 import { trustProxy } from './trustProxy';
+import { type WorkerConfig, workerConfig } from './workerConfig';
 
 export { ConfigError, redactUrl } from './envValues';
 
@@ -71,6 +72,8 @@ export interface Config {
      */
     readonly leaseMs: number;
   };
+  /** The publishing worker: whether `npm start` runs one, its pace, leases and retries. */
+  readonly worker: WorkerConfig;
   /** The first-start owner, workspace and key on an empty embedded database. */
   readonly bootstrap: boolean;
 }
@@ -157,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sessions: { ttlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400) },
     idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
+    worker: workerConfig(env),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
   };
 }

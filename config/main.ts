@@ -4,6 +4,7 @@ import { type FirstStartCredentials } from '../application/admin/BootstrapFirstS
 import { compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { buildHttpServer } from './httpServer';
+import { buildPublishingWorker, exitOnSignals } from './publishingWorker';
 import { TOKENS } from './tokens';
 
 async function main(): Promise<void> {
@@ -38,13 +39,10 @@ async function main(): Promise<void> {
   // Announced once the first start's key can be used.
   const address = server.address() as AddressInfo;
   logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
-  const shutdown = (signal: string) => {
-    logger.info('shutting down', { signal });
-    server.close(() => void composition.close().then(() => process.exit(0)));
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // The embedded default: one process serves the API and publishes (WORKER=off: the API alone).
+  const worker = config.worker.enabled ? buildPublishingWorker(composition) : null;
+  exitOnSignals(composition, () => Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker?.stop(config.worker.drainMs)]));
+  worker?.start();
 }
 
 /**

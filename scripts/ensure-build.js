@@ -1,10 +1,10 @@
-// `npm start` builds first when dist/ is missing or older than the sources.
+// `npm start` and `npm run worker` build first when dist/ is missing or older than the sources.
 const { execSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const entry = path.join(root, 'dist', 'config', 'main.js');
+const entries = ['main.js', 'worker.js', 'migrate.js'].map((name) => path.join(root, 'dist', 'config', name));
 
 function newestSource(dir) {
   let newest = 0;
@@ -17,7 +17,8 @@ function newestSource(dir) {
 }
 
 const sources = ['domain', 'application', 'adapters', 'config'].map((d) => newestSource(path.join(root, d)));
-const stale = !fs.existsSync(entry) || fs.statSync(entry).mtimeMs < Math.max(...sources);
+const newest = Math.max(...sources);
+const stale = entries.some((entry) => !fs.existsSync(entry) || fs.statSync(entry).mtimeMs < newest);
 if (stale) {
   process.stderr.write('dispatch: building…\n');
   execSync('npx tsc -p tsconfig.build.json', { cwd: root, stdio: 'inherit' });

@@ -7,16 +7,19 @@ import { DEFAULT_PUBLISHING_SETTINGS } from '../../application/publishing/Publis
 import { PublishDueTargets } from '../../application/publishing/PublishDueTargets';
 import { RecordOutcome } from '../../application/publishing/RecordOutcome';
 import { SettleExpiredLeases } from '../../application/publishing/SettleExpiredLeases';
+import { type Config } from '../env';
 import { TOKENS as T } from '../tokens';
 import { type Wiring } from '../Wiring';
 
 /**
- * The publishing engine's use cases, for a worker (a later issue) and the tests. No
+ * The publishing engine's use cases, for the worker (config/publishingWorker.ts) and the
+ * tests, with the lease, batch and attempt bound of config.worker. No
  * platform publisher is installed yet: every platform answers "rejected" with a reason
  * until its publisher (or the sandbox) is bound here.
  */
-export function bindPublishing(w: Wiring): void {
-  w.value(T.PublishingSettings, DEFAULT_PUBLISHING_SETTINGS);
+export function bindPublishing(w: Wiring, config: Config): void {
+  const { leaseMs, batchSize, maxAttempts } = config.worker;
+  w.value(T.PublishingSettings, { ...DEFAULT_PUBLISHING_SETTINGS, leaseMs, batchSize, maxAttempts });
   w.value(T.PlatformPublishers, new PlatformPublishers([]));
   w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
   // One per process: every engine round of the process shares the connections' slots.

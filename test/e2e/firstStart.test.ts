@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { awaitOutput } from '../support/serviceProcess';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -63,11 +64,7 @@ describe('first start of the service (the quick start)', function () {
     const first = await startService({ DATA_DIR: dataDir, NODE_ENV: 'development' });
     let key: string;
     try {
-      // The first start is made once the port is open: the banner follows the "listening" line.
-      for (let waited = 0; waited < 10_000 && !/API key:\s+dsk_/.test(first.output()); waited += 100) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      key = /API key:\s+(dsk_[A-Za-z0-9_-]+)/.exec(first.output())![1]!;
+      key = (await awaitOutput(first.output, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
       expect(first.output()).to.match(/Owner sign-in:\s+owner@dispatch\.local\s+\/\s+\S{12,}/);
       expect(fs.existsSync(path.join(dataDir, 'dispatch.sqlite'))).to.equal(true);
       const res = await fetch(`http://127.0.0.1:${first.port}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });

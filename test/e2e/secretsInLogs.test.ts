@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { linesOf, startServiceProcess } from '../support/serviceProcess';
+import { awaitOutput, linesOf, startServiceProcess } from '../support/serviceProcess';
 
 const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 /** A JWT's shape, as a session or OAuth token has it (never a valid one). */
@@ -47,9 +47,7 @@ describe('secrets stay out of the logs, and the data files are private (docs/dec
     let key: string;
     let password: string;
     try {
-      // The first start is made once the port is open: the banner follows the "listening" line.
-      await eventually(() => /API key:\s+dsk_/.test(first.stderr()), 'the first-start banner');
-      key = /API key:\s+(dsk_[A-Za-z0-9_-]+)/.exec(first.stderr())![1]!;
+      key = (await awaitOutput(first.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
       password = /Owner sign-in:\s+\S+\s+\/\s+(\S+)/.exec(first.stderr())![1]!;
 
       expect(modeOf(dataDir), 'the data directory').to.equal('700');

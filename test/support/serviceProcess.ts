@@ -46,3 +46,17 @@ export function startServiceProcess(env: Record<string, string>): Promise<Servic
 
 /** The lines of a stream's output, without the empty ones. */
 export const linesOf = (output: string): string[] => output.split('\n').filter((line) => line.trim() !== '');
+
+/**
+ * The first match of `pattern` in a process's output, waiting for it: the first-start banner
+ * is printed after "listening" (the port is taken first), so it may not be there yet.
+ */
+export async function awaitOutput(output: () => string, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(output());
+    if (match !== null) return match;
+    if (Date.now() > deadline) throw new Error(`${pattern} never appeared in:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -40,6 +40,7 @@ describe('loadConfig (environment variables)', () => {
       rateLimit: { store: 'memory', limit: 600, perUserLimit: 1200, windowMs: 60_000, redisUrl: null, redisKeyPrefix: 'dispatch:ratelimit:' },
       sessions: { ttlSeconds: 12 * 3600 },
       idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
+      worker: { enabled: true, pollMs: 500, drainMs: 30_000, leaseMs: 300_000, batchSize: 20, maxAttempts: 5 },
       bootstrap: true,
     });
   });

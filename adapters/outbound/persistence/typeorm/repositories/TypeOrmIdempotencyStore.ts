@@ -45,7 +45,9 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
         // fresh record another caller just inserted, or one its holder just completed (which
         // moved expires_at on), is never removed; the insert that follows races on the primary
         // key like any other.
-        await this.rows.delete({ scope, key, expiresAt: LessThanOrEqual(now) });
+        // Two deletes of one expired row can deadlock on InnoDB: the victim's is rolled back,
+        // the other's goes through, and the next round's insert races as before.
+        await this.rows.delete({ scope, key, expiresAt: LessThanOrEqual(now) }).catch(unlessDeadlock);
         continue;
       }
       return outcomeFor(holder, fingerprint);
@@ -124,6 +126,10 @@ function outcomeFor(holder: IdempotencyKeyRow, fingerprint: string): Idempotency
     outcome: 'completed',
     response: { status: holder.responseStatus!, contentType: holder.responseContentType, body: holder.responseBody ?? '' },
   };
+}
+
+function unlessDeadlock(error: unknown): void {
+  if (!isDeadlock(error)) throw error;
 }
 
 function isDeadlock(error: unknown): boolean {

@@ -1,0 +1,101 @@
+import { type Logger } from '../../../application/ports/Logger';
+import { type PublishDueTargets, type RoundReport } from '../../../application/publishing/PublishDueTargets';
+import { type SettleExpiredLeases } from '../../../application/publishing/SettleExpiredLeases';
+import { type JobResult } from '../../../application/publishing/failureReasons';
+
+export interface WorkerTiming {
+  /** The pause between the end of one tick and the start of the next. */
+  readonly pollMs: number;
+}
+
+/** What `stop` came to: every round in flight finished, or the deadline passed first. */
+export type StopResult = 'drained' | 'deadline_passed';
+
+/**
+ * The publishing loop (docs/decisions.md, "The publishing engine"): it drives the engine's
+ * use cases as the HTTP adapter drives the others. Each tick settles the leases that ran
+ * out, then runs rounds until none claims anything that moved; the next tick starts
+ * `pollMs` after the last one ended, so ticks never overlap. A failed tick is logged and
+ * the loop goes on. `stop` claims nothing more and waits for the round in flight: its
+ * jobs are all under way (a round starts every job it claims), so they finish and are
+ * recorded; past the deadline their leases are left to run out and be settled elsewhere.
+ */
+export class PublishingWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private tickInFlight: Promise<void> | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly settleExpired: Pick<SettleExpiredLeases, 'run'>,
+    private readonly publishDue: Pick<PublishDueTargets, 'run'>,
+    private readonly logger: Logger,
+    readonly owner: string,
+    private readonly timing: WorkerTiming,
+  ) {}
+
+  start(): void {
+    if (this.stopping || this.timer !== null || this.tickInFlight !== null) return;
+    this.logger.info('publishing worker started', { owner: this.owner, pollMs: this.timing.pollMs });
+    this.scheduleTick(0);
+  }
+
+  /** Resolves once the tick in flight (if any) has ended, or at the deadline, whichever comes first. */
+  async stop(deadlineMs: number): Promise<StopResult> {
+    this.stopping = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const inFlight = this.tickInFlight;
+    if (inFlight === null) return this.stopped('drained');
+    let deadline: NodeJS.Timeout | undefined;
+    const passed = new Promise<StopResult>((resolve) => {
+      deadline = setTimeout(() => resolve('deadline_passed'), deadlineMs);
+    });
+    const result = await Promise.race([inFlight.then((): StopResult => 'drained'), passed]);
+    clearTimeout(deadline);
+    return this.stopped(result);
+  }
+
+  /** One tick, as the loop runs it (errors logged, never thrown). */
+  async tick(): Promise<void> {
+    try {
+      await this.settleExpired.run(this.owner);
+      while (!this.stopping) {
+        const report = await this.publishDue.run(this.owner);
+        if (report.claimed > 0) this.logger.info('publishing round', { owner: this.owner, claimed: report.claimed, results: tally(report) });
+        if (!movedOn(report)) break;
+      }
+    } catch (error) {
+      this.logger.error('publishing tick failed', { owner: this.owner, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private scheduleTick(delayMs: number): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.tickInFlight = this.tick().finally(() => {
+        this.tickInFlight = null;
+        this.scheduleTick(this.timing.pollMs);
+      });
+    }, delayMs);
+  }
+
+  private stopped(result: StopResult): StopResult {
+    const log = result === 'drained' ? this.logger.info : this.logger.warn;
+    log.call(this.logger, 'publishing worker stopped', { owner: this.owner, result });
+    return result;
+  }
+}
+
+/**
+ * Another round at once only when this one got somewhere: a round whose jobs were all given
+ * back (the database failing under it) waits for the next tick instead of spinning.
+ */
+const STALLED: ReadonlySet<JobResult> = new Set(['given_back', 'error']);
+const movedOn = (report: RoundReport): boolean => report.claimed > 0 && report.results.some((r) => !STALLED.has(r.result));
+
+function tally(report: RoundReport): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { result } of report.results) counts[result] = (counts[result] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,39 @@
+import { PublishingWorker } from '../adapters/inbound/worker/PublishingWorker';
+import { workerOwnerId } from '../adapters/inbound/worker/workerOwnerId';
+import { type Composition } from './container';
+import { TOKENS as T } from './tokens';
+
+/**
+ * A publishing worker on `composition`, leasing under a name of its own (host, pid and a
+ * random part), at the pace of config.worker; not yet started.
+ */
+export function buildPublishingWorker(composition: Composition, pollMs = composition.get(T.Config).worker.pollMs): PublishingWorker {
+  return new PublishingWorker(composition.get(T.SettleExpiredLeases), composition.get(T.PublishDueTargets), composition.get(T.Logger), workerOwnerId(), {
+    pollMs,
+  });
+}
+
+/**
+ * On the first SIGTERM or SIGINT: `stopping` (stop claiming and let what is in flight end,
+ * within config.worker.drainMs), then the composition closes and the process exits 0; a
+ * stop that cannot finish in time (a hung database) exits 1 a little later.
+ */
+export function exitOnSignals(composition: Composition, stopping: () => Promise<unknown>): void {
+  const logger = composition.get(T.Logger);
+  const { drainMs } = composition.get(T.Config).worker;
+  const shutdown = (signal: string) => {
+    logger.info('shutting down', { signal, drainMs });
+    setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    void stopping()
+      .then(() => composition.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+import { failedToStart, runWorkerProcess } from './workerProcess';
+
+runWorkerProcess().catch(failedToStart);

@@ -1,0 +1,31 @@
+import { compose, type CompositionOptions } from './container';
+import { ConfigError, loadConfig, type Config } from './env';
+import { buildPublishingWorker, exitOnSignals } from './publishingWorker';
+
+/**
+ * A process that runs a publishing worker alone (`npm run worker`), with no HTTP server:
+ * any number of them, beside any number of API processes, share one MySQL/MariaDB
+ * database. `options` lets a test entry swap the platform publishers.
+ */
+export async function runWorkerProcess(options: CompositionOptions = {}): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`dispatch worker: configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const composition = await compose(config, options);
+  const worker = buildPublishingWorker(composition);
+  exitOnSignals(composition, () => worker.stop(config.worker.drainMs));
+  worker.start();
+}
+
+/** Ends the process with a readable line when the worker cannot start (the database unreachable, …). */
+export function failedToStart(error: unknown): never {
+  process.stderr.write(`dispatch worker: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { type PublishingWorker } from '../../../adapters/inbound/worker/PublishingWorker';
+import { PlatformPublishers } from '../../../application/publishing/PlatformPublishers';
+import { buildPublishingWorker } from '../../../config/publishingWorker';
+import { TOKENS as T } from '../../../config/tokens';
+import { PLATFORMS } from '../../../domain/platform/Platform';
+import { OWNER_EMAIL } from '../../support/data/people';
+import { DEFAULT_GROUP_ID, group, targetOn } from '../../support/data/posts';
+import { api, type ApiClient } from '../../support/openapi';
+import { ScriptedPublisher } from '../../support/scriptedPublisher';
+import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
+import { eventually } from '../../support/workerProcess';
+
+/**
+ * The publishing loop in the test's own process, on SQLite, on the real composition with a
+ * scripted publisher for every platform (answering published): what a user sees through
+ * the HTTP API once a worker runs (docs/decisions.md, "The publishing engine").
+ */
+describe('the publishing loop, in process on SQLite', () => {
+  let t: TestApp;
+  let http: ApiClient;
+  let publisher: ScriptedPublisher;
+  let worker: PublishingWorker;
+  let key: string;
+  let posts: string;
+  let connectionId: string;
+
+  beforeEach(async () => {
+    publisher = new ScriptedPublisher({ now: () => new Date() });
+    t = await startTestApp(
+      await freshDatabaseEnv('sqlite'),
+      {},
+      { replace: (w) => w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const))) },
+    );
+    http = api(t.app);
+    await t.given.user(OWNER_EMAIL);
+    const ws = await t.given.workspace(OWNER_EMAIL);
+    connectionId = await t.given.connection(ws, 'TWITTER', '@loop');
+    key = (await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key;
+    posts = `/v1/workspaces/${ws}/posts`;
+    worker = buildPublishingWorker(t.composition, 20);
+    worker.start();
+  });
+
+  afterEach(async () => {
+    expect(await worker.stop(5000)).to.equal('drained');
+    await t.close();
+  });
+
+  const create = async (body: object): Promise<{ id: string; status: string }> => {
+    const res = await http
+      .post(posts)
+      .set({ Authorization: `Bearer ${key}` })
+      .send(body);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    return res.body;
+  };
+  const read = async (id: string) =>
+    (
+      await http
+        .get(`${posts}/${id}`)
+        .set({ Authorization: `Bearer ${key}` })
+        .expect(200)
+    ).body;
+  const body = (extra: object) => ({ groups: [group()], targets: [targetOn(connectionId, 'TWITTER')], ...extra });
+
+  it('a publish_now post sent through the API ends published', async () => {
+    const post = await create(body({ intent: 'publish_now' }));
+    expect(post.status).to.equal('publishing');
+
+    await eventually(async () => (await read(post.id)).status === 'published', 10_000, 'the post published');
+    const [target] = (await read(post.id)).targets;
+    expect(target).to.include({ status: 'published', platformPostId: 'pp_1', platformPostUrl: 'https://platform.test/p/pp_1', error: null });
+    expect(publisher.calls).to.have.length(1);
+  });
+
+  it('a scheduled target is published no earlier than its scheduledAt', async () => {
+    const scheduledAt = new Date(Date.now() + 1500);
+    const targets = [{ ...targetOn(connectionId, 'TWITTER'), groupId: DEFAULT_GROUP_ID, scheduledAt: scheduledAt.toISOString() }];
+    const post = await create(body({ intent: 'schedule', targets }));
+    expect(post.status).to.equal('scheduled');
+
+    // The worker polls every 20 ms meanwhile: nothing goes out before the time.
+    await new Promise((resolve) => setTimeout(resolve, scheduledAt.getTime() - Date.now() - 300));
+    expect(publisher.calls).to.have.length(0);
+    expect((await read(post.id)).targets[0].status).to.equal('pending');
+
+    await eventually(async () => (await read(post.id)).status === 'published', 10_000, 'the post published');
+    const [target] = (await read(post.id)).targets;
+    // The scripted publisher stamps postedAt with the time of the call.
+    expect(new Date(target.postedAt).getTime()).to.be.at.least(scheduledAt.getTime());
+    expect(publisher.calls).to.have.length(1);
+  });
+});
