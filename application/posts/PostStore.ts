@@ -85,7 +85,8 @@ export class PostStore {
    * Inside a unit of work, on a post loaded under lock. A job a worker holds is left to it.
    */
   async persist(post: Post, now: Date): Promise<void> {
-    const before = post.persisted === null ? [] : jobsFor({ ...post, status: post.persisted.status, targets: post.persisted.targets }, now);
+    const stored = post.persisted;
+    const before = stored === null ? [] : jobsFor({ workspaceId: post.workspaceId, id: post.id, status: stored.status, targets: stored.targets }, now);
     const after = jobsFor(post, now);
     await this.posts.save(post);
     const queued = new Map(before.map((job) => [job.targetId, job.notBefore.getTime()]));
