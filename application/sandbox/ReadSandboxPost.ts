@@ -16,7 +16,7 @@ export class ReadSandboxPost {
 
   async execute(id: string): Promise<SandboxThread> {
     const post = await this.posts.findById(id);
-    if (post === null) throw notFound('sandbox post');
+    if (post === null) throw notFound('Sandbox post');
     const replies: SandboxPost[] = [];
     let current = post;
     while (replies.length < MAX_THREAD) {
