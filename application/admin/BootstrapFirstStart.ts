@@ -46,7 +46,12 @@ export class BootstrapFirstStart {
       const apiKey = await this.apiKeys.create({ workspaceId: workspace.id, email: FIRST_OWNER_EMAIL, role: 'owner', name: 'First-start key' });
       const sandboxConnections = [];
       for (const platform of FIRST_SANDBOX_PLATFORMS) {
-        const connection = await this.addConnection.execute({ workspaceId: workspace.id, platform, handle: `sandbox-${platform.toLowerCase()}`, sandbox: true });
+        const connection = await this.addConnection.execute({
+          workspaceId: workspace.id,
+          platform,
+          handle: `sandbox-${platform.toLowerCase()}`,
+          sandbox: true,
+        });
         sandboxConnections.push({ id: connection.id, platform: connection.platform });
       }
       return { email: FIRST_OWNER_EMAIL, password, workspaceId: workspace.id, apiKey, sandboxConnections };

@@ -55,7 +55,10 @@ describe('a sandbox post page in headless Chromium', function () {
     await page.getByText('and a reply under it').waitFor({ state: 'visible', timeout: 5000 });
     expect(await page.title()).to.include('Bluesky');
     // The accent colour comes from the inline <style>, which the page chain's CSP allows.
-    const accent = await page.locator('.sandbox-post').first().evaluate((el) => getComputedStyle(el).borderLeftColor);
+    const accent = await page
+      .locator('.sandbox-post')
+      .first()
+      .evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderLeftColor);
     expect(accent).to.equal('rgb(17, 133, 254)');
     expect(cspViolations).to.deep.equal([]);
     mkdirSync(ARTIFACTS, { recursive: true });

@@ -47,7 +47,17 @@ export class SandboxApp {
     const created = await this.http
       .post(this.posts)
       .set({ Authorization: `Bearer ${this.key}` })
-      .send({ groups: [group(DEFAULT_GROUP_ID, true, texts.map((text) => segment(text)))], targets, intent: 'publish_now' });
+      .send({
+        groups: [
+          group(
+            DEFAULT_GROUP_ID,
+            true,
+            texts.map((text) => segment(text)),
+          ),
+        ],
+        targets,
+        intent: 'publish_now',
+      });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     let post: { status: string; targets: PublishedTarget[] } = created.body;
     await eventually(

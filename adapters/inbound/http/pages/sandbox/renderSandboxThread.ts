@@ -24,10 +24,14 @@ export function renderSandboxThread(thread: SandboxThread): { title: string; bod
 <p class="sandbox-banner">Sandbox: this post was published to a sandbox <span class="platform">${name}</span> account, kept by this Dispatch service. Nothing was sent to ${name}.</p>
 <h1><span class="platform">${name}</span> post</h1>
 ${postBlock(thread.post)}
-${thread.replies.length === 0 ? '' : html`<section class="replies" aria-label="Thread">
+${
+  thread.replies.length === 0
+    ? ''
+    : html`<section class="replies" aria-label="Thread">
 <h2>Thread</h2>
 ${thread.replies.map(postBlock)}
-</section>`}`;
+</section>`
+}`;
   return { title: `${name} sandbox post`, body };
 }
 
