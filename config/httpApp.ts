@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { sandboxPagesRouter } from '../adapters/inbound/http/pages/sandbox/sandboxPagesRouter';
 import { createApp } from '../adapters/inbound/http/createApp';
 import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
@@ -7,7 +8,10 @@ import { apiRoutes } from './httpRoutes';
 import { resolveSecretKey } from './secretKey';
 import { TOKENS as T } from './tokens';
 
-/** Hands the HTTP adapter its use cases and settings, and the routers of the surfaces beside the JSON API. */
+/**
+ * Hands the HTTP adapter its use cases and settings, and the routers of the surfaces beside
+ * the JSON API: the service's own pages (the sandbox platform's posts) and any `surfaces` given.
+ */
 export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}): Koa<AppState> {
   const { get } = composition;
   const config = get(T.Config);
@@ -19,7 +23,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
       // The CSRF tokens' key, shared by every instance; csrf.ts keys its HMAC apart from other uses.
       csrfSecret: resolveSecretKey(config.secrets),
     },
-    surfaces,
+    surfaces: { ...surfaces, pages: [sandboxPagesRouter(get(T.ReadSandboxPost)), ...(surfaces.pages ?? [])] },
     clock: get(T.Clock),
     logger: get(T.Logger),
     cancellation: get(T.Cancellation),

@@ -58,6 +58,7 @@ function printFirstStart(c: FirstStartCredentials, config: Config): void {
       `  Owner sign-in:  ${c.email}  /  ${c.password}`,
       `  Workspace id:   ${c.workspaceId}`,
       `  API key:        ${c.apiKey.secret}`,
+      `  Sandbox accounts (publish here, nowhere else): ${c.sandboxConnections.map((s) => s.platform).join(', ')}`,
       '  (shown once; keep them now)',
       '',
       `  Try: curl -H "Authorization: Bearer ${c.apiKey.secret}" ${config.http.baseUrl}/v1/me`,

@@ -22,6 +22,8 @@ import { type HealthCheck } from '../application/ports/HealthCheck';
 import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
 import { type InboundEventLog } from '../application/ports/InboundEventLog';
 import { type AttemptLog } from '../application/ports/AttemptLog';
+import { type SandboxPosts } from '../application/ports/SandboxPosts';
+import { type ReadSandboxPost } from '../application/sandbox/ReadSandboxPost';
 import { type IdGenerator } from '../application/ports/IdGenerator';
 import { type Logger } from '../application/ports/Logger';
 import { type PlatformPublisher } from '../application/ports/PlatformPublisher';
@@ -75,6 +77,7 @@ export const TOKENS = {
   PostViews: token<PostViews>('PostViews'),
   PublishQueue: token<PublishQueue>('PublishQueue'),
   AttemptLog: token<AttemptLog>('AttemptLog'),
+  SandboxPosts: token<SandboxPosts>('SandboxPosts'),
   UnitOfWork: token<UnitOfWork>('UnitOfWork'),
   IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
   /** Event ids of inbound webhooks already acted on (replay protection, docs/surfaces.md). */
@@ -104,11 +107,12 @@ export const TOKENS = {
   WritePosts: token<WritePosts>('WritePosts'),
   ChangePostLifecycle: token<ChangePostLifecycle>('ChangePostLifecycle'),
   PublishingSettings: token<PublishingSettings>('PublishingSettings'),
-  /** Every platform's publisher behind one port (PlatformPublishers picks by the target's platform). */
+  /** Every platform's publisher behind one port (PlatformPublishers picks the sandbox's, else by the target's platform). */
   PlatformPublishers: token<PlatformPublisher>('PlatformPublishers'),
   AttemptHistory: token<AttemptHistory>('AttemptHistory'),
   PublishingLimits: token<PublishingLimits>('PublishingLimits'),
   ListTargetAttempts: token<ListTargetAttempts>('ListTargetAttempts'),
+  ReadSandboxPost: token<ReadSandboxPost>('ReadSandboxPost'),
   BeginAttempt: token<BeginAttempt>('BeginAttempt'),
   RecordOutcome: token<RecordOutcome>('RecordOutcome'),
   PublishDueTargets: token<PublishDueTargets>('PublishDueTargets'),

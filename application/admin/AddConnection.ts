@@ -5,7 +5,10 @@ import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { workspaceById } from './lookups';
 
-/** Records a connected account by hand (the operator path; OAuth connect flows come later). */
+/**
+ * Records a connected account by hand (the operator path; OAuth connect flows come later).
+ * A sandbox one publishes into this service's own database (docs/decisions.md, "The sandbox platform").
+ */
 export class AddConnection {
   constructor(
     private readonly connections: ConnectionRepository,
@@ -14,7 +17,7 @@ export class AddConnection {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { workspaceId: string; platform: string; handle: string; displayName?: string }): Promise<Connection> {
+  async execute(input: { workspaceId: string; platform: string; handle: string; displayName?: string; sandbox?: boolean }): Promise<Connection> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
     // Any case is accepted (`twitter`); the connection refuses a platform it does not know.
     const connection = Connection.create({
@@ -23,6 +26,7 @@ export class AddConnection {
       platform: input.platform.toUpperCase(),
       handle: input.handle,
       displayName: input.displayName,
+      sandbox: input.sandbox ?? false,
       now: this.clock.now(),
     });
     await this.connections.save(connection);

@@ -1,6 +1,7 @@
 import { type UserRepository } from '../../domain/user/UserRepository';
 import { type RandomSource } from '../ports/RandomSource';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type AddConnection } from './AddConnection';
 import { type CreatedApiKey, type ManageApiKeys } from './ManageApiKeys';
 import { type CreateUser } from './CreateUser';
 import { type CreateWorkspace } from './CreateWorkspace';
@@ -10,13 +11,19 @@ export interface FirstStartCredentials {
   readonly password: string;
   readonly workspaceId: string;
   readonly apiKey: CreatedApiKey;
+  /** The sandbox accounts made for the newcomer to post to at once. */
+  readonly sandboxConnections: readonly { readonly id: string; readonly platform: string }[];
 }
+
+/** The platforms of the first start's sandbox connections (docs/decisions.md, "The sandbox platform"). */
+export const FIRST_SANDBOX_PLATFORMS = ['BLUESKY', 'TWITTER', 'LINKEDIN'] as const;
 
 export const FIRST_OWNER_EMAIL = 'owner@dispatch.local';
 
 /**
  * On an empty database, makes a local owner, a workspace and an owner API key so a
- * newcomer's first request works. Returns null when any user exists: it runs once.
+ * newcomer's first request works, and sandbox connections so their first post can be published
+ * and opened in a browser. Returns null when any user exists: it runs once.
  */
 export class BootstrapFirstStart {
   constructor(
@@ -24,6 +31,7 @@ export class BootstrapFirstStart {
     private readonly createUser: CreateUser,
     private readonly createWorkspace: CreateWorkspace,
     private readonly apiKeys: ManageApiKeys,
+    private readonly addConnection: AddConnection,
     private readonly random: RandomSource,
     private readonly unitOfWork: UnitOfWork,
   ) {}
@@ -36,7 +44,17 @@ export class BootstrapFirstStart {
       await this.createUser.execute({ email: FIRST_OWNER_EMAIL, password, name: 'Local owner' });
       const { workspace } = await this.createWorkspace.execute({ name: 'My workspace', ownerEmail: FIRST_OWNER_EMAIL });
       const apiKey = await this.apiKeys.create({ workspaceId: workspace.id, email: FIRST_OWNER_EMAIL, role: 'owner', name: 'First-start key' });
-      return { email: FIRST_OWNER_EMAIL, password, workspaceId: workspace.id, apiKey };
+      const sandboxConnections = [];
+      for (const platform of FIRST_SANDBOX_PLATFORMS) {
+        const connection = await this.addConnection.execute({
+          workspaceId: workspace.id,
+          platform,
+          handle: `sandbox-${platform.toLowerCase()}`,
+          sandbox: true,
+        });
+        sandboxConnections.push({ id: connection.id, platform: connection.platform });
+      }
+      return { email: FIRST_OWNER_EMAIL, password, workspaceId: workspace.id, apiKey, sandboxConnections };
     });
   }
 }

@@ -8,6 +8,7 @@ import { MemoryMembershipRepository } from '../../adapters/outbound/persistence/
 import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
 import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/MemoryPostViews';
 import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
+import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
 import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
 import { MemoryUserRepository } from '../../adapters/outbound/persistence/memory/MemoryUserRepository';
@@ -35,6 +36,7 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.PostViews, new MemoryPostViews(posts));
   w.value(T.PublishQueue, new MemoryPublishQueue(posts));
   w.value(T.AttemptLog, new MemoryAttemptLog());
+  w.value(T.SandboxPosts, new MemorySandboxPosts());
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
   w.value(T.InboundEventLog, new MemoryInboundEventLog());
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());

@@ -2,6 +2,7 @@ import { AttemptHistory } from '../../application/publishing/AttemptHistory';
 import { BeginAttempt } from '../../application/publishing/BeginAttempt';
 import { ConnectionCallSlots } from '../../application/publishing/ConnectionCallSlots';
 import { PublishingLimits } from '../../application/publishing/PublishingLimits';
+import { SandboxPublisher } from '../../adapters/outbound/publishers/sandbox/SandboxPublisher';
 import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
 import { DEFAULT_PUBLISHING_SETTINGS } from '../../application/publishing/PublishingSettings';
 import { PublishDueTargets } from '../../application/publishing/PublishDueTargets';
@@ -13,14 +14,18 @@ import { type Wiring } from '../Wiring';
 
 /**
  * The publishing engine's use cases, for the worker (config/publishingWorker.ts) and the
- * tests, with the lease, batch and attempt bound of config.worker. No
- * platform publisher is installed yet: every platform answers "rejected" with a reason
- * until its publisher (or the sandbox) is bound here.
+ * tests, with the lease, batch and attempt bound of config.worker. Sandbox connections
+ * publish through the sandbox (docs/decisions.md, "The sandbox platform"); no real
+ * platform publisher is installed yet, so a real connection's target is "rejected" with a reason.
  */
 export function bindPublishing(w: Wiring, config: Config): void {
   const { leaseMs, batchSize, maxAttempts } = config.worker;
   w.value(T.PublishingSettings, { ...DEFAULT_PUBLISHING_SETTINGS, leaseMs, batchSize, maxAttempts });
-  w.value(T.PlatformPublishers, new PlatformPublishers([]));
+  w.build(
+    T.PlatformPublishers,
+    [T.ConnectionRepository, T.SandboxPosts, T.IdGenerator, T.Clock],
+    (connections, posts, ids, clock) => new PlatformPublishers([], { connections, publisher: new SandboxPublisher(posts, ids, clock, config.http.baseUrl) }),
+  );
   w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
   // One per process: every engine round of the process shares the connections' slots.
   w.build(T.PublishingLimits, [T.AttemptLog, T.PublishingSettings], (log, s) => new PublishingLimits(new ConnectionCallSlots(s.maxCallsPerConnection), log, s));

@@ -9,6 +9,7 @@ import { AuthenticateBearer } from '../../application/auth/AuthenticateBearer';
 import { AuthorizeWorkspace } from '../../application/auth/AuthorizeWorkspace';
 import { ListConnections } from '../../application/connections/ListConnections';
 import { ListTargetAttempts } from '../../application/publishing/ListTargetAttempts';
+import { ReadSandboxPost } from '../../application/sandbox/ReadSandboxPost';
 import { CheckHealth } from '../../application/health/CheckHealth';
 import { GetCurrentUser } from '../../application/me/GetCurrentUser';
 import { ListMyWorkspaces } from '../../application/me/ListMyWorkspaces';
@@ -28,6 +29,7 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.ListMyWorkspaces, ListMyWorkspaces, [T.MembershipRepository, T.WorkspaceRepository]);
   w.construct(T.ListConnections, ListConnections, [T.ConnectionRepository]);
   w.construct(T.ListTargetAttempts, ListTargetAttempts, [T.PostViews, T.AttemptLog]);
+  w.construct(T.ReadSandboxPost, ReadSandboxPost, [T.SandboxPosts]);
   w.construct(T.CreateUser, CreateUser, [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
   w.construct(T.CreateWorkspace, CreateWorkspace, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
   w.construct(T.ManageMembers, ManageMembers, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);
@@ -48,5 +50,13 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.ReadPosts, ReadPosts, [T.PostViews, T.PostRepository]);
   w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock]);
   w.construct(T.ChangePostLifecycle, ChangePostLifecycle, [T.PostStore, T.IdGenerator, T.Clock]);
-  w.construct(T.BootstrapFirstStart, BootstrapFirstStart, [T.UserRepository, T.CreateUser, T.CreateWorkspace, T.ManageApiKeys, T.RandomSource, T.UnitOfWork]);
+  w.construct(T.BootstrapFirstStart, BootstrapFirstStart, [
+    T.UserRepository,
+    T.CreateUser,
+    T.CreateWorkspace,
+    T.ManageApiKeys,
+    T.AddConnection,
+    T.RandomSource,
+    T.UnitOfWork,
+  ]);
 }

@@ -11,6 +11,8 @@ export interface ConnectionSnapshot {
   readonly handle: string;
   readonly displayName: string | null;
   readonly status: ConnectionStatus;
+  /** A sandbox account publishes into this service's own database, never to the platform (docs/decisions.md, "The sandbox platform"). */
+  readonly sandbox: boolean;
   readonly createdAt: Date;
 }
 
@@ -19,7 +21,15 @@ export class Connection {
   private constructor(private props: ConnectionSnapshot) {}
 
   /** `platform` comes as typed (the CLI passes any string): an unknown one is refused here. */
-  static create(input: { id: string; workspaceId: string; platform: string; handle: string; displayName?: string | null; now: Date }): Connection {
+  static create(input: {
+    id: string;
+    workspaceId: string;
+    platform: string;
+    handle: string;
+    displayName?: string | null;
+    sandbox?: boolean;
+    now: Date;
+  }): Connection {
     const platform = input.platform;
     if (!isPlatform(platform)) {
       throw validationError('invalid_platform', [{ path: 'platform', message: `must be one of ${PLATFORMS.join(', ')}` }]);
@@ -35,6 +45,7 @@ export class Connection {
       handle,
       displayName: input.displayName?.trim() || null,
       status: 'active',
+      sandbox: input.sandbox ?? false,
       createdAt: input.now,
     });
   }
@@ -60,6 +71,9 @@ export class Connection {
   }
   get status(): ConnectionStatus {
     return this.props.status;
+  }
+  get isSandbox(): boolean {
+    return this.props.sandbox;
   }
   get createdAt(): Date {
     return this.props.createdAt;

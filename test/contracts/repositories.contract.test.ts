@@ -236,6 +236,17 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         expect((await r.connections.findByIds([named.id, id(), plain.id])).map((c) => c.id)).to.deep.equal([named.id, plain.id]);
       });
 
+      it('keeps whether a connection is a sandbox one, by id and among many', async () => {
+        const { ws } = await workspaceWithOwner();
+        const sandbox = Connection.rehydrate({ ...newConnection(ws, at(5)).toSnapshot(), sandbox: true });
+        const real = newConnection(ws, at(6));
+        await r.connections.save(sandbox);
+        await r.connections.save(real);
+        expect((await r.connections.findById(sandbox.id))!.toSnapshot()).to.deep.equal(sandbox.toSnapshot());
+        expect((await r.connections.findByIds([sandbox.id, real.id])).map((c) => c.isSandbox)).to.deep.equal([true, false]);
+        expect((await r.connections.listByWorkspace(ws.id, { limit: 10, offset: 0 })).items.map((c) => c.isSandbox)).to.deep.equal([true, false]);
+      });
+
       it('lists oldest first, ties by id, a millisecond apart counted, with paging and total', async () => {
         const { ws } = await workspaceWithOwner();
         const { ws: elsewhere } = await workspaceWithOwner();

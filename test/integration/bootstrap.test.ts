@@ -51,6 +51,7 @@ for (const kind of DATABASE_KINDS) {
         get(TOKENS.CreateUser),
         get(TOKENS.CreateWorkspace),
         failingKeys,
+        get(TOKENS.AddConnection),
         get(TOKENS.RandomSource),
         get(TOKENS.UnitOfWork),
       );

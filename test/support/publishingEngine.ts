@@ -30,7 +30,8 @@ export const ENGINE_SETTINGS: PublishingSettings = {
 
 /**
  * The real composition (in memory, or on a fresh SQLite or MySQL database) with a fixed
- * clock and every platform's publisher replaced by one scripted publisher that counts calls.
+ * clock and every platform's publisher replaced by one scripted publisher that counts calls;
+ * with `publishers: 'installed'`, the composition's own (the sandbox's, for sandbox connections).
  */
 export class EngineHarness {
   private constructor(
@@ -43,14 +44,14 @@ export class EngineHarness {
     readonly testApp: TestApp | null = null,
   ) {}
 
-  static async start(kind: 'memory' | DatabaseKind): Promise<EngineHarness> {
+  static async start(kind: 'memory' | DatabaseKind, publishers: 'scripted' | 'installed' = 'scripted'): Promise<EngineHarness> {
     const clock = new FixedClock();
     const publisher = new ScriptedPublisher(clock);
     const options: CompositionOptions = {
       replace: (w) => {
         w.replace(T.Clock, clock);
         w.replace(T.PublishingSettings, ENGINE_SETTINGS);
-        w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const)));
+        if (publishers === 'scripted') w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const)));
       },
     };
     const testApp = kind === 'memory' ? null : await startTestApp(await freshDatabaseEnv(kind), {}, options);
@@ -83,9 +84,9 @@ export class EngineHarness {
     return { userId: 'user-engine', workspaceId: this.workspaceId, reviewRequired, defaultSource: 'api' };
   }
 
-  async connection(platform: Platform = 'TWITTER'): Promise<string> {
+  async connection(platform: Platform = 'TWITTER', sandbox = false): Promise<string> {
     const handle = `@acct${Math.random().toString(36).slice(2, 8)}`;
-    return (await this.composition.get(T.AddConnection).execute({ workspaceId: this.workspaceId, platform, handle })).id;
+    return (await this.composition.get(T.AddConnection).execute({ workspaceId: this.workspaceId, platform, handle, sandbox })).id;
   }
 
   /** A post of `texts` (one segment each; `delays` in minutes per segment) to one new connection. */

@@ -92,7 +92,7 @@ export class Fixtures {
     return (await this.composition.get(TOKENS.IssueSession).execute({ email, ttlSeconds })).token;
   }
 
-  async connection(workspaceId: string, platform: string, handle: string): Promise<string> {
-    return (await this.composition.get(TOKENS.AddConnection).execute({ workspaceId, platform, handle })).id;
+  async connection(workspaceId: string, platform: string, handle: string, sandbox = false): Promise<string> {
+    return (await this.composition.get(TOKENS.AddConnection).execute({ workspaceId, platform, handle, sandbox })).id;
   }
 }

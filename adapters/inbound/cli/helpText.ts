@@ -15,7 +15,9 @@ Commands:
   apikey create     --workspace W --email E --role R [--scopes "a b"] [--name N]
                     prints the key (dsk_...) once; only its hash is stored
   apikey revoke     --id ID
-  connection add    --workspace W --platform P --handle H [--name N]
+  connection add    --workspace W --platform P --handle H [--name N] [--sandbox true|false]
+                    a sandbox connection by default: it publishes into this service's own
+                    database, each post served at BASE_URL/sandbox/posts/{id}
   session issue     --email E [--ttl SECONDS]
   help, --help, -h  this text (also with no command); needs no database
 
@@ -34,7 +36,7 @@ Output:
     member ...        {"membership":{"workspaceId","userId","role"}} (remove adds "removed":true)
     apikey create     {"apiKey":{"id","name","workspaceId","userId","role","scopes","createdAt"},"key"}
     apikey revoke     {"apiKey":{"id","revokedAt"}}
-    connection add    {"connection":{"id","workspaceId","platform","handle","displayName","status","createdAt"}}
+    connection add    {"connection":{"id","workspaceId","platform","handle","displayName","status","sandbox","createdAt"}}
     session issue     {"token","expiresAt","userId"}
     help              {"help":"<this text>"}
   Errors: one line on stderr ("error: ..."); with --json {"error":{"code","message"}} on stderr.

@@ -21,8 +21,14 @@ describe('AddConnection', () => {
       handle: '@acme.bsky.social',
       displayName: 'Acme',
       status: 'active',
+      sandbox: false,
       createdAt: app.clock.now(),
     });
+  });
+
+  it('records a sandbox connection when asked (docs/decisions.md, "The sandbox platform")', async () => {
+    const connection = await app.addConnection.execute({ workspaceId, platform: 'TWITTER', handle: 'me', sandbox: true });
+    expect((await app.connections.findById(connection.id))!.isSandbox).to.equal(true);
   });
 
   it("lists the workspace's connections oldest first", async () => {

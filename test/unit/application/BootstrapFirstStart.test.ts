@@ -26,6 +26,17 @@ describe("BootstrapFirstStart: the newcomer's first curl works", () => {
     expect(workspaces.map((w) => [w.id, w.role])).to.deep.equal([[first.workspaceId, 'owner']]);
   });
 
+  it('makes sandbox connections for Bluesky, Twitter and LinkedIn, so the first post can be published at once', async () => {
+    const first = (await app.bootstrap.execute())!;
+    expect(first.sandboxConnections.map((c) => c.platform)).to.deep.equal(['BLUESKY', 'TWITTER', 'LINKEDIN']);
+    const { items } = await app.connections.listByWorkspace(first.workspaceId, { limit: 10, offset: 0 });
+    expect(items.map((c) => [c.platform, c.isSandbox])).to.have.deep.members([
+      ['BLUESKY', true],
+      ['TWITTER', true],
+      ['LINKEDIN', true],
+    ]);
+  });
+
   it('runs once: a second call returns null and creates nothing', async () => {
     const first = (await app.bootstrap.execute())!;
     expect(await app.bootstrap.execute()).to.equal(null);

@@ -34,10 +34,17 @@ describe('CLI connection add and session issue', () => {
         handle: 'acme.bsky.social',
         displayName: 'Acme on Bluesky',
         status: 'active',
+        sandbox: true,
         createdAt: NOW.toISOString(),
       },
     });
     expect((await cli.connections.findById(out.connection.id))?.handle).to.equal('acme.bsky.social');
+  });
+
+  it('connection add makes a sandbox connection by default, a real one with --sandbox false', async () => {
+    const add = (...extra: string[]) => cli.json('connection', 'add', '--workspace', workspaceId, '--platform', 'TWITTER', '--handle', 'me', ...extra);
+    expect((await cli.connections.findById((await add()).connection.id))?.isSandbox).to.equal(true);
+    expect((await cli.connections.findById((await add('--sandbox', 'false')).connection.id))?.isSandbox).to.equal(false);
   });
 
   it('connection add refuses a bad platform and an unknown workspace (exit 1)', async () => {

@@ -1,16 +1,18 @@
 import { type CliCommand } from '../CliCommand';
+import { UsageError } from '../UsageError';
 
 const addConnection: CliCommand = {
   group: 'connection',
   action: 'add',
   required: ['workspace', 'platform', 'handle'],
-  optional: ['name'],
+  optional: ['name', 'sandbox'],
   async run(flags, { addConnection }) {
     const connection = await addConnection.execute({
       workspaceId: flags.required('workspace'),
       platform: flags.required('platform'),
       handle: flags.required('handle'),
       displayName: flags.optional('name'),
+      sandbox: sandboxFlag(flags.optional('sandbox')),
     });
     return {
       json: {
@@ -21,12 +23,20 @@ const addConnection: CliCommand = {
           handle: connection.handle,
           displayName: connection.displayName,
           status: connection.status,
+          sandbox: connection.isSandbox,
           createdAt: connection.createdAt.toISOString(),
         },
       },
-      text: `added ${connection.platform} connection ${connection.id} (${connection.handle}) to workspace ${connection.workspaceId}`,
+      text: `added ${connection.isSandbox ? 'sandbox ' : ''}${connection.platform} connection ${connection.id} (${connection.handle}) to workspace ${connection.workspaceId}`,
     };
   },
 };
+
+/** Sandbox unless told otherwise: no real platform publisher is installed yet (docs/decisions.md, "The sandbox platform"). */
+function sandboxFlag(value: string | undefined): boolean {
+  if (value === undefined || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new UsageError('invalid_value', '--sandbox takes true or false');
+}
 
 export const connectionCommands: readonly CliCommand[] = [addConnection];

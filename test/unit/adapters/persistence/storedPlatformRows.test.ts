@@ -8,6 +8,7 @@ import { type PostTargetRow } from '../../../../adapters/outbound/persistence/ty
 const connectionRow = (platform: string): ConnectionRow => ({
   id: 'conn_1',
   workspaceId: 'ws_1',
+  sandbox: false,
   platform,
   handle: '@me',
   displayName: null,

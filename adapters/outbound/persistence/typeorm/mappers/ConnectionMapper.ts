@@ -14,6 +14,8 @@ export const ConnectionMapper = {
       handle: row.handle,
       displayName: row.displayName ?? null,
       status: requireOneOf(CONNECTION_STATUSES, row.status, { ...where, column: 'status' }),
+      // SQLite and MySQL both hand a boolean column back as 0 or 1 in hand-written SQL.
+      sandbox: Boolean(Number(row.sandbox)),
       createdAt: requireDate(row.createdAt, { ...where, column: 'created_at' }),
     });
   },
@@ -27,6 +29,7 @@ export const ConnectionMapper = {
       handle: s.handle,
       displayName: s.displayName,
       status: s.status,
+      sandbox: s.sandbox,
       createdAt: s.createdAt,
     };
   },

@@ -28,7 +28,7 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
   /** Every create and edit of a post asks for its connections: hand-written, one statement. */
   async findByIds(ids: readonly string[]): Promise<Connection[]> {
     if (ids.length === 0) return [];
-    const sql = `SELECT id, workspace_id, platform, handle, display_name, status, created_at FROM connections WHERE id IN (${inList(ids.length)})`;
+    const sql = `SELECT id, workspace_id, platform, handle, display_name, status, sandbox, created_at FROM connections WHERE id IN (${inList(ids.length)})`;
     const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(sql, [...ids]);
     return orderByIds(ids, rows.map(rowOf), (row) => row.id).map(ConnectionMapper.toDomain);
   }
@@ -53,5 +53,6 @@ const rowOf = (row: Record<string, unknown>): ConnectionRow => ({
   handle: row.handle as string,
   displayName: (row.display_name as string | null) ?? null,
   status: row.status as string,
+  sandbox: Boolean(Number(row.sandbox)),
   createdAt: readDate(row.created_at)!,
 });

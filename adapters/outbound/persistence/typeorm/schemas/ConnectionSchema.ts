@@ -9,6 +9,7 @@ export interface ConnectionRow {
   handle: string;
   displayName: string | null;
   status: string;
+  sandbox: boolean;
   createdAt: Date;
 }
 
@@ -22,6 +23,7 @@ export const ConnectionSchema = new EntitySchema<ConnectionRow>({
     handle: varchar('handle', 200),
     displayName: varchar('display_name', 200, { nullable: true }),
     status: varchar('status', 20),
+    sandbox: { name: 'sandbox', type: 'boolean', default: false },
     createdAt: timestamp('created_at'),
   },
   indices: [{ name: 'idx_connections_workspace_created', columns: ['workspaceId', 'createdAt', 'id'] }],

@@ -1,0 +1,44 @@
+import { type SandboxPost } from '../../../../../application/ports/SandboxPosts';
+import { type SandboxThread } from '../../../../../application/sandbox/ReadSandboxPost';
+import { descriptorOf, isPlatform } from '../../../../../domain/platform/Platform';
+import { Html, html } from '../../chains/html';
+import { PLATFORM_ACCENTS } from './platformAccents';
+
+/** The accent colour is ours (PLATFORM_ACCENTS), never the request's: only such a value reaches the <style>. */
+const STYLE = (accent: string) => `
+.sandbox-banner{background:#fff7d6;border:1px solid #e8d48a;border-radius:.4rem;padding:.4rem .8rem;font-size:.9rem}
+.platform{color:${accent};font-weight:700;letter-spacing:.02em}
+.sandbox-post{border:1px solid #ddd;border-left:.35rem solid ${accent};border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0}
+.sandbox-post .text{white-space:pre-wrap;margin:.2rem 0 .6rem}
+.sandbox-post .meta{color:#666;font-size:.85rem}
+.replies{margin-left:1.5rem;border-left:2px dotted ${accent};padding-left:.8rem}
+.media{font-size:.85rem;color:#444}`;
+
+/** A sandbox post's page: its text, the replies chained under it and its media ids (docs/decisions.md, "The sandbox platform"). */
+export function renderSandboxThread(thread: SandboxThread): { title: string; body: Html } {
+  const platform = thread.post.platform;
+  const name = isPlatform(platform) ? descriptorOf(platform).displayName : platform;
+  const accent = isPlatform(platform) ? PLATFORM_ACCENTS[platform] : '#555555';
+  const style = new Html(STYLE(accent));
+  const body = html`<style>${style}</style>
+<p class="sandbox-banner">Sandbox: this post was published to a sandbox <span class="platform">${name}</span> account, kept by this Dispatch service. Nothing was sent to ${name}.</p>
+<h1><span class="platform">${name}</span> post</h1>
+${postBlock(thread.post)}
+${
+  thread.replies.length === 0
+    ? ''
+    : html`<section class="replies" aria-label="Thread">
+<h2>Thread</h2>
+${thread.replies.map(postBlock)}
+</section>`
+}`;
+  return { title: `${name} sandbox post`, body };
+}
+
+function postBlock(post: SandboxPost): Html {
+  return html`<article class="sandbox-post" id="${post.id}">
+<p class="text">${post.text}</p>
+${post.mediaIds.length === 0 ? '' : html`<p class="media">Media: ${post.mediaIds.map((id, i) => html`${i === 0 ? '' : ', '}<code>${id}</code>`)}</p>`}
+<p class="meta">Posted ${post.createdAt.toISOString()} · id <code>${post.id}</code></p>
+</article>`;
+}
