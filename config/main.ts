@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { type AddressInfo } from 'node:net';
 import { type FirstStartCredentials } from '../application/admin/BootstrapFirstStart';
-import { compose } from './container';
+import { type Composition, compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { buildHttpServer } from './httpServer';
 import { buildPublishingWorker, exitOnSignals } from './publishingWorker';
@@ -32,10 +32,8 @@ async function main(): Promise<void> {
     });
   });
   // Only the embedded database: a MySQL deployment is an operator's, set up with the CLI.
-  if (config.bootstrap && config.database.kind === 'sqlite') {
-    const firstStart = await composition.get(TOKENS.BootstrapFirstStart).execute();
-    if (firstStart !== null) printFirstStart(firstStart, config);
-  }
+  const firstStart = config.bootstrap && config.database.kind === 'sqlite' ? await composition.get(TOKENS.BootstrapFirstStart).execute() : null;
+  if (firstStart !== null) printFirstStart(firstStart, config);
   // Announced once the first start's key can be used.
   const address = server.address() as AddressInfo;
   logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
@@ -43,6 +41,21 @@ async function main(): Promise<void> {
   const worker = config.worker.enabled ? buildPublishingWorker(composition) : null;
   exitOnSignals(composition, () => Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker?.stop(config.worker.drainMs)]));
   worker?.start();
+  if (firstStart !== null && worker !== null) void showFirstPost(composition, firstStart);
+}
+
+/** The first post's pages, once the worker published it: something to open in a browser. */
+async function showFirstPost(composition: Composition, firstStart: FirstStartCredentials): Promise<void> {
+  const posts = composition.get(TOKENS.ReadPosts);
+  for (let waited = 0; waited < 15_000; waited += 250) {
+    const post = await posts.get(firstStart.workspaceId, firstStart.firstPostId).catch(() => null);
+    if (post !== null && post.status !== 'publishing') {
+      const pages = post.targets.map((t) => `  ${t.settings.platform.padEnd(9)} ${t.platformPostUrl ?? `not published: ${t.error ?? t.status}`}`);
+      process.stderr.write(['', '  Your first post, published to the sandbox accounts (open one in a browser):', ...pages, '', ''].join('\n'));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**

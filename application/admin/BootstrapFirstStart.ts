@@ -1,6 +1,7 @@
 import { type UserRepository } from '../../domain/user/UserRepository';
 import { type RandomSource } from '../ports/RandomSource';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type WritePosts } from '../posts/WritePosts';
 import { type AddConnection } from './AddConnection';
 import { type CreatedApiKey, type ManageApiKeys } from './ManageApiKeys';
 import { type CreateUser } from './CreateUser';
@@ -13,7 +14,16 @@ export interface FirstStartCredentials {
   readonly apiKey: CreatedApiKey;
   /** The sandbox accounts made for the newcomer to post to at once. */
   readonly sandboxConnections: readonly { readonly id: string; readonly platform: string }[];
+  /** A first post, sent to publish at once to every sandbox account: the pages to open once a worker took it. */
+  readonly firstPostId: string;
 }
+
+/** What each sandbox account's first post sets (the required values of each platform, docs/spec.md). */
+const FIRST_POST_SETTINGS: Readonly<Record<(typeof FIRST_SANDBOX_PLATFORMS)[number], object>> = {
+  BLUESKY: {},
+  TWITTER: { replyRestriction: 'everyone' },
+  LINKEDIN: { visibility: 'PUBLIC' },
+};
 
 /** The platforms of the first start's sandbox connections (docs/decisions.md, "The sandbox platform"). */
 export const FIRST_SANDBOX_PLATFORMS = ['BLUESKY', 'TWITTER', 'LINKEDIN'] as const;
@@ -32,6 +42,7 @@ export class BootstrapFirstStart {
     private readonly createWorkspace: CreateWorkspace,
     private readonly apiKeys: ManageApiKeys,
     private readonly addConnection: AddConnection,
+    private readonly posts: WritePosts,
     private readonly random: RandomSource,
     private readonly unitOfWork: UnitOfWork,
   ) {}
@@ -41,7 +52,7 @@ export class BootstrapFirstStart {
     return this.unitOfWork.run(async () => {
       if ((await this.users.count()) > 0) return null;
       const password = this.random.token(18);
-      await this.createUser.execute({ email: FIRST_OWNER_EMAIL, password, name: 'Local owner' });
+      const owner = await this.createUser.execute({ email: FIRST_OWNER_EMAIL, password, name: 'Local owner' });
       const { workspace } = await this.createWorkspace.execute({ name: 'My workspace', ownerEmail: FIRST_OWNER_EMAIL });
       const apiKey = await this.apiKeys.create({ workspaceId: workspace.id, email: FIRST_OWNER_EMAIL, role: 'owner', name: 'First-start key' });
       const sandboxConnections = [];
@@ -54,7 +65,29 @@ export class BootstrapFirstStart {
         });
         sandboxConnections.push({ id: connection.id, platform: connection.platform });
       }
-      return { email: FIRST_OWNER_EMAIL, password, workspaceId: workspace.id, apiKey, sandboxConnections };
+      const firstPost = await this.posts.create(
+        { userId: owner.id, workspaceId: workspace.id, reviewRequired: false, defaultSource: 'app' },
+        {
+          groups: [
+            {
+              id: 'main',
+              isDefault: true,
+              segments: [
+                { text: 'Hello from Dispatch! This first post went out to a sandbox account of each platform.', media: [] },
+                { text: 'A second segment: a reply in a thread, or a comment where the platform has comments.', media: [] },
+              ],
+            },
+          ],
+          targets: sandboxConnections.map((c) => ({
+            connectionId: c.id,
+            groupId: 'main',
+            settings: { platform: c.platform, values: FIRST_POST_SETTINGS[c.platform as keyof typeof FIRST_POST_SETTINGS] },
+            scheduledAt: null,
+          })),
+          intent: 'publish_now',
+        },
+      );
+      return { email: FIRST_OWNER_EMAIL, password, workspaceId: workspace.id, apiKey, sandboxConnections, firstPostId: firstPost.id };
     });
   }
 }

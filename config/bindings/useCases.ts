@@ -56,6 +56,7 @@ export function bindUseCases(w: Wiring): void {
     T.CreateWorkspace,
     T.ManageApiKeys,
     T.AddConnection,
+    T.WritePosts,
     T.RandomSource,
     T.UnitOfWork,
   ]);

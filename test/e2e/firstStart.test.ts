@@ -70,6 +70,12 @@ describe('first start of the service (the quick start)', function () {
       const res = await fetch(`http://127.0.0.1:${first.port}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
       expect(res.status).to.equal(200);
       expect(((await res.json()) as { email: string }).email).to.equal('owner@dispatch.local');
+      // Something to see: the first post, published by the worker beside the API, has a page.
+      const page = (await awaitOutput(first.output, /BLUESKY\s+(http:\/\/\S+\/sandbox\/posts\/\S+)/, 20_000))[1]!;
+      // BASE_URL names the port the test asked for (0: any), the page's path is what counts.
+      const opened = await fetch(`http://127.0.0.1:${first.port}${new URL(page).pathname}`);
+      expect(opened.status).to.equal(200);
+      expect(await opened.text()).to.include('Hello from Dispatch!');
     } finally {
       await stop(first.child);
     }

@@ -52,6 +52,7 @@ for (const kind of DATABASE_KINDS) {
         get(TOKENS.CreateWorkspace),
         failingKeys,
         get(TOKENS.AddConnection),
+        get(TOKENS.WritePosts),
         get(TOKENS.RandomSource),
         get(TOKENS.UnitOfWork),
       );

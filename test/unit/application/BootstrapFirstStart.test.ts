@@ -37,6 +37,15 @@ describe("BootstrapFirstStart: the newcomer's first curl works", () => {
     ]);
   });
 
+  it('sends a first post, a thread of two segments, to publish at once to every sandbox account', async () => {
+    const first = (await app.bootstrap.execute())!;
+    const post = await app.readPosts.get(first.workspaceId, first.firstPostId);
+    expect(post.status).to.equal('publishing');
+    expect(post.groups[0]!.segments).to.have.length(2);
+    expect(post.targets.map((t) => t.connectionId)).to.have.members(first.sandboxConnections.map((c) => c.id));
+    expect(post.targets.every((t) => t.status === 'pending')).to.equal(true);
+  });
+
   it('runs once: a second call returns null and creates nothing', async () => {
     const first = (await app.bootstrap.execute())!;
     expect(await app.bootstrap.execute()).to.equal(null);

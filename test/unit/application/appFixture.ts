@@ -97,6 +97,10 @@ export class AppFixture {
   get myWorkspaces() {
     return this.composition.get(T.ListMyWorkspaces);
   }
+  get readPosts() {
+    return this.composition.get(T.ReadPosts);
+  }
+
   get writePosts() {
     return this.composition.get(T.WritePosts);
   }
