@@ -86,6 +86,8 @@ describe('responses served by the app match the OpenAPI document', () => {
     it('200 with a page', async () => {
       const res = await list('?limit=10&offset=0').set(auth(ownerKey)).expect(200);
       expect(res.body).to.include({ total: 1, limit: 10, offset: 0 });
+      // Added through the use case without asking for a sandbox: a real account, and the listing says which.
+      expect(res.body.data[0]).to.include({ platform: 'BLUESKY', sandbox: false });
     });
 
     it('422 for a bad limit', async () => {

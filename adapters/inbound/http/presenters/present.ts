@@ -35,6 +35,7 @@ export const presentConnection = (c: Connection) => ({
   handle: c.handle,
   displayName: c.displayName,
   status: c.status,
+  sandbox: c.isSandbox,
   createdAt: timestamp(c.createdAt),
 });
 

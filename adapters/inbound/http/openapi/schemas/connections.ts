@@ -15,6 +15,11 @@ export const connectionSchemas: SchemaMap = {
       handle: { type: 'string', description: 'The account name on the platform.' },
       displayName: nullable({ type: 'string' }),
       status: connectionStatusRef,
+      sandbox: {
+        type: 'boolean',
+        description:
+          'true: the sandbox account of this platform: posts go into the service itself, each with a page at its platformPostUrl (nothing reaches the platform).',
+      },
       createdAt: timestamp,
     },
   }),
