@@ -1,0 +1,34 @@
+import { type MediaRepository, type MediaUploadRepository } from '../../domain/media/MediaRepository';
+import { partsPrefixOf } from '../../domain/media/MediaUpload';
+import { type Clock } from '../ports/Clock';
+import { type MediaStore } from '../ports/MediaStore';
+
+/**
+ * Expired resumable uploads removed with their parts; items left `processing` by a process
+ * that stopped mid-way ended `failed` (docs/decisions.md, "Media"). Run by the worker.
+ */
+export class MediaHousekeeping {
+  constructor(
+    private readonly uploads: MediaUploadRepository,
+    private readonly media: MediaRepository,
+    private readonly store: MediaStore,
+    private readonly clock: Clock,
+    private readonly staleProcessingSeconds: number,
+  ) {}
+
+  /** How many uploads were removed and items ended. */
+  async sweep(batch = 100): Promise<{ uploads: number; stale: number }> {
+    const now = this.clock.now();
+    const expired = await this.uploads.expired(now, batch);
+    for (const upload of expired) {
+      await this.store.deletePrefix(partsPrefixOf(upload.id));
+      await this.uploads.delete(upload.id);
+    }
+    const stale = await this.media.staleProcessing(new Date(now.getTime() - this.staleProcessingSeconds * 1000), batch);
+    for (const item of stale) {
+      item.fail('processing was interrupted (the service stopped); upload or import the file again', now);
+      await this.media.save(item);
+    }
+    return { uploads: expired.length, stale: stale.length };
+  }
+}
