@@ -93,9 +93,9 @@ export class MediaItem {
 function cleanFileName(name: string | null): string | null {
   if (name === null) return null;
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const clean = Array.from(base)
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
     .trim()
     .slice(0, 200);
   return clean === '' ? null : clean;
