@@ -1,8 +1,9 @@
 import { Foundation1732330000000 } from './1732330000000-Foundation';
 import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
+import { MEDIA_MIGRATIONS } from './mediaMigrations';
 import { POSTS_MIGRATIONS } from './postsMigrations';
 import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
-export const ALL_MIGRATIONS = [Foundation1732330000000, ...POSTS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS, ...WEBHOOK_MIGRATIONS, ...SANDBOX_MIGRATIONS];
+export const ALL_MIGRATIONS = [Foundation1732330000000, ...POSTS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS, ...WEBHOOK_MIGRATIONS, ...SANDBOX_MIGRATIONS, ...MEDIA_MIGRATIONS];

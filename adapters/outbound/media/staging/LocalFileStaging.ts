@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type FileStaging, StagingTooLarge } from '../../../../application/ports/FileStaging';
+
+/** Scratch files in one directory (under the data directory by default), readable by this user only. */
+export class LocalFileStaging implements FileStaging {
+  constructor(private readonly directory: string) {}
+
+  async stage(body: Readable, maxBytes: number): Promise<{ file: string; sizeBytes: number }> {
+    await fs.promises.mkdir(this.directory, { recursive: true, mode: 0o700 });
+    const file = this.reserve('');
+    let sizeBytes = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        sizeBytes += chunk.length;
+        done(sizeBytes > maxBytes ? new StagingTooLarge(maxBytes) : null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counted, fs.createWriteStream(file, { mode: 0o600 }));
+    } catch (error) {
+      await this.discard(file);
+      // The rest of a refused body is read and dropped, so the client hears the answer.
+      if (error instanceof StagingTooLarge) body.resume();
+      throw error;
+    }
+    return { file, sizeBytes };
+  }
+
+  reserve(extension: string): string {
+    return path.join(this.directory, `${randomBytes(12).toString('hex')}${extension}`);
+  }
+
+  open(file: string): Readable {
+    return fs.createReadStream(file);
+  }
+
+  async discard(file: string): Promise<void> {
+    await fs.promises.rm(file, { force: true });
+  }
+}

@@ -1,0 +1,60 @@
+import { type DataSource } from 'typeorm';
+import { type MediaUploadRepository } from '../../../../../domain/media/MediaRepository';
+import { type MediaUploadSnapshot } from '../../../../../domain/media/MediaUpload';
+import { changedRows, type Dialect, dialectOf, inList } from '../sql/Dialect';
+import { managerOf } from '../transactionContext';
+import { toUpload, UPLOAD_COLUMNS, uploadParams } from './mediaRows';
+
+/** The `media_uploads` and `media_upload_parts` tables (docs/decisions.md, "Media"). */
+export class TypeOrmMediaUploads implements MediaUploadRepository {
+  private readonly d: Dialect;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.d = dialectOf(dataSource);
+  }
+
+  async create(upload: MediaUploadSnapshot): Promise<void> {
+    const params = uploadParams(upload, this.d);
+    await managerOf(this.dataSource).query(`INSERT INTO media_uploads (${UPLOAD_COLUMNS}) VALUES (${inList(params.length)})`, params);
+  }
+
+  async findById(id: string): Promise<MediaUploadSnapshot | null> {
+    const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(`SELECT ${UPLOAD_COLUMNS} FROM media_uploads WHERE id = ?`, [id]);
+    return rows.map(toUpload)[0] ?? null;
+  }
+
+  async recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<void> {
+    const manager = managerOf(this.dataSource);
+    const matched = await changedRows(manager, 'UPDATE media_upload_parts SET size_bytes = ? WHERE upload_id = ? AND part_number = ?', [
+      sizeBytes,
+      uploadId,
+      partNumber,
+    ]);
+    if (matched > 0) return;
+    // Two sends of one part at once: the second insert finds the first's row, which says the same.
+    const ignore = this.d.sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+    await manager.query(`${ignore} INTO media_upload_parts (upload_id, part_number, size_bytes) VALUES (?, ?, ?)`, [uploadId, partNumber, sizeBytes]);
+  }
+
+  async partsOf(uploadId: string): Promise<number[]> {
+    const rows = await managerOf(this.dataSource).query<Array<{ part_number: number | string }>>(
+      'SELECT part_number FROM media_upload_parts WHERE upload_id = ? ORDER BY part_number',
+      [uploadId],
+    );
+    return rows.map((row) => Number(row.part_number));
+  }
+
+  async delete(uploadId: string): Promise<void> {
+    const manager = managerOf(this.dataSource);
+    await manager.query('DELETE FROM media_upload_parts WHERE upload_id = ?', [uploadId]);
+    await manager.query('DELETE FROM media_uploads WHERE id = ?', [uploadId]);
+  }
+
+  async expired(now: Date, limit: number): Promise<MediaUploadSnapshot[]> {
+    const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(
+      `SELECT ${UPLOAD_COLUMNS} FROM media_uploads WHERE expires_at <= ? ORDER BY expires_at, id LIMIT ?`,
+      [this.d.date(now), limit],
+    );
+    return rows.map(toUpload);
+  }
+}
