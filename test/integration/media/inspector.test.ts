@@ -105,6 +105,10 @@ describe('FileMediaInspector', () => {
     it('swaps width and height for a video rotated a quarter turn', async () => {
       const rotated = await makeVideo(dir, { seconds: 1, width: 320, height: 240, audio: false, rotation: 90, name: 'rotated.mp4' });
       expect(factsOf(await inspector.inspect(rotated))).to.include({ width: 240, height: 320 });
+      const out = path.join(dir, 'rotated-frame.jpg');
+      await inspector.videoFrame(rotated, 0.5, out);
+      const frame = await sharp(out).metadata();
+      expect({ width: frame.width, height: frame.height }, 'the frame is turned as the video plays').to.deep.equal({ width: 240, height: 320 });
     });
 
     it('refuses an MP4 cut short, saying why', async () => {
