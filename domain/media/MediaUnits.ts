@@ -10,17 +10,22 @@ export const hours = (n: number): number => n * 3600;
 
 /** `12.4 MB`, `512 KB`, `2 GB`, `900 bytes`. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= GB) return `${oneDecimal(bytes / GB)} GB`;
-  if (bytes >= MB) return `${oneDecimal(bytes / MB)} MB`;
+  // Rounding may carry into the next unit: 999,999 bytes is "1 MB", not "1000 KB".
+  if (bytes >= GB - 50 * MB) return `${oneDecimal(bytes / GB)} GB`;
+  if (bytes >= MB - 50 * KB) return `${oneDecimal(bytes / MB)} MB`;
   if (bytes >= KB) return `${oneDecimal(bytes / KB)} KB`;
   return `${bytes} bytes`;
 }
 
 /** `0.5 s`, `45 s`, `3 min`, `2 min 20 s`, `1 h 30 min`. */
 export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${oneDecimal(seconds)} s`;
-  if (seconds < 3600) return joinParts([Math.floor(seconds / 60), 'min'], [Math.round(seconds % 60), 's']);
-  return joinParts([Math.floor(seconds / 3600), 'h'], [Math.round((seconds % 3600) / 60), 'min']);
+  if (seconds < 59.95) return `${oneDecimal(seconds)} s`;
+  if (seconds < 3570) {
+    const whole = Math.round(seconds);
+    return joinParts([Math.floor(whole / 60), 'min'], [whole % 60, 's']);
+  }
+  const wholeMinutes = Math.round(seconds / 60);
+  return joinParts([Math.floor(wholeMinutes / 60), 'h'], [wholeMinutes % 60, 'min']);
 }
 
 const oneDecimal = (n: number): string => String(Math.round(n * 10) / 10);
