@@ -9,8 +9,6 @@ export interface MediaKindRules {
   readonly maxDurationSeconds?: number;
   /** Width ÷ height, inclusive: e.g. 4:5 to 1.91:1 is `{ min: 0.8, max: 1.91 }`. */
   readonly aspectRatio?: { readonly min: number; readonly max: number };
-  readonly minWidth?: number;
-  readonly maxWidth?: number;
 }
 
 /**
@@ -19,7 +17,10 @@ export interface MediaKindRules {
  */
 export interface MediaRules {
   readonly kinds: Partial<Record<MediaKind, MediaKindRules>>;
-  /** Most items in one post (a carousel, a gallery); null where only the per-segment count applies. */
+  /**
+   * Most items in the post one segment becomes (a carousel, a gallery). Null where the
+   * capabilities' `maxMediaPerSegment` already counts them, so one excess is reported once.
+   */
   readonly maxItemsPerPost: number | null;
   /** Whether images and videos may be mixed in one segment. */
   readonly mixedKinds: boolean;

@@ -4,6 +4,7 @@ import { farcaster } from './farcaster/farcaster';
 import { instagram } from './instagram/instagram';
 import { linkedin } from './linkedin/linkedin';
 import { pinterest } from './pinterest/pinterest';
+import { type MediaRules } from '../media/MediaRules';
 import { type PlatformCapabilities } from './PlatformCapabilities';
 import { type PlatformDescriptor, type PostBudget } from './PlatformDescriptor';
 import { threads } from './threads/threads';
@@ -38,6 +39,9 @@ export const isPlatform = (value: unknown): value is Platform => typeof value ==
 export const descriptorOf = <P extends Platform>(platform: P): DescriptorOf<P> => BY_ID.get(platform) as DescriptorOf<P>;
 
 export const capabilitiesOf = (platform: Platform): PlatformCapabilities => descriptorOf(platform).capabilities;
+
+/** What media the platform accepts (its descriptor's media rules). */
+export const mediaRulesOf = (platform: Platform): MediaRules => descriptorOf(platform).media;
 
 /** The platform's daily (or other) cap on new posts per account, or null when it has none. */
 export const postBudgetOf = (platform: Platform): PostBudget | null => (descriptorOf(platform) as PlatformDescriptor).postBudget ?? null;

@@ -1,3 +1,4 @@
+import { type MediaRules } from '../media/MediaRules';
 import { type PlatformCapabilities } from './PlatformCapabilities';
 import { type SettingsSchema, type WithValidUpcasts } from './SettingsSchema';
 
@@ -5,7 +6,6 @@ import { type SettingsSchema, type WithValidUpcasts } from './SettingsSchema';
  * Everything the domain knows about one platform, declared once in its own folder
  * (domain/platform/<platform>/) and listed in the registry (Platform.ts). The settings
  * checks, the OpenAPI settings schemas and the settings' TypeScript types derive from it.
- * Per-platform media rules (types, sizes, durations, aspect ratios) will join as a field.
  */
 export interface PlatformDescriptor<Id extends string = string, S extends SettingsSchema = SettingsSchema> {
   /** The value of `settings.platform` and of a connection's platform, e.g. `BLUESKY`. */
@@ -15,6 +15,8 @@ export interface PlatformDescriptor<Id extends string = string, S extends Settin
   readonly capabilities: PlatformCapabilities;
   /** The fields of a target's `settings.values` on this platform. */
   readonly settings: S;
+  /** The media it accepts: kinds, types, sizes, durations, aspect ratios, counts. */
+  readonly media: MediaRules;
   /** How many posts one account may publish through the API in a window (docs/platforms.md); none when absent. */
   readonly postBudget?: PostBudget;
 }

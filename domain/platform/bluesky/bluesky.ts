@@ -1,3 +1,4 @@
+import { megabytes, minutes } from '../../media/MediaUnits';
 import { definePlatform } from '../PlatformDescriptor';
 
 export const bluesky = definePlatform({
@@ -14,5 +15,17 @@ export const bluesky = definePlatform({
   },
   settings: {
     replyDisabled: { type: 'boolean', required: false, nullable: true },
+  },
+  // docs/platforms.md: ≤ 4 images (~1 MB blob each), or 1 video.
+  media: {
+    kinds: {
+      // docs/platforms.md is silent on types; these are the ones Bluesky's apps show.
+      image: { mimeTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: megabytes(1) },
+      // docs/platforms.md is silent on video limits; Bluesky's own: 100 MB, 3 minutes.
+      video: { mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'], maxBytes: megabytes(100), maxDurationSeconds: minutes(3) },
+    },
+    maxItemsPerPost: null,
+    mixedKinds: false,
+    videoAlone: true,
   },
 });

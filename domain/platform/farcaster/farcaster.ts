@@ -1,3 +1,4 @@
+import { megabytes } from '../../media/MediaUnits';
 import { definePlatform } from '../PlatformDescriptor';
 
 export const farcaster = definePlatform({
@@ -14,5 +15,16 @@ export const farcaster = definePlatform({
   },
   settings: {
     channelId: { type: 'string', required: false, nullable: true },
+  },
+  // docs/platforms.md: 2 embeds (URLs); either may be an image or a video.
+  media: {
+    kinds: {
+      // docs/platforms.md is silent on embedded files; conservative sizes that clients render.
+      image: { mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], maxBytes: megabytes(10) },
+      video: { mimeTypes: ['video/mp4'], maxBytes: megabytes(100) },
+    },
+    maxItemsPerPost: null,
+    mixedKinds: true,
+    videoAlone: false,
   },
 });

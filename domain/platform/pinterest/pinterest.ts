@@ -1,3 +1,4 @@
+import { gigabytes, megabytes, minutes } from '../../media/MediaUnits';
 import { definePlatform } from '../PlatformDescriptor';
 
 export const pinterest = definePlatform({
@@ -14,5 +15,23 @@ export const pinterest = definePlatform({
   },
   settings: {
     boardId: { type: 'string', required: false, nullable: true },
+  },
+  // docs/platforms.md: image or video required (image_url, multiple_image_urls, video_id).
+  media: {
+    kinds: {
+      // docs/platforms.md is silent; Pinterest's own: up to 20 MB.
+      image: { mimeTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: megabytes(20) },
+      // docs/platforms.md is silent; Pinterest's own: MP4 or MOV, up to 2 GB, 4 s to 15 minutes.
+      video: {
+        mimeTypes: ['video/mp4', 'video/quicktime'],
+        maxBytes: gigabytes(2),
+        minDurationSeconds: 4,
+        maxDurationSeconds: minutes(15),
+      },
+    },
+    // docs/platforms.md is silent; a carousel pin holds up to 5 images.
+    maxItemsPerPost: 5,
+    mixedKinds: false,
+    videoAlone: true,
   },
 });

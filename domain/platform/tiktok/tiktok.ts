@@ -1,3 +1,4 @@
+import { gigabytes, megabytes, minutes } from '../../media/MediaUnits';
 import { definePlatform } from '../PlatformDescriptor';
 
 export const tiktok = definePlatform({
@@ -24,5 +25,19 @@ export const tiktok = definePlatform({
     allowDuet: { type: 'boolean', required: true, upcast: false },
     allowStitch: { type: 'boolean', required: true, upcast: false },
     promotionContent: { type: 'enum', values: ['NONE', 'SELF', 'PAID', 'BOTH'], required: true, upcast: 'NONE' },
+  },
+  // docs/platforms.md: video (chunks 5–64 MB); photos via /content/init/.
+  media: {
+    kinds: {
+      // docs/platforms.md is silent; TikTok's photo posts take JPEG and WebP, up to 20 MB.
+      image: { mimeTypes: ['image/jpeg', 'image/webp'], maxBytes: megabytes(20) },
+      // docs/platforms.md is silent; TikTok's own: MP4, WebM or MOV, up to 4 GB and
+      // 10 minutes (a creator's own cap, from creator_info, may be lower).
+      video: { mimeTypes: ['video/mp4', 'video/webm', 'video/quicktime'], maxBytes: gigabytes(4), maxDurationSeconds: minutes(10) },
+    },
+    // docs/platforms.md is silent; a photo post holds up to 35 images.
+    maxItemsPerPost: 35,
+    mixedKinds: false,
+    videoAlone: true,
   },
 });

@@ -1,3 +1,4 @@
+import { gigabytes, hours } from '../../media/MediaUnits';
 import { definePlatform } from '../PlatformDescriptor';
 
 export const youtube = definePlatform({
@@ -20,5 +21,16 @@ export const youtube = definePlatform({
     // Upcast false: the upcast video is private, so nobody sees it before its author checks.
     madeForKids: { type: 'boolean', required: true, upcast: false },
     ageRestriction: { type: 'boolean', required: false, nullable: true },
+  },
+  // docs/platforms.md: one video.
+  media: {
+    kinds: {
+      // docs/platforms.md is silent; YouTube's own: up to 256 GB and 12 hours (an unverified
+      // account is held to 15 minutes, which only YouTube knows).
+      video: { mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'], maxBytes: gigabytes(256), maxDurationSeconds: hours(12) },
+    },
+    maxItemsPerPost: null,
+    mixedKinds: false,
+    videoAlone: true,
   },
 });
