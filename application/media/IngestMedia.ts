@@ -5,7 +5,7 @@ import { type Clock } from '../ports/Clock';
 import { type FileStaging, StagingTooLarge } from '../ports/FileStaging';
 import { type MediaInspector } from '../ports/MediaInspector';
 import { type MediaStore } from '../ports/MediaStore';
-import { describeBytes } from './describeBytes';
+import { formatBytes } from '../../domain/media/MediaUnits';
 import { type MediaSettings } from './MediaSettings';
 
 /**
@@ -29,7 +29,7 @@ export class IngestMedia {
       staged = await this.staging.stage(body, maxBytes);
     } catch (error) {
       if (!(error instanceof StagingTooLarge)) throw error;
-      return this.failed(item, `the file is larger than the ${describeBytes(error.maxBytes)} allowed`);
+      return this.failed(item, `the file is larger than the ${formatBytes(error.maxBytes)} allowed`);
     }
     try {
       return await this.inspectAndStore(item, staged);

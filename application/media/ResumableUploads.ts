@@ -7,7 +7,7 @@ import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type Logger } from '../ports/Logger';
 import { type MediaStore } from '../ports/MediaStore';
-import { describeBytes } from './describeBytes';
+import { formatBytes } from '../../domain/media/MediaUnits';
 import { type IngestMedia } from './IngestMedia';
 import { type MediaSettings } from './MediaSettings';
 import { exactly } from './exactly';
@@ -37,7 +37,7 @@ export class ResumableUploads {
   async create(input: { workspaceId: string; userId: string | null; fileName: string | null; sizeBytes: number }): Promise<MediaUploadSnapshot> {
     const max = this.settings.maxResumableBytes;
     if (!Number.isSafeInteger(input.sizeBytes) || input.sizeBytes < 1 || input.sizeBytes > max) {
-      throw validationError('invalid_size', [{ path: 'sizeBytes', message: `must be a whole number from 1 to ${max} (${describeBytes(max)})` }]);
+      throw validationError('invalid_size', [{ path: 'sizeBytes', message: `must be a whole number from 1 to ${max} (${formatBytes(max)})` }]);
     }
     const now = this.clock.now();
     const upload: MediaUploadSnapshot = {

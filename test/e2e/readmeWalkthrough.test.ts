@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { awaitOutput, type ServiceProcess, startServiceProcess } from '../support/serviceProcess';
 
-const README = path.resolve(__dirname, '../../README.md');
+const README = path.resolve(__dirname, '..', '..', 'README.md');
 
 /** The shell block that follows `<!-- walkthrough:NAME -->` in README.md, as written there. */
 function readmeBlock(name: string): string {

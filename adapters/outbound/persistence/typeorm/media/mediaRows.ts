@@ -4,7 +4,8 @@ import { type MediaUploadSnapshot } from '../../../../../domain/media/MediaUploa
 import { requireDate, requireOneOf } from '../mappers/RowMappingError';
 import { type Dialect, readDate, readJson } from '../sql/Dialect';
 
-export const MEDIA_COLUMNS = 'id, workspace_id, created_by_user_id, origin, status, failure_reason, file_name, source_url, facts, storage_key, created_at, updated_at';
+export const MEDIA_COLUMNS =
+  'id, workspace_id, created_by_user_id, origin, status, failure_reason, file_name, source_url, facts, storage_key, created_at, updated_at';
 export const UPLOAD_COLUMNS = 'id, workspace_id, created_by_user_id, file_name, size_bytes, part_size_bytes, expires_at, created_at';
 
 type Row = Record<string, unknown>;

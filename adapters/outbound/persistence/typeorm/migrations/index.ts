@@ -6,4 +6,11 @@ import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
-export const ALL_MIGRATIONS = [Foundation1732330000000, ...POSTS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS, ...WEBHOOK_MIGRATIONS, ...SANDBOX_MIGRATIONS, ...MEDIA_MIGRATIONS];
+export const ALL_MIGRATIONS = [
+  Foundation1732330000000,
+  ...POSTS_MIGRATIONS,
+  ...IDEMPOTENCY_MIGRATIONS,
+  ...WEBHOOK_MIGRATIONS,
+  ...SANDBOX_MIGRATIONS,
+  ...MEDIA_MIGRATIONS,
+];
