@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type ProxyTrust } from '../adapters/inbound/http/clientAddress';
 import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
+import { type MediaConfig, mediaConfig } from './mediaConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
 
@@ -43,6 +44,7 @@ export interface Config {
     readonly requestTimeoutMs: number;
   };
   readonly database: DatabaseConfig;
+  readonly media: MediaConfig;
   readonly secrets: {
     /** Where the embedded database, a generated secret and a key file live. */
     readonly dataDir: string;
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('REDIS_URL', 'is required when RATE_LIMIT_STORE=redis');
   }
   const rateLimitMax = integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000);
+  const uploadLimitBytes = integer(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 64 * 1024 ** 3);
   return {
     production,
     http: {
@@ -139,7 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
       trustProxy: trustProxy(env),
       bodyLimitBytes: 1024 * 1024,
-      uploadLimitBytes: integer(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 64 * 1024 ** 3),
+      uploadLimitBytes,
       timeouts: timeouts(env),
       maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1000, 1, 1_000_000),
       maxHeaderBytes: 16 * 1024,
@@ -161,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessions: { ttlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400) },
     idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
     worker: workerConfig(env),
+    media: mediaConfig(env, dataDir, uploadLimitBytes),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
   };
 }
