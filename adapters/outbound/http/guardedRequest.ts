@@ -76,7 +76,7 @@ function requestOnce(guard: OutboundAddressGuard, url: URL, { method, headers, b
       signal?.removeEventListener('abort', abort);
       resolve(response);
     });
-    request.once('error', (error) => {
+    request.on('error', (error) => {
       signal?.removeEventListener('abort', abort);
       reject(classifyConnectionError(error, url));
     });

@@ -30,7 +30,7 @@ export function sizeLimitedBody(response: IncomingMessage, maxBytes: number, dea
   const timedOut = () => body.destroy(new DownloadFailedError({ kind: 'timeout', reason: 'the download took too long' }));
   const broken = () => body.destroy(new DownloadFailedError({ kind: 'network', reason: 'the connection broke during the download' }));
   deadline.addEventListener('abort', timedOut, { once: true });
-  response.once('error', broken);
+  response.on('error', broken);
   response.once('aborted', broken);
   body.once('close', () => {
     deadline.removeEventListener('abort', timedOut);

@@ -57,6 +57,9 @@ const serveFile: Handler = (request, response) => {
   } else if (request.url === '/stalls-mid-body') {
     response.writeHead(200, { 'content-type': 'image/gif', 'content-length': '100' });
     response.write(Buffer.alloc(10));
+  } else if (request.url === '/breaks-mid-body') {
+    response.writeHead(200, { 'content-type': 'image/gif', 'content-length': '100' });
+    response.write(Buffer.alloc(10), () => response.socket?.destroy());
   } else {
     response.writeHead(200, { 'content-type': 'image/gif', 'content-length': String(PAYLOAD.length) });
     response.end(PAYLOAD);
@@ -196,6 +199,11 @@ describe('GuardedUrlDownloader (the outbound-address guard)', function () {
     it('fails the body of a download that stalls midway once the time is up', async function () {
       const error = await bodyFailure(await allowed.download(local.url('/stalls-mid-body'), { ...LIMITS, timeoutMs: 200 }));
       expect(error.kind).to.equal('timeout');
+    });
+
+    it('fails the body of a download whose connection breaks midway', async function () {
+      const error = await bodyFailure(await allowed.download(local.url('/breaks-mid-body'), LIMITS));
+      expect(error.kind).to.equal('network');
     });
 
     it('reports a 404 as http_status', async function () {
