@@ -74,6 +74,14 @@ export interface Config {
      */
     readonly leaseMs: number;
   };
+  /**
+   * Every outbound call to an address a user supplied (docs/decisions.md, "Outbound calls to
+   * user-supplied addresses").
+   */
+  readonly outbound: {
+    /** Private, loopback and link-local addresses allowed: tests and closed networks only. */
+    readonly allowPrivateAddresses: boolean;
+  };
   /** The publishing worker: whether `npm start` runs one, its pace, leases and retries. */
   readonly worker: WorkerConfig;
   /** The first-start owner, workspace and key on an empty embedded database. */
@@ -163,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sessions: { ttlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400) },
     idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
+    outbound: { allowPrivateAddresses: flag(env, 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES', false) },
     worker: workerConfig(env),
     media: mediaConfig(env, dataDir, uploadLimitBytes),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),

@@ -40,6 +40,7 @@ describe('loadConfig (environment variables)', () => {
       rateLimit: { store: 'memory', limit: 600, perUserLimit: 1200, windowMs: 60_000, redisUrl: null, redisKeyPrefix: 'dispatch:ratelimit:' },
       sessions: { ttlSeconds: 12 * 3600 },
       idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
+      outbound: { allowPrivateAddresses: false },
       worker: { enabled: true, pollMs: 500, drainMs: 30_000, leaseMs: 300_000, batchSize: 20, maxAttempts: 5 },
       bootstrap: true,
     });
@@ -78,6 +79,7 @@ describe('loadConfig (environment variables)', () => {
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_ACQUIRE_TIMEOUT_MS: '3000',
       DATABASE_STATEMENT_TIMEOUT_MS: '4000',
+      OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true',
     });
     expect(config).to.deep.include({
       production: true,
@@ -109,8 +111,15 @@ describe('loadConfig (environment variables)', () => {
         redisKeyPrefix: 'dispatch-eu:',
       },
       sessions: { ttlSeconds: 3600 },
+      outbound: { allowPrivateAddresses: true },
       bootstrap: false, // never in production
     });
+  });
+
+  it('refuses private addresses on outbound calls unless OUTBOUND_ALLOW_PRIVATE_ADDRESSES says otherwise', () => {
+    expect(loadConfig({}).outbound.allowPrivateAddresses).to.equal(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' }).outbound.allowPrivateAddresses).to.equal(true);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE_ADDRESSES: '0' }).outbound.allowPrivateAddresses).to.equal(false);
   });
 
   it('treats empty and blank values as unset', () => {
@@ -148,6 +157,7 @@ describe('loadConfig (environment variables)', () => {
       ['SESSION_TTL_SECONDS', { SESSION_TTL_SECONDS: '59' }, /between 60 and 2592000/],
       ['SESSION_TTL_SECONDS', { SESSION_TTL_SECONDS: 'a day' }, /must be a whole number/],
       ['BOOTSTRAP', { BOOTSTRAP: 'yes' }, /must be one of true, false, 1, 0/],
+      ['OUTBOUND_ALLOW_PRIVATE_ADDRESSES', { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'on' }, /must be one of true, false, 1, 0/],
       ['REDIS_URL', { REDIS_URL: 'http://cache.example' }, /must start with redis: or rediss:/],
       ['REDIS_URL', { REDIS_URL: 'redis://cache.example:port' }, /must be a URL/],
       ['REDIS_URL', { RATE_LIMIT_STORE: 'redis' }, /is required when RATE_LIMIT_STORE=redis/],
