@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
+import { bindMedia } from './bindings/media';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
@@ -40,6 +41,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   wiring.value(TOKENS.HealthChecks, checks);
   bindUseCases(wiring);
   bindPublishing(wiring, config);
+  bindMedia(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

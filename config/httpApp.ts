@@ -1,10 +1,11 @@
 import type Koa from 'koa';
+import { mediaFilesRouter } from '../adapters/inbound/http/pages/media/mediaFilesRouter';
 import { sandboxPagesRouter } from '../adapters/inbound/http/pages/sandbox/sandboxPagesRouter';
 import { createApp } from '../adapters/inbound/http/createApp';
 import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
 import { type Composition } from './container';
-import { apiRoutes } from './httpRoutes';
+import { apiRoutes, uploadRoutes } from './httpRoutes';
 import { resolveSecretKey } from './secretKey';
 import { TOKENS as T } from './tokens';
 
@@ -23,7 +24,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
       // The CSRF tokens' key, shared by every instance; csrf.ts keys its HMAC apart from other uses.
       csrfSecret: resolveSecretKey(config.secrets),
     },
-    surfaces: { ...surfaces, pages: [sandboxPagesRouter(get(T.ReadSandboxPost)), ...(surfaces.pages ?? [])] },
+    surfaces: { ...surfaces, pages: [sandboxPagesRouter(get(T.ReadSandboxPost)), mediaFilesRouter(get(T.ServeMediaFile)), ...(surfaces.pages ?? [])] },
     clock: get(T.Clock),
     logger: get(T.Logger),
     cancellation: get(T.Cancellation),
@@ -33,5 +34,6 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
     authorizeWorkspace: get(T.AuthorizeWorkspace),
     checkHealth: get(T.CheckHealth),
     api: apiRoutes(composition),
+    uploadApi: uploadRoutes(composition),
   });
 }

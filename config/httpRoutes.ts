@@ -6,6 +6,9 @@ import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsR
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
 import { targetAttemptsRouter } from '../adapters/inbound/http/routers/targetAttemptsRouter';
+import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
+import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
+import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -20,5 +23,22 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postTargetsRouter(kit, posts),
     (kit) => postReviewsRouter(kit, posts),
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
+    (kit) => mediaRouter(kit, mediaUseCases(get)),
   ];
+}
+
+/** The API's routers whose request bodies stream (the upload surface, docs/surfaces.md). */
+export function uploadRoutes({ get }: Composition): ApiRoutes[] {
+  return [(kit) => mediaUploadRouter(kit, mediaUseCases(get))];
+}
+
+function mediaUseCases(get: Composition['get']): MediaUseCases {
+  return {
+    read: get(T.ReadMedia),
+    upload: get(T.UploadMedia),
+    import: get(T.ImportMedia),
+    resumable: get(T.ResumableUploads),
+    delete: get(T.DeleteMedia),
+    links: get(T.MediaLinks),
+  };
 }

@@ -1,3 +1,21 @@
+import { type DeleteMedia } from '../application/media/DeleteMedia';
+import { type ImportMedia } from '../application/media/ImportMedia';
+import { type IngestMedia } from '../application/media/IngestMedia';
+import { type MediaFrames } from '../application/media/MediaFrames';
+import { type MediaHousekeeping } from '../application/media/MediaHousekeeping';
+import { type MediaLinks } from '../application/media/MediaLinks';
+import { type MediaSettings } from '../application/media/MediaSettings';
+import { type ReadMedia } from '../application/media/ReadMedia';
+import { type ResumableUploads } from '../application/media/ResumableUploads';
+import { type ServeMediaFile } from '../application/media/ServeMediaFile';
+import { type UploadMedia } from '../application/media/UploadMedia';
+import { type FileStaging } from '../application/ports/FileStaging';
+import { type MediaInspector } from '../application/ports/MediaInspector';
+import { type MediaStore } from '../application/ports/MediaStore';
+import { type UrlDownloader } from '../application/ports/UrlDownloader';
+import { type UrlSigner } from '../application/ports/UrlSigner';
+import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
+import { type MediaRepository, type MediaUploadRepository } from '../domain/media/MediaRepository';
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type KeyRing } from '../adapters/outbound/keys/KeyRing';
@@ -117,4 +135,24 @@ export const TOKENS = {
   RecordOutcome: token<RecordOutcome>('RecordOutcome'),
   PublishDueTargets: token<PublishDueTargets>('PublishDueTargets'),
   SettleExpiredLeases: token<SettleExpiredLeases>('SettleExpiredLeases'),
+  MediaRepository: token<MediaRepository>('MediaRepository'),
+  MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
+  MediaSettings: token<MediaSettings>('MediaSettings'),
+  MediaStore: token<MediaStore>('MediaStore'),
+  FileStaging: token<FileStaging>('FileStaging'),
+  MediaInspector: token<MediaInspector>('MediaInspector'),
+  /** The one way to reach an address a user supplied (docs/decisions.md, "Outbound calls to user-supplied addresses"). */
+  OutboundAddressGuard: token<OutboundAddressGuard>('OutboundAddressGuard'),
+  UrlDownloader: token<UrlDownloader>('UrlDownloader'),
+  UrlSigner: token<UrlSigner>('UrlSigner'),
+  MediaLinks: token<MediaLinks>('MediaLinks'),
+  IngestMedia: token<IngestMedia>('IngestMedia'),
+  UploadMedia: token<UploadMedia>('UploadMedia'),
+  ImportMedia: token<ImportMedia>('ImportMedia'),
+  ResumableUploads: token<ResumableUploads>('ResumableUploads'),
+  ReadMedia: token<ReadMedia>('ReadMedia'),
+  DeleteMedia: token<DeleteMedia>('DeleteMedia'),
+  MediaFrames: token<MediaFrames>('MediaFrames'),
+  ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
+  MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
 } as const;

@@ -8,6 +8,7 @@ import { MemoryMembershipRepository } from '../../adapters/outbound/persistence/
 import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
 import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/MemoryPostViews';
 import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
+import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
 import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
@@ -37,6 +38,8 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.PublishQueue, new MemoryPublishQueue(posts));
   w.value(T.AttemptLog, new MemoryAttemptLog());
   w.value(T.SandboxPosts, new MemorySandboxPosts());
+  w.build(T.MediaRepository, [T.PostRepository], (posts) => new MemoryMediaRepository(posts));
+  w.value(T.MediaUploadRepository, new MemoryMediaUploads());
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
   w.value(T.InboundEventLog, new MemoryInboundEventLog());
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());

@@ -13,6 +13,8 @@ import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typ
 import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
 import { TypeOrmPostViews } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostViews';
+import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaRepository';
+import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
 import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
@@ -40,6 +42,8 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
   w.value(T.AttemptLog, new TypeOrmAttemptLog(dataSource));
   w.value(T.SandboxPosts, new TypeOrmSandboxPosts(dataSource));
+  w.value(T.MediaRepository, new TypeOrmMediaRepository(dataSource));
+  w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));
   w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data

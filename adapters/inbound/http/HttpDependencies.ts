@@ -44,6 +44,8 @@ export interface HttpDependencies {
   readonly checkHealth: CheckHealth;
   /** The JSON API's routers, each built from its use cases by the composition root. */
   readonly api: readonly ApiRoutes[];
+  /** Routers of the API whose bodies are streamed (media bytes): the upload surface, with the JSON API's kit. */
+  readonly uploadApi?: readonly ApiRoutes[];
 }
 
 /**

@@ -82,7 +82,9 @@ const UNCANCELLABLE: Cancellation = { within: (_signal, work) => work(), current
 /** The surfaces other than the JSON API, in the order they are asked whether they own a request. */
 function surfacesOf(deps: HttpDependencies): Surface[] {
   const { settings, logger } = deps;
-  const { oauth = [], pages = [], webhooks = [], uploads = [] } = deps.surfaces ?? {};
+  const { oauth = [], pages = [], webhooks = [] } = deps.surfaces ?? {};
+  const kit = routeKitOf(deps);
+  const uploads = [...(deps.surfaces?.uploads ?? []), ...(deps.uploadApi ?? []).map((routes) => routes(kit))];
   const surfaces: Surface[] = [];
   if (pages.length > 0) {
     surfaces.push({

@@ -1,0 +1,65 @@
+import { type Platform } from '../platform/Platform';
+import { type GroupSnapshot } from '../post/Group';
+import { type ValidationProblems } from '../post/ValidationProblems';
+import { checkMediaForPlatform, type PlacedMedia } from './checkMediaForPlatform';
+import { type MediaFacts } from './MediaFacts';
+import { type MediaStatus } from './MediaItem';
+
+/** What a post needs to know of a media item it names. */
+export interface MediaInfo {
+  readonly workspaceId: string;
+  readonly status: MediaStatus;
+  readonly failureReason: string | null;
+  readonly facts: MediaFacts | null;
+}
+
+/** How posts learn about media without knowing where the library is stored. */
+export type MediaLookup = (mediaId: string) => MediaInfo | undefined;
+
+interface PostMedia {
+  readonly groups: readonly GroupSnapshot[];
+  readonly targets: readonly { readonly groupId: string; readonly platform: Platform }[];
+}
+
+/**
+ * Every media item a post names must be the workspace's own and ready, a thumbnail an image,
+ * and each target's group must fit its platform's media rules (docs/decisions.md, "Media").
+ */
+export function checkPostMedia(post: PostMedia, workspaceId: string, mediaOf: MediaLookup, problems: ValidationProblems): void {
+  const readyFacts = new Map<string, MediaFacts>();
+  post.groups.forEach((group, g) =>
+    group.segments.forEach((segment, s) =>
+      segment.media.forEach((media, m) => {
+        const path = `groups[${g}].segments[${s}].media[${m}]`;
+        const facts = readyItem(media.id, `${path}.id`, workspaceId, mediaOf, problems);
+        if (facts !== null) readyFacts.set(media.id, facts);
+        if (media.thumbnailMediaId === null) return;
+        const thumbnail = readyItem(media.thumbnailMediaId, `${path}.thumbnailMediaId`, workspaceId, mediaOf, problems);
+        if (thumbnail !== null && thumbnail.kind !== 'image') problems.add(`${path}.thumbnailMediaId`, 'must name an image');
+      }),
+    ),
+  );
+  for (const target of post.targets) {
+    const g = post.groups.findIndex((group) => group.id === target.groupId);
+    post.groups[g]?.segments.forEach((segment, s) => {
+      const path = `groups[${g}].segments[${s}].media`;
+      const items: PlacedMedia[] = segment.media.flatMap((media, m) => {
+        const facts = readyFacts.get(media.id);
+        return facts === undefined ? [] : [{ path: `${path}[${m}]`, facts }];
+      });
+      checkMediaForPlatform({ path, items }, target.platform, problems);
+    });
+  }
+}
+
+function readyItem(id: string, path: string, workspaceId: string, mediaOf: MediaLookup, problems: ValidationProblems): MediaFacts | null {
+  const item = mediaOf(id);
+  // One message for "missing" and "another workspace's": existence elsewhere must not leak.
+  if (item === undefined || item.workspaceId !== workspaceId) {
+    problems.add(path, 'does not name a media item of this workspace');
+    return null;
+  }
+  if (item.status === 'processing') problems.add(path, 'is still processing; use it once its status is ready');
+  else if (item.status === 'failed') problems.add(path, `failed (${item.failureReason ?? 'no reason recorded'}); upload it again`);
+  return item.status === 'ready' ? item.facts : null;
+}
