@@ -91,7 +91,8 @@ export class LocalDiskMediaStore implements MediaStore {
       },
     });
     try {
-      await pipeline(source, counter, createWriteStream(temp, { flags: 'wx' }));
+      // flush: the bytes reach the disk before the rename makes them visible under the key.
+      await pipeline(source, counter, createWriteStream(temp, { flags: 'wx', flush: true }));
       await rename(temp, path);
     } catch (error) {
       await rm(temp, { force: true });
