@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type ByteRange, type MediaStore, type StoredObject } from '../../../../application/ports/MediaStore';
+import { assertSafeMediaKey } from './mediaKeys';
+
+/**
+ * Media bytes as files under one root directory (`<DATA_DIR>/media`), one file per key.
+ * Writes go to a hidden temp file beside the target and are renamed into place once complete,
+ * so a reader never sees half a file and a failed write leaves nothing under the key.
+ * There are no presigned URLs: the service serves these files itself.
+ */
+export class LocalDiskMediaStore implements MediaStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, body: Readable, _contentType: string): Promise<{ readonly sizeBytes: number }> {
+    return this.writeAtomically(this.pathOf(key), body);
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    const path = this.pathOf(key);
+    // Open first and stat the open file, so a concurrent delete cannot split the two.
+    const handle = await open(path, 'r').catch(nullWhenMissing);
+    if (!handle) return null;
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const size = stats.size;
+      const bounds = range ? boundsWithin(range, size) : {};
+      return { body: handle.createReadStream({ ...bounds, autoClose: true }), sizeBytes: size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    const stats = await stat(this.pathOf(key)).catch(nullWhenMissing);
+    return stats?.isFile() ? stats.size : null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertSafeMediaKey(prefix, { allowTrailingSlash: true });
+    if (prefix.endsWith('/')) {
+      await rm(join(this.root, prefix), { recursive: true, force: true });
+      return;
+    }
+    // A prefix ending mid-name: every entry of its directory whose name starts with the rest.
+    const directory = join(this.root, dirname(prefix));
+    const namePrefix = basename(prefix);
+    const entries = await readdir(directory).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+    const matching = entries.filter((name) => name.startsWith(namePrefix));
+    await Promise.all(matching.map((name) => rm(join(directory, name), { recursive: true, force: true })));
+  }
+
+  async concatenate(partKeys: readonly string[], key: string, _contentType: string): Promise<{ readonly sizeBytes: number }> {
+    const partPaths = partKeys.map((partKey) => this.pathOf(partKey));
+    async function* partsInOrder(): AsyncGenerator<Buffer> {
+      for (const path of partPaths) yield* createReadStream(path);
+    }
+    return this.writeAtomically(this.pathOf(key), Readable.from(partsInOrder()));
+  }
+
+  async presignedUrl(_key: string, _expiresInSeconds: number, _contentType: string): Promise<string | null> {
+    return null;
+  }
+
+  private pathOf(key: string): string {
+    assertSafeMediaKey(key);
+    return join(this.root, key);
+  }
+
+  private async writeAtomically(path: string, source: Readable): Promise<{ readonly sizeBytes: number }> {
+    await mkdir(dirname(path), { recursive: true });
+    const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.partial`);
+    let sizeBytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        sizeBytes += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      // flush: the bytes reach the disk before the rename makes them visible under the key.
+      await pipeline(source, counter, createWriteStream(temp, { flags: 'wx', flush: true }));
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return { sizeBytes };
+  }
+}
+
+function nullWhenMissing(error: NodeJS.ErrnoException): null {
+  if (error.code === 'ENOENT') return null;
+  throw error;
+}
+
+/** The inclusive byte bounds for createReadStream; `end` is clamped to the file, as S3 does. */
+function boundsWithin(range: ByteRange, size: number): { start: number; end: number } {
+  const end = Math.min(range.end ?? size - 1, size - 1);
+  if (range.start < 0 || range.start > end) throw new RangeError(`Range ${range.start}-${range.end ?? ''} is not satisfiable for ${size} bytes`);
+  return { start: range.start, end };
+}
