@@ -53,7 +53,9 @@ export class ChangePostLifecycle {
       now,
       async (post) => {
         const connectionOf = await this.store.connectionLookup([post.target(targetId).connectionId]);
-        return { target: post.updateTarget(targetId, changes, { now, connectionOf, reviewRequired: actor.reviewRequired }), post };
+        const target = post.updateTarget(targetId, changes, { now, connectionOf, reviewRequired: actor.reviewRequired });
+        await this.store.checkMedia(post);
+        return { target, post };
       },
       precondition,
     );

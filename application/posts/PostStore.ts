@@ -1,7 +1,10 @@
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
+import { checkPostMedia, type MediaInfo } from '../../domain/media/checkPostMedia';
+import { type MediaRepository } from '../../domain/media/MediaRepository';
 import { type Post } from '../../domain/post/Post';
 import { type ConnectionLookup, type ConnectionInfo } from '../../domain/post/PostContent';
 import { type PostRepository } from '../../domain/post/PostRepository';
+import { ValidationProblems } from '../../domain/post/ValidationProblems';
 import { notFound } from '../../domain/shared/DomainError';
 import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
@@ -17,6 +20,7 @@ export class PostStore {
     private readonly connections: ConnectionRepository,
     private readonly queue: PublishQueue,
     private readonly unitOfWork: UnitOfWork,
+    private readonly media: MediaRepository,
   ) {}
 
   async load(workspaceId: string, postId: string): Promise<Post> {
@@ -32,6 +36,24 @@ export class PostStore {
       if (c.status !== 'disconnected') byId.set(c.id, { platform: c.platform, workspaceId: c.workspaceId });
     }
     return (id) => byId.get(id);
+  }
+
+  /**
+   * The media a post names, checked against the library and each target's platform (422
+   * `invalid_post` naming each item's path): after the aggregate has judged the rest.
+   */
+  async checkMedia(post: Post): Promise<void> {
+    const groups = post.groups.map((g) => g.toSnapshot());
+    const ids = groups.flatMap((g) => g.segments.flatMap((s) => s.media.flatMap((m) => [m.id, ...(m.thumbnailMediaId === null ? [] : [m.thumbnailMediaId])])));
+    const byId = new Map<string, MediaInfo>();
+    for (const item of await this.media.findByIds([...new Set(ids)])) {
+      const { workspaceId, status, failureReason, facts } = item.toSnapshot();
+      byId.set(item.id, { workspaceId, status, failureReason, facts });
+    }
+    const problems = new ValidationProblems();
+    const targets = post.targets.map((t) => ({ groupId: t.groupId, platform: t.platform }));
+    checkPostMedia({ groups, targets }, post.workspaceId, (id) => byId.get(id), problems);
+    problems.throwIfAny('invalid_post');
   }
 
   /** A new post and its jobs, stored together or not at all. */

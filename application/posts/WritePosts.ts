@@ -27,6 +27,7 @@ export class WritePosts {
       },
       { now, reviewRequired: actor.reviewRequired, connectionOf: await this.store.connectionLookup(connectionIds(request.targets)) },
     );
+    await this.store.checkMedia(post);
     await this.store.add(post, now);
     return post;
   }
@@ -39,7 +40,7 @@ export class WritePosts {
       actor.workspaceId,
       postId,
       now,
-      (post) => {
+      async (post) => {
         // A target for the same account keeps its id across edits, so clients can follow it.
         // Only the first request target of an account inherits it: a second one (refused for
         // naming the account twice) must not also be blamed for a duplicate id it never sent.
@@ -50,6 +51,7 @@ export class WritePosts {
           return this.withId(t, inherited);
         });
         post.update({ ...request, targets }, { now, reviewRequired: actor.reviewRequired, connectionOf });
+        await this.store.checkMedia(post);
         return post;
       },
       precondition,
