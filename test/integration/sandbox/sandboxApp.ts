@@ -11,32 +11,7 @@ import { DEFAULT_GROUP_ID, group, segment, targetOn } from '../../support/data/p
 import { api, type ApiClient } from '../../support/openapi';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 import { eventually } from '../../support/workerProcess';
-
-export interface TargetView {
-  readonly id: string;
-  readonly connectionId: string;
-  readonly status: string;
-  readonly scheduledAt: string | null;
-  readonly platformPostId: string | null;
-  readonly platformPostUrl: string;
-  readonly postedAt: string | null;
-  readonly error: string | null;
-  readonly attempts: number;
-}
-
-export interface PostView {
-  readonly id: string;
-  readonly status: string;
-  readonly targets: TargetView[];
-}
-
-export interface AttemptView {
-  readonly attempt: number;
-  readonly segmentIndex: number;
-  readonly outcome: string;
-  readonly error: string | null;
-  readonly platformPostId: string | null;
-}
+import { type AttemptView, type PostView, type PublishedTarget, type TargetView } from './sandboxViews';
 
 export interface SandboxPostOptions {
   readonly intent?: 'publish_now' | 'schedule';
@@ -125,10 +100,10 @@ export class SandboxApp {
   }
 
   /** Creates a `publish_now` post of `texts` for every sandbox connection and waits until it is published. */
-  async publishNow(texts: readonly string[]): Promise<TargetView[]> {
+  async publishNow(texts: readonly string[]): Promise<PublishedTarget[]> {
     const post = await this.settled((await this.create(texts)).id);
     expect(post.status, JSON.stringify(post.targets)).to.equal('published');
-    return post.targets;
+    return post.targets as PublishedTarget[];
   }
 
   async retry(postId: string, targetId: string): Promise<TargetView> {
@@ -140,8 +115,9 @@ export class SandboxApp {
   }
 
   /** The page at a platformPostUrl: its path on this app. */
-  page(platformPostUrl: string): Promise<supertest.Response> {
-    return supertest(this.t.app.callback()).get(new URL(platformPostUrl).pathname);
+  page(platformPostUrl: string | null): Promise<supertest.Response> {
+    expect(platformPostUrl, 'a published target has a platformPostUrl').to.be.a('string');
+    return supertest(this.t.app.callback()).get(new URL(platformPostUrl!).pathname);
   }
 
   /** Every segment the sandbox stored, across connections: what was "posted". */
