@@ -4,7 +4,7 @@ import { type FirstStartCredentials } from '../application/admin/BootstrapFirstS
 import { type Composition, compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { buildHttpServer } from './httpServer';
-import { buildPublishingWorker, exitOnSignals } from './publishingWorker';
+import { buildHousekeeping, buildPublishingWorker, exitOnSignals } from './publishingWorker';
 import { TOKENS } from './tokens';
 
 async function main(): Promise<void> {
@@ -39,8 +39,12 @@ async function main(): Promise<void> {
   logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });
   // The embedded default: one process serves the API and publishes (WORKER=off: the API alone).
   const worker = config.worker.enabled ? buildPublishingWorker(composition) : null;
-  exitOnSignals(composition, () => Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker?.stop(config.worker.drainMs)]));
+  const housekeeping = config.worker.enabled ? buildHousekeeping(composition) : null;
+  exitOnSignals(composition, () =>
+    Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker?.stop(config.worker.drainMs), housekeeping?.stop()]),
+  );
   worker?.start();
+  housekeeping?.start();
   if (firstStart !== null && worker !== null) void showFirstPost(composition, firstStart);
 }
 

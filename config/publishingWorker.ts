@@ -1,4 +1,5 @@
 import { PublishingWorker } from '../adapters/inbound/worker/PublishingWorker';
+import { HousekeepingLoop } from '../adapters/inbound/worker/HousekeepingLoop';
 import { workerOwnerId } from '../adapters/inbound/worker/workerOwnerId';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
@@ -11,6 +12,12 @@ export function buildPublishingWorker(composition: Composition, pollMs = composi
   return new PublishingWorker(composition.get(T.SettleExpiredLeases), composition.get(T.PublishDueTargets), composition.get(T.Logger), workerOwnerId(), {
     pollMs,
   });
+}
+
+/** The worker's housekeeping (docs/decisions.md, "Media"): expired uploads, interrupted processing; every minute. */
+export function buildHousekeeping(composition: Composition, everyMs = 60_000): HousekeepingLoop {
+  const media = composition.get(T.MediaHousekeeping);
+  return new HousekeepingLoop([{ name: 'media', run: () => media.sweep() }], composition.get(T.Logger), everyMs);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { compose, type CompositionOptions } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
-import { buildPublishingWorker, exitOnSignals } from './publishingWorker';
+import { buildHousekeeping, buildPublishingWorker, exitOnSignals } from './publishingWorker';
 
 /**
  * A process that runs a publishing worker alone (`npm run worker`), with no HTTP server:
@@ -20,8 +20,10 @@ export async function runWorkerProcess(options: CompositionOptions = {}): Promis
   }
   const composition = await compose(config, options);
   const worker = buildPublishingWorker(composition);
-  exitOnSignals(composition, () => worker.stop(config.worker.drainMs));
+  const housekeeping = buildHousekeeping(composition);
+  exitOnSignals(composition, () => Promise.all([worker.stop(config.worker.drainMs), housekeeping.stop()]));
   worker.start();
+  housekeeping.start();
 }
 
 /** Ends the process with a readable line when the worker cannot start (the database unreachable, …). */

@@ -36,7 +36,11 @@ export function bindMedia(w: Wiring, config: Config): void {
   w.build(T.OutboundAddressGuard, [], () => new OutboundAddressGuard({ allowPrivateAddresses: config.outbound.allowPrivateAddresses }));
   w.build(T.UrlDownloader, [T.OutboundAddressGuard], (guard) => new GuardedUrlDownloader(guard));
   w.build(T.UrlSigner, [], () => new HmacUrlSigner(resolveSecretKey(config.secrets)));
-  w.build(T.MediaLinks, [T.MediaStore, T.UrlSigner, T.Clock], (store, signer, clock) => new MediaLinks(store, signer, clock, config.http.baseUrl, media.linkTtlSeconds));
+  w.build(
+    T.MediaLinks,
+    [T.MediaStore, T.UrlSigner, T.Clock],
+    (store, signer, clock) => new MediaLinks(store, signer, clock, config.http.baseUrl, media.linkTtlSeconds),
+  );
   w.construct(T.IngestMedia, IngestMedia, [T.FileStaging, T.MediaInspector, T.MediaStore, T.MediaRepository, T.Clock, T.MediaSettings]);
   w.construct(T.UploadMedia, UploadMedia, [T.IngestMedia, T.MediaRepository, T.IdGenerator, T.Clock, T.MediaSettings]);
   w.construct(T.ImportMedia, ImportMedia, [T.UrlDownloader, T.IngestMedia, T.MediaRepository, T.IdGenerator, T.Clock, T.MediaSettings, T.Logger]);
