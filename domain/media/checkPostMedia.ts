@@ -1,5 +1,6 @@
 import { type Platform } from '../platform/Platform';
 import { type GroupSnapshot } from '../post/Group';
+import { type MediaSnapshot } from '../post/Media';
 import { type ValidationProblems } from '../post/ValidationProblems';
 import { checkMediaForPlatform, type PlacedMedia } from './checkMediaForPlatform';
 import { type MediaFacts } from './MediaFacts';
@@ -27,18 +28,13 @@ interface PostMedia {
  */
 export function checkPostMedia(post: PostMedia, workspaceId: string, mediaOf: MediaLookup, problems: ValidationProblems): void {
   const readyFacts = new Map<string, MediaFacts>();
-  post.groups.forEach((group, g) =>
-    group.segments.forEach((segment, s) =>
-      segment.media.forEach((media, m) => {
-        const path = `groups[${g}].segments[${s}].media[${m}]`;
-        const facts = readyItem(media.id, `${path}.id`, workspaceId, mediaOf, problems);
-        if (facts !== null) readyFacts.set(media.id, facts);
-        if (media.thumbnailMediaId === null) return;
-        const thumbnail = readyItem(media.thumbnailMediaId, `${path}.thumbnailMediaId`, workspaceId, mediaOf, problems);
-        if (thumbnail !== null && thumbnail.kind !== 'image') problems.add(`${path}.thumbnailMediaId`, 'must name an image');
-      }),
-    ),
-  );
+  for (const { path, media } of mediaOfPost(post.groups)) {
+    const facts = readyItem(media.id, `${path}.id`, workspaceId, mediaOf, problems);
+    if (facts !== null) readyFacts.set(media.id, facts);
+    if (media.thumbnailMediaId === null) continue;
+    const thumbnail = readyItem(media.thumbnailMediaId, `${path}.thumbnailMediaId`, workspaceId, mediaOf, problems);
+    if (thumbnail !== null && thumbnail.kind !== 'image') problems.add(`${path}.thumbnailMediaId`, 'must name an image');
+  }
   for (const target of post.targets) {
     const g = post.groups.findIndex((group) => group.id === target.groupId);
     post.groups[g]?.segments.forEach((segment, s) => {
@@ -49,6 +45,15 @@ export function checkPostMedia(post: PostMedia, workspaceId: string, mediaOf: Me
       });
       checkMediaForPlatform({ path, items }, target.platform, problems);
     });
+  }
+}
+
+/** Every media reference of the post with its request path. */
+function* mediaOfPost(groups: readonly GroupSnapshot[]): Generator<{ path: string; media: MediaSnapshot }> {
+  for (const [g, group] of groups.entries()) {
+    for (const [s, segment] of group.segments.entries()) {
+      for (const [m, media] of segment.media.entries()) yield { path: `groups[${g}].segments[${s}].media[${m}]`, media };
+    }
   }
 }
 
