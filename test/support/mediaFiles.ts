@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import syncFs from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -83,4 +85,24 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
   const entries = u16(ifd0);
   for (let i = 0; i < entries; i++) if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
   return false;
+}
+
+let sharedFiles: Promise<{ photo: string; video: string }> | null = null;
+
+/**
+ * A square JPEG photo and a 5-second H.264 video that fit every platform's media rules,
+ * made once per test process (ffmpeg is slow to start) in a directory removed at exit.
+ */
+export function everyPlatformFiles(): Promise<{ photo: string; video: string }> {
+  sharedFiles ??= (async () => {
+    const dir = syncFs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-media-'));
+    process.once('exit', () => syncFs.rmSync(dir, { recursive: true, force: true }));
+    const photo = path.join(dir, 'photo.jpg');
+    await sharp({ create: { width: 1080, height: 1080, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+      .jpeg()
+      .toFile(photo);
+    const video = await makeVideo(dir, { seconds: 5, width: 720, height: 1280, audio: true });
+    return { photo, video };
+  })();
+  return sharedFiles;
 }

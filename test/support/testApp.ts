@@ -12,6 +12,7 @@ import { buildHttpApp } from '../../config/httpApp';
 import { TOKENS } from '../../config/tokens';
 import { openTestDatabase, type DatabaseKind } from './databases';
 import { PASSWORD } from './data/people';
+import { everyPlatformFiles } from './mediaFiles';
 import { MYSQL_URL } from './services';
 
 export interface TestApp {
@@ -90,6 +91,13 @@ export class Fixtures {
 
   async session(email: string, ttlSeconds?: number): Promise<string> {
     return (await this.composition.get(TOKENS.IssueSession).execute({ email, ttlSeconds })).token;
+  }
+
+  /** A ready media item of the workspace, uploaded through the real use case: a square JPEG or a short video that fit every platform. */
+  async media(workspaceId: string, kind: 'photo' | 'video' = 'photo'): Promise<string> {
+    const file = (await everyPlatformFiles())[kind];
+    const upload = this.composition.get(TOKENS.UploadMedia);
+    return (await upload.execute({ workspaceId, userId: null, fileName: path.basename(file), body: fs.createReadStream(file) })).id;
   }
 
   async connection(workspaceId: string, platform: string, handle: string, sandbox = false): Promise<string> {

@@ -50,6 +50,8 @@ export interface PostsWorld {
   readonly otherKey: string;
   /** One connection per platform in `ws`. */
   readonly conn: Readonly<Record<Platform, string>>;
+  /** Ready media of `ws`: a square photo and a short video, fit for every platform. */
+  readonly media: { readonly photo: string; readonly video: string };
   /** A TWITTER connection of `otherWs`. */
   readonly foreignConn: string;
   /** `/v1/workspaces/${ws}/posts` */
@@ -72,7 +74,9 @@ export async function startPostsWorld(ctx: Mocha.Context, kind: DatabaseKind): P
   const otherWs = await t.given.workspace(OTHER_OWNER, 'Other');
   const conn = {} as Record<Platform, string>;
   for (const platform of PLATFORMS) conn[platform] = await t.given.connection(ws, platform, handleFor(platform));
+  const media = { photo: await t.given.media(ws, 'photo'), video: await t.given.media(ws, 'video') };
   return {
+    media,
     t,
     api: api(t.app),
     ws,

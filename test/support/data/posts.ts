@@ -42,7 +42,13 @@ export const targetOn = (
 /** Whatever knows a connection id per platform: an HTTP test world, or the domain tests' lookup. */
 export interface ConnectionsByPlatform {
   readonly conn: Readonly<Record<Platform, string>>;
+  /** Ready media of the world's workspace that fit every platform; absent where media is not looked up (the domain tests). */
+  readonly media?: { readonly photo: string; readonly video: string };
 }
+
+/** The media a body for `platform` carries where the platform needs some: a video for YouTube, else a photo. */
+const mediaFor = (world: ConnectionsByPlatform, platform: Platform): MediaInput[] =>
+  MEDIA_REQUIRED.includes(platform) ? [media(platform === 'YOUTUBE' ? (world.media?.video ?? 'v1') : (world.media?.photo ?? 'm1'))] : [];
 
 /** A target body of `world` to `platform`, on the default group, unscheduled. */
 export const target = (world: ConnectionsByPlatform, platform: Platform, extra: Json = {}): Json => ({
@@ -59,7 +65,7 @@ export const draftBody = (world: ConnectionsByPlatform, extra: Json = {}): Json 
 
 /** A valid body for `platform` alone: with a photo where the platform needs media. */
 export const bodyFor = (world: ConnectionsByPlatform, platform: Platform, extra: Json = {}, targetExtra: Json = {}): Json => ({
-  groups: [group(DEFAULT_GROUP_ID, true, [segment(`Hello ${platform}`, MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [])])],
+  groups: [group(DEFAULT_GROUP_ID, true, [segment(`Hello ${platform}`, mediaFor(world, platform))])],
   targets: [target(world, platform, targetExtra)],
   ...extra,
 });

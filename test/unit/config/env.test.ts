@@ -42,8 +42,41 @@ describe('loadConfig (environment variables)', () => {
       idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
       outbound: { allowPrivateAddresses: false },
       worker: { enabled: true, pollMs: 500, drainMs: 30_000, leaseMs: 300_000, batchSize: 20, maxAttempts: 5 },
+      media: {
+        store: 'local',
+        directory: path.join(path.resolve('data'), 'media'),
+        scratchDirectory: path.join(path.resolve('data'), 'scratch'),
+        s3: null,
+        maxUploadBytes: 100 * 1024 * 1024,
+        maxResumableBytes: 4 * 1024 ** 3,
+        partSizeBytes: 8 * 1024 * 1024,
+        uploadTtlSeconds: 24 * 3600,
+        importTimeoutMs: 120_000,
+        linkTtlSeconds: 3600,
+        stripImageLocation: true,
+        ffprobePath: 'ffprobe',
+        ffmpegPath: 'ffmpeg',
+        staleProcessingSeconds: 3600,
+      },
       bootstrap: true,
     });
+  });
+
+  it('keeps media on local disk by default, and in an S3 bucket when MEDIA_STORE=s3 names one', () => {
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).to.throw(/S3_BUCKET/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'only-half' })).to.throw(/S3_SECRET_ACCESS_KEY/);
+    const s3 = loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }).media.s3;
+    expect(s3).to.deep.equal({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: null,
+      secretAccessKey: null,
+    });
+    // A part is never larger than what the upload surface accepts in one request.
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '2000000' }).media.partSizeBytes).to.equal(2_000_000);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '2000000', MEDIA_PART_BYTES: '3000000' })).to.throw(/MEDIA_PART_BYTES/);
   });
 
   it('trusts a reverse proxy only when TRUST_PROXY says so (see trustProxy.test.ts)', () => {
