@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type LeasedJob } from '../../application/ports/PublishQueue';
 import { type PublishDueTargets, type RoundReport } from '../../application/publishing/PublishDueTargets';
 import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
@@ -15,7 +18,14 @@ import { OWNER_EMAIL, PASSWORD } from './data/people';
 import { DEFAULT_GROUP_ID, media, segment } from './data/posts';
 import { MEDIA_REQUIRED, SETTINGS } from './data/settings';
 import { ScriptedPublisher } from './scriptedPublisher';
-import { freshDatabaseEnv, startTestApp, type TestApp } from './testApp';
+import { Fixtures, freshDatabaseEnv, startTestApp, type TestApp } from './testApp';
+
+/** A data directory of its own (media files land there), removed when the process exits. */
+function temporaryDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-engine-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** Small numbers, so backoff and leases are easy to step through with the clock. */
 export const ENGINE_SETTINGS: PublishingSettings = {
@@ -44,6 +54,8 @@ export class EngineHarness {
     readonly testApp: TestApp | null = null,
   ) {}
 
+  private readonly uploaded: { photo?: string; video?: string } = {};
+
   static async start(kind: 'memory' | DatabaseKind, publishers: 'scripted' | 'installed' = 'scripted'): Promise<EngineHarness> {
     const clock = new FixedClock();
     const publisher = new ScriptedPublisher(clock);
@@ -57,7 +69,10 @@ export class EngineHarness {
     const testApp = kind === 'memory' ? null : await startTestApp(await freshDatabaseEnv(kind), {}, options);
     const composition =
       testApp?.composition ??
-      (await compose(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'engine-harness-secret-engine-harness-0123' }), { ...options, persistence: 'memory' }));
+      (await compose(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'engine-harness-secret-engine-harness-0123', DATA_DIR: temporaryDataDir() }), {
+        ...options,
+        persistence: 'memory',
+      }));
     await composition.get(T.CreateUser).execute({ email: OWNER_EMAIL, password: PASSWORD });
     const { workspace } = await composition.get(T.CreateWorkspace).execute({ name: 'Engine', ownerEmail: OWNER_EMAIL });
     return new EngineHarness(composition, clock, publisher, workspace.id, () => composition.close(), testApp);
@@ -103,13 +118,20 @@ export class EngineHarness {
   ): Promise<Post> {
     const platform = extra.connection?.platform ?? 'TWITTER';
     const connectionId = extra.connection?.id ?? (await this.connection(platform));
-    const photos = MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [];
+    const photos = MEDIA_REQUIRED.includes(platform) ? [media(await this.mediaFor(platform))] : [];
     const segments = texts.map((text, i) => segment(text, photos, { delayMinutes: extra.delays?.[i] ?? null }));
     return this.composition.get(T.WritePosts).create(this.actor(extra.reviewRequired), {
       groups: [{ id: DEFAULT_GROUP_ID, isDefault: true, segments }],
       targets: [{ connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS[platform], scheduledAt: extra.scheduledAt ?? null }],
       intent: extra.intent ?? 'publish_now',
     });
+  }
+
+  /** A ready item fit for `platform` (a video for YouTube, else a photo), uploaded once per harness. */
+  private async mediaFor(platform: Platform): Promise<string> {
+    const kind = platform === 'YOUTUBE' ? 'video' : 'photo';
+    this.uploaded[kind] ??= await new Fixtures(this.composition).media(this.workspaceId, kind);
+    return this.uploaded[kind];
   }
 
   async read(postId: string): Promise<Post> {
