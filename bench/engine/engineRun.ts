@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildPublishingWorker } from '../../config/publishingWorker';
+import { TOKENS as T } from '../../config/tokens';
+import { eventually, startWorkerProcess } from '../../test/support/workerProcess';
+import { type BenchDatabase } from '../databases';
+import { ENGINE_SECRET_KEY, engineComposition } from './engineComposition';
+import { checkedCalls } from './checkedCalls';
+import { queueBaseline } from './queueBaseline';
+import { makeDueAt, seedDueTargets } from './seedDueTargets';
+import { countTimedCalls, readTimedCalls } from './timedCallPublisher';
+
+/** How the workers run: separate `npm run worker` processes, or one loop in this process (SQLite). */
+export type WorkerMode = 'processes' | 'in-process';
+
+export interface EngineRunPlan {
+  readonly targets: number;
+  readonly connections: number;
+  readonly workers: number;
+  readonly mode: WorkerMode;
+  /** How long after the workers are polling the targets all become due. */
+  readonly dueInMs: number;
+}
+
+export interface EngineRow {
+  readonly database: BenchDatabase['name'];
+  readonly plan: EngineRunPlan;
+  readonly targetsPerSecond: number;
+  readonly baselinePerSecond: number;
+  /** The first call's lag: how soon the workers noticed (their poll), before any queueing. */
+  readonly lagFirstMs: number;
+  readonly lagP50Ms: number;
+  readonly lagP99Ms: number;
+  readonly lagMaxMs: number;
+  /** Calls made by each worker, largest first. */
+  readonly callsPerWorker: readonly number[];
+}
+
+/**
+ * One engine row: `plan.targets` targets seeded on a fresh database, the queue baseline
+ * measured on it, then the workers started, the targets made due at one instant, and every
+ * call timed until each target is published. Throws when a target was called other than
+ * exactly once, or did not end published.
+ */
+export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): Promise<EngineRow> {
+  const callLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-engine-calls-')), 'calls.log');
+  const composition = await engineComposition(database.env, callLog);
+  const stops: Array<() => Promise<unknown>> = [];
+  try {
+    const dataSource = composition.dataSource!;
+    const seeded = await seedDueTargets(composition, plan.targets, plan.connections);
+    const settings = composition.get(T.PublishingSettings);
+    const baselinePerSecond = await queueBaseline(composition.get(T.PublishQueue), settings, seeded.workspaceId, seeded.postIds, plan.targets, plan.workers);
+
+    for (let i = 0; i < plan.workers; i++) {
+      if (plan.mode === 'in-process') {
+        const worker = buildPublishingWorker(composition);
+        worker.start();
+        stops.push(() => worker.stop(10_000));
+        continue;
+      }
+      const env = { ...database.env, SECRET_KEY: ENGINE_SECRET_KEY, BOOTSTRAP: 'false', BENCH_CALL_LOG: callLog };
+      const worker = await startWorkerProcess(env, 'bench/engine/timedWorker.ts');
+      stops.push(async () => {
+        worker.kill('SIGTERM');
+        const code = await worker.exited;
+        if (code !== 0) throw new Error(`worker ${worker.pid} exited with ${code}:\n${worker.output().slice(-2000)}`);
+      });
+    }
+
+    const dueAt = new Date(Date.now() + plan.dueInMs);
+    await makeDueAt(dataSource, seeded.workspaceId, dueAt);
+    if (Date.now() >= dueAt.getTime()) throw new Error(`the targets were made due only after their time (${plan.dueInMs} ms): raise the margin`);
+    await eventually(() => countTimedCalls(callLog) >= plan.targets, 300_000, `${plan.targets} calls`);
+    const published = async () =>
+      Number(
+        (
+          (await dataSource.query("SELECT COUNT(*) AS n FROM post_targets WHERE workspace_id = ? AND status = 'published'", [seeded.workspaceId])) as Array<{
+            n: number | string;
+          }>
+        )[0]!.n,
+      );
+    await eventually(async () => (await published()) === plan.targets, 60_000, 'every target published');
+    for (const stop of stops.splice(0)) await stop();
+
+    const calls = checkedCalls(readTimedCalls(callLog), seeded.targetIds);
+    const [jobsLeft] = (await dataSource.query('SELECT COUNT(*) AS n FROM publish_jobs')) as Array<{ n: number | string }>;
+    if (Number(jobsLeft!.n) !== 0) throw new Error(`${jobsLeft!.n} publish jobs left after every target was published`);
+    const lags = calls.map((call) => call.atMs - dueAt.getTime()).sort((a, b) => a - b);
+    const first = Math.min(...calls.map((call) => call.atMs));
+    const last = Math.max(...calls.map((call) => call.atMs));
+    const perPid = new Map<number, number>();
+    for (const call of calls) perPid.set(call.pid, (perPid.get(call.pid) ?? 0) + 1);
+    return {
+      database: database.name,
+      plan,
+      targetsPerSecond: calls.length / ((last - first) / 1000),
+      baselinePerSecond,
+      lagFirstMs: lags[0]!,
+      lagP50Ms: percentile(lags, 0.5),
+      lagP99Ms: percentile(lags, 0.99),
+      lagMaxMs: lags[lags.length - 1]!,
+      callsPerWorker: [...perPid.values()].sort((a, b) => b - a),
+    };
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+    await composition.close();
+    fs.rmSync(path.dirname(callLog), { recursive: true, force: true });
+  }
+}
+
+/** Nearest rank on sorted values. */
+const percentile = (sorted: readonly number[], share: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
