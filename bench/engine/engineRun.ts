@@ -17,6 +17,8 @@ export type WorkerMode = 'processes' | 'in-process';
 export interface EngineRunPlan {
   readonly targets: number;
   readonly connections: number;
+  /** Workspaces the connections are spread over: each has post_counts rows of its own. */
+  readonly workspaces: number;
   readonly workers: number;
   readonly mode: WorkerMode;
   /** How long after the workers are polling the targets all become due. */
@@ -28,6 +30,10 @@ export interface EngineRow {
   readonly plan: EngineRunPlan;
   readonly targetsPerSecond: number;
   readonly baselinePerSecond: number;
+  /** Claims of the baseline that ended in a deadlock (and were tried again). */
+  readonly baselineDeadlocks: number;
+  /** Ticks the workers logged as failed (they go on at the next poll). */
+  readonly failedTicks: number;
   /** The first call's lag: how soon the workers noticed (their poll), before any queueing. */
   readonly lagFirstMs: number;
   readonly lagP50Ms: number;
@@ -47,11 +53,12 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
   const callLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-engine-calls-')), 'calls.log');
   const composition = await engineComposition(database.env, callLog);
   const stops: Array<() => Promise<unknown>> = [];
+  let failedTicks = 0;
   try {
     const dataSource = composition.dataSource!;
-    const seeded = await seedDueTargets(composition, plan.targets, plan.connections);
+    const seeded = await seedDueTargets(composition, plan.targets, plan.connections, plan.workspaces);
     const settings = composition.get(T.PublishingSettings);
-    const baselinePerSecond = await queueBaseline(composition.get(T.PublishQueue), settings, seeded.workspaceId, seeded.postIds, plan.targets, plan.workers);
+    const baseline = await queueBaseline(composition.get(T.PublishQueue), settings, seeded.posts, plan.targets, plan.workers);
 
     for (let i = 0; i < plan.workers; i++) {
       if (plan.mode === 'in-process') {
@@ -65,18 +72,19 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
       stops.push(async () => {
         worker.kill('SIGTERM');
         const code = await worker.exited;
+        failedTicks += worker.output().split('"message":"publishing tick failed"').length - 1;
         if (code !== 0) throw new Error(`worker ${worker.pid} exited with ${code}:\n${worker.output().slice(-2000)}`);
       });
     }
 
     const dueAt = new Date(Date.now() + plan.dueInMs);
-    await makeDueAt(dataSource, seeded.workspaceId, dueAt);
+    await makeDueAt(dataSource, dueAt);
     if (Date.now() >= dueAt.getTime()) throw new Error(`the targets were made due only after their time (${plan.dueInMs} ms): raise the margin`);
     await eventually(() => countTimedCalls(callLog) >= plan.targets, 300_000, `${plan.targets} calls`);
     const published = async () =>
       Number(
         (
-          (await dataSource.query("SELECT COUNT(*) AS n FROM post_targets WHERE workspace_id = ? AND status = 'published'", [seeded.workspaceId])) as Array<{
+          (await dataSource.query("SELECT COUNT(*) AS n FROM post_targets WHERE status = 'published'")) as Array<{
             n: number | string;
           }>
         )[0]!.n,
@@ -96,7 +104,9 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
       database: database.name,
       plan,
       targetsPerSecond: calls.length / ((last - first) / 1000),
-      baselinePerSecond,
+      baselinePerSecond: baseline.jobsPerSecond,
+      baselineDeadlocks: baseline.deadlocks,
+      failedTicks,
       lagFirstMs: lags[0]!,
       lagP50Ms: percentile(lags, 0.5),
       lagP99Ms: percentile(lags, 0.99),

@@ -4,6 +4,7 @@ import { type EngineRow } from './engineRun';
 export function engineTable(title: string, rows: readonly EngineRow[]): string {
   const header = [
     'workers',
+    'workspaces',
     'targets/s',
     'queue baseline jobs/s',
     'vs baseline',
@@ -12,9 +13,12 @@ export function engineTable(title: string, rows: readonly EngineRow[]): string {
     'lag p99 ms',
     'lag max ms',
     'calls per worker',
+    'failed ticks',
+    'baseline deadlocks',
   ];
   const body = rows.map((row) => [
     `${row.plan.workers} (${row.plan.mode})`,
+    String(row.plan.workspaces),
     row.targetsPerSecond.toFixed(0),
     row.baselinePerSecond.toFixed(0),
     (row.targetsPerSecond / row.baselinePerSecond).toFixed(3),
@@ -23,6 +27,9 @@ export function engineTable(title: string, rows: readonly EngineRow[]): string {
     row.lagP99Ms.toFixed(0),
     row.lagMaxMs.toFixed(0),
     row.callsPerWorker.join(' / '),
+    // An in-process worker logs nowhere the bench reads.
+    row.plan.mode === 'processes' ? String(row.failedTicks) : 'n/a',
+    String(row.baselineDeadlocks),
   ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...body.map((cells) => cells[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;

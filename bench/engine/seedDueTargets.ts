@@ -13,47 +13,64 @@ import { SETTINGS } from '../../test/support/data/settings';
 const BATCH = 500;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The seeded work: one workspace, its posts' target ids, all scheduled for one far instant. */
+/** The seeded work: its workspaces, posts and target ids, all scheduled for one far instant. */
 export interface SeededTargets {
-  readonly workspaceId: string;
-  readonly postIds: readonly string[];
+  readonly workspaceIds: readonly string[];
+  readonly posts: ReadonlyArray<{ readonly workspaceId: string; readonly postId: string }>;
   readonly targetIds: readonly string[];
+}
+
+/** A connection and the workspace it belongs to. */
+interface Account {
+  readonly workspaceId: string;
+  readonly connectionId: string;
 }
 
 /**
  * `count` scheduled posts with one Twitter target each, spread round-robin over
  * `connections` connections (so a round's jobs are on different connections, as many
- * customers' posts are), all due a day from now. The first post goes through the real
- * use case; the others are copies of its rows (post, target, job) written by multi-row
- * INSERTs in one transaction, then post_counts is counted again as bench/seed.ts does.
+ * customers' posts are) in `workspaces` workspaces, all due a day from now. The first post
+ * goes through the real use case; the others are copies of its rows (post, target, job)
+ * written by multi-row INSERTs in one transaction, then post_counts is counted again as
+ * bench/seed.ts does.
  */
-export async function seedDueTargets(composition: Composition, count: number, connections: number): Promise<SeededTargets> {
+export async function seedDueTargets(composition: Composition, count: number, connections: number, workspaces: number): Promise<SeededTargets> {
   const dataSource = composition.dataSource!;
   await composition.get(T.CreateUser).execute({ email: OWNER_EMAIL, password: PASSWORD });
-  const { workspace } = await composition.get(T.CreateWorkspace).execute({ name: 'Engine bench', ownerEmail: OWNER_EMAIL });
-  const connectionIds: string[] = [];
-  for (let i = 0; i < connections; i++) {
-    const added = await composition.get(T.AddConnection).execute({ workspaceId: workspace.id, platform: 'TWITTER', handle: `@engine${i}` });
-    connectionIds.push(added.id);
+  const workspaceIds: string[] = [];
+  for (let i = 0; i < workspaces; i++) {
+    const { workspace } = await composition.get(T.CreateWorkspace).execute({ name: `Engine bench ${i}`, ownerEmail: OWNER_EMAIL });
+    workspaceIds.push(workspace.id);
   }
+  const accounts: Account[] = [];
+  for (let i = 0; i < connections; i++) {
+    const workspaceId = workspaceIds[i % workspaces]!;
+    const added = await composition.get(T.AddConnection).execute({ workspaceId, platform: 'TWITTER', handle: `@engine${i}` });
+    accounts.push({ workspaceId, connectionId: added.id });
+  }
+  const [first] = accounts;
   const template = await composition.get(T.WritePosts).create(
-    { userId: 'user-engine-bench', workspaceId: workspace.id, reviewRequired: false, defaultSource: 'api' },
+    { userId: 'user-engine-bench', workspaceId: first!.workspaceId, reviewRequired: false, defaultSource: 'api' },
     {
       groups: [{ id: DEFAULT_GROUP_ID, isDefault: true, segments: [segment('Engine bench post')] }],
-      targets: [{ connectionId: connectionIds[0]!, groupId: DEFAULT_GROUP_ID, settings: SETTINGS.TWITTER, scheduledAt: new Date(Date.now() + DAY_MS) }],
+      targets: [{ connectionId: first!.connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS.TWITTER, scheduledAt: new Date(Date.now() + DAY_MS) }],
       intent: 'schedule',
     },
   );
-  const copies = await copyTemplate(dataSource, template.id, count - 1, connectionIds);
-  return { workspaceId: workspace.id, postIds: [template.id, ...copies.postIds], targetIds: [template.targets[0]!.id, ...copies.targetIds] };
+  const copies = await copyTemplate(dataSource, template.id, count - 1, accounts);
+  return {
+    workspaceIds,
+    posts: [{ workspaceId: first!.workspaceId, postId: template.id }, ...copies.posts],
+    targetIds: [template.targets[0]!.id, ...copies.targetIds],
+  };
 }
 
-async function copyTemplate(dataSource: DataSource, templateId: string, count: number, connectionIds: readonly string[]) {
+async function copyTemplate(dataSource: DataSource, templateId: string, count: number, accounts: readonly Account[]) {
   const post = await dataSource.manager.findOneByOrFail(PostSchema, { id: templateId });
   const target = await dataSource.manager.findOneByOrFail(PostTargetSchema, { postId: templateId });
   const job = await dataSource.manager.findOneByOrFail(PublishJobSchema, { targetId: target.id });
   const nextId = monotonicFactory();
-  const postIds: string[] = [];
+  const seeded: Array<{ workspaceId: string; postId: string }> = [];
   const targetIds: string[] = [];
   await dataSource.transaction(async (manager) => {
     for (let from = 0; from < count; from += BATCH) {
@@ -63,11 +80,12 @@ async function copyTemplate(dataSource: DataSource, templateId: string, count: n
       for (let i = from; i < Math.min(from + BATCH, count); i++) {
         const postId = nextId();
         const targetId = nextId();
-        posts.push({ ...post, id: postId });
         // The template took the first connection: the copies go on from the second.
-        targets.push({ ...target, id: targetId, postId, connectionId: connectionIds[(i + 1) % connectionIds.length]! });
-        jobs.push({ ...job, targetId, postId });
-        postIds.push(postId);
+        const { workspaceId, connectionId } = accounts[(i + 1) % accounts.length]!;
+        posts.push({ ...post, id: postId, workspaceId });
+        targets.push({ ...target, id: targetId, postId, workspaceId, connectionId });
+        jobs.push({ ...job, targetId, postId, workspaceId });
+        seeded.push({ workspaceId, postId });
         targetIds.push(targetId);
       }
       for (const [schema, rows] of [
@@ -79,22 +97,21 @@ async function copyTemplate(dataSource: DataSource, templateId: string, count: n
       }
     }
     const countColumn = dataSource.driver.escape('count');
-    await manager.query('DELETE FROM post_counts WHERE workspace_id = ?', [post.workspaceId]);
+    await manager.query('DELETE FROM post_counts');
     await manager.query(
-      `INSERT INTO post_counts (workspace_id, status, ${countColumn}) SELECT workspace_id, status, COUNT(*) FROM posts WHERE workspace_id = ? GROUP BY workspace_id, status`,
-      [post.workspaceId],
+      `INSERT INTO post_counts (workspace_id, status, ${countColumn}) SELECT workspace_id, status, COUNT(*) FROM posts GROUP BY workspace_id, status`,
     );
   });
-  return { postIds, targetIds };
+  return { posts: seeded, targetIds };
 }
 
 /**
- * Moves every seeded target (and its job) to `dueAt`, in one transaction: the targets all
- * become due at the same instant, while the workers already poll.
+ * Moves every target (and its job) of the bench's database to `dueAt`, in one transaction:
+ * the targets all become due at the same instant, while the workers already poll.
  */
-export async function makeDueAt(dataSource: DataSource, workspaceId: string, dueAt: Date): Promise<void> {
+export async function makeDueAt(dataSource: DataSource, dueAt: Date): Promise<void> {
   await dataSource.transaction(async (manager) => {
-    await manager.createQueryBuilder().update(PostTargetSchema).set({ scheduledAt: dueAt }).where('workspaceId = :workspaceId', { workspaceId }).execute();
-    await manager.createQueryBuilder().update(PublishJobSchema).set({ notBefore: dueAt }).where('workspaceId = :workspaceId', { workspaceId }).execute();
+    await manager.createQueryBuilder().update(PostTargetSchema).set({ scheduledAt: dueAt }).where('1 = 1').execute();
+    await manager.createQueryBuilder().update(PublishJobSchema).set({ notBefore: dueAt }).where('1 = 1').execute();
   });
 }
