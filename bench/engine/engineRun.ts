@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPublishingWorker } from '../../config/publishingWorker';
@@ -7,6 +8,7 @@ import { eventually, startWorkerProcess } from '../../test/support/workerProcess
 import { type BenchDatabase } from '../databases';
 import { ENGINE_SECRET_KEY, engineComposition } from './engineComposition';
 import { checkedCalls } from './checkedCalls';
+import { cpuMeter, databaseServerPid } from './processCpu';
 import { queueBaseline } from './queueBaseline';
 import { makeDueAt, seedDueTargets } from './seedDueTargets';
 import { countTimedCalls, readTimedCalls } from './timedCallPublisher';
@@ -32,8 +34,11 @@ export interface EngineRow {
   readonly baselinePerSecond: number;
   /** Claims of the baseline that ended in a deadlock (and were tried again). */
   readonly baselineDeadlocks: number;
-  /** Ticks the workers logged as failed (they go on at the next poll). */
+  /** Ticks the workers logged as failed (they go on at the next poll), and their distinct errors. */
   readonly failedTicks: number;
+  readonly tickFailures: readonly string[];
+  /** From the due instant to the last call: the worker processes together (on SQLite the bench's own process, whose loop it is), and the database server. */
+  readonly cpu: { readonly workers: CpuUse | null; readonly database: CpuUse | null };
   /** The first call's lag: how soon the workers noticed (their poll), before any queueing. */
   readonly lagFirstMs: number;
   readonly lagP50Ms: number;
@@ -53,7 +58,8 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
   const callLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-engine-calls-')), 'calls.log');
   const composition = await engineComposition(database.env, callLog);
   const stops: Array<() => Promise<unknown>> = [];
-  let failedTicks = 0;
+  const workerPids: number[] = [];
+  const tickFailures: string[] = [];
   try {
     const dataSource = composition.dataSource!;
     const seeded = await seedDueTargets(composition, plan.targets, plan.connections, plan.workspaces);
@@ -65,14 +71,16 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
         const worker = buildPublishingWorker(composition);
         worker.start();
         stops.push(() => worker.stop(10_000));
+        if (i === 0) workerPids.push(process.pid);
         continue;
       }
       const env = { ...database.env, SECRET_KEY: ENGINE_SECRET_KEY, BOOTSTRAP: 'false', BENCH_CALL_LOG: callLog };
       const worker = await startWorkerProcess(env, 'bench/engine/timedWorker.ts');
+      workerPids.push(worker.pid);
       stops.push(async () => {
         worker.kill('SIGTERM');
         const code = await worker.exited;
-        failedTicks += worker.output().split('"message":"publishing tick failed"').length - 1;
+        tickFailures.push(...failedTicksIn(worker.output()));
         if (code !== 0) throw new Error(`worker ${worker.pid} exited with ${code}:\n${worker.output().slice(-2000)}`);
       });
     }
@@ -80,7 +88,13 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
     const dueAt = new Date(Date.now() + plan.dueInMs);
     await makeDueAt(dataSource, dueAt);
     if (Date.now() >= dueAt.getTime()) throw new Error(`the targets were made due only after their time (${plan.dueInMs} ms): raise the margin`);
+    await new Promise((resolve) => setTimeout(resolve, dueAt.getTime() - Date.now()));
+    const databasePid = database.name === 'MariaDB' ? databaseServerPid() : null;
+    const meteredFrom = performance.now();
+    const workersCpu = cpuMeter(workerPids);
+    const databaseCpu = databasePid === null ? () => null : cpuMeter([databasePid]);
     await eventually(() => countTimedCalls(callLog) >= plan.targets, 300_000, `${plan.targets} calls`);
+    const cpu = cpuUse(workersCpu(), databaseCpu(), (performance.now() - meteredFrom) / 1000, plan.targets);
     const published = async () =>
       Number(
         (
@@ -106,7 +120,9 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
       targetsPerSecond: calls.length / ((last - first) / 1000),
       baselinePerSecond: baseline.jobsPerSecond,
       baselineDeadlocks: baseline.deadlocks,
-      failedTicks,
+      failedTicks: tickFailures.length,
+      tickFailures: [...new Set(tickFailures)],
+      cpu,
       lagFirstMs: lags[0]!,
       lagP50Ms: percentile(lags, 0.5),
       lagP99Ms: percentile(lags, 0.99),
@@ -118,6 +134,25 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
     await composition.close();
     fs.rmSync(path.dirname(callLog), { recursive: true, force: true });
   }
+}
+
+/** CPU seconds per second of wall time (1.00 = one core busy), and CPU milliseconds per target; null where /proc cannot tell. */
+export interface CpuUse {
+  readonly cores: number;
+  readonly msPerTarget: number;
+}
+
+function cpuUse(workers: number | null, database: number | null, wallSeconds: number, targets: number) {
+  const use = (seconds: number | null): CpuUse | null => (seconds === null ? null : { cores: seconds / wallSeconds, msPerTarget: (seconds * 1000) / targets });
+  return { workers: use(workers), database: use(database) };
+}
+
+/** The errors of the ticks a worker process logged as failed. */
+function failedTicksIn(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.includes('"message":"publishing tick failed"'))
+    .map((line) => String((JSON.parse(line) as { error?: unknown }).error));
 }
 
 /** Nearest rank on sorted values. */

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { MARIADB_URL, mariadbDatabase, sqliteDatabase } from '../databases';
-import { engineRun, type EngineRow, type EngineRunPlan, type WorkerMode } from './engineRun';
+import { type CpuUse, engineRun, type EngineRow, type EngineRunPlan, type WorkerMode } from './engineRun';
 import { engineTable } from './engineTable';
 
 const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -9,6 +9,8 @@ const CONNECTIONS = numberFromEnv('BENCH_ENGINE_CONNECTIONS', 100);
 const DUE_IN_MS = numberFromEnv('BENCH_ENGINE_DUE_IN_MS', 1500);
 /** The last MariaDB row spreads the same targets over this many workspaces (each has its own post_counts rows). */
 const SPREAD_WORKSPACES = numberFromEnv('BENCH_ENGINE_SPREAD_WORKSPACES', 10);
+
+const cpuText = (cpu: CpuUse | null) => (cpu === null ? 'n/a' : `${cpu.cores.toFixed(2)} cores, ${cpu.msPerTarget.toFixed(2)} ms/target`);
 
 /**
  * The publishing engine's rows (issue 8): on SQLite one worker loop in the bench's own
@@ -46,8 +48,9 @@ export async function engineSuite(databases: readonly string[]): Promise<string>
         );
         const row = await engineRun(database, planned);
         console.log(
-          `  ${row.targetsPerSecond.toFixed(0)} targets/s (queue baseline ${row.baselinePerSecond.toFixed(0)} jobs/s), lag first ${row.lagFirstMs.toFixed(0)} ms, p50 ${row.lagP50Ms.toFixed(0)} ms, p99 ${row.lagP99Ms.toFixed(0)} ms, max ${row.lagMaxMs.toFixed(0)} ms; calls per worker ${row.callsPerWorker.join(' / ')}; failed ticks ${row.failedTicks}, baseline deadlocks ${row.baselineDeadlocks}`,
+          `  ${row.targetsPerSecond.toFixed(0)} targets/s (queue baseline ${row.baselinePerSecond.toFixed(0)} jobs/s), lag first ${row.lagFirstMs.toFixed(0)} ms, p50 ${row.lagP50Ms.toFixed(0)} ms, p99 ${row.lagP99Ms.toFixed(0)} ms, max ${row.lagMaxMs.toFixed(0)} ms; calls per worker ${row.callsPerWorker.join(' / ')}; failed ticks ${row.failedTicks}, baseline deadlocks ${row.baselineDeadlocks}; CPU workers ${cpuText(row.cpu.workers)}, database ${cpuText(row.cpu.database)}`,
         );
+        for (const failure of row.tickFailures) console.log(`  a tick failed: ${failure}`);
         rows.push(row);
       } finally {
         await database.cleanup();

@@ -13,6 +13,8 @@ export function engineTable(title: string, rows: readonly EngineRow[]): string {
     'lag p99 ms',
     'lag max ms',
     'calls per worker',
+    'worker CPU ms/target',
+    'database CPU ms/target',
     'failed ticks',
     'baseline deadlocks',
   ];
@@ -27,6 +29,8 @@ export function engineTable(title: string, rows: readonly EngineRow[]): string {
     row.lagP99Ms.toFixed(0),
     row.lagMaxMs.toFixed(0),
     row.callsPerWorker.join(' / '),
+    row.cpu.workers === null ? 'n/a' : row.cpu.workers.msPerTarget.toFixed(2),
+    row.cpu.database === null ? 'n/a' : row.cpu.database.msPerTarget.toFixed(2),
     // An in-process worker logs nowhere the bench reads.
     row.plan.mode === 'processes' ? String(row.failedTicks) : 'n/a',
     String(row.baselineDeadlocks),
