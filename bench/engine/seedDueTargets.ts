@@ -31,8 +31,8 @@ interface Account {
  * `connections` connections (so a round's jobs are on different connections, as many
  * customers' posts are) in `workspaces` workspaces, all due a day from now. The first post
  * goes through the real use case; the others are copies of its rows (post, target, job)
- * written by multi-row INSERTs in one transaction, then post_counts is counted again as
- * bench/seed.ts does.
+ * written by multi-row INSERTs in one transaction, then post_counts is counted again from
+ * the posts, as the HTTP bench's seeding does (docs/performance.md).
  */
 export async function seedDueTargets(composition: Composition, count: number, connections: number, workspaces: number): Promise<SeededTargets> {
   const dataSource = composition.dataSource!;

@@ -6,8 +6,8 @@ import { PLATFORMS } from '../../domain/platform/Platform';
 import { TimedCallPublisher } from './timedCallPublisher';
 
 /**
- * The engine bench's worker process: the real one (config/workerProcess.ts, configured from
- * the environment as `npm run worker` is), every platform's publisher replaced by one that
+ * The engine bench's worker process: the real one, `runWorkerProcess`, configured from the
+ * environment as `npm run worker` is, every platform's publisher replaced by one that
  * answers at once and logs the time of each call to the file named by BENCH_CALL_LOG.
  */
 const callLog = process.env.BENCH_CALL_LOG;
