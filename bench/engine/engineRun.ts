@@ -3,12 +3,14 @@ import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPublishingWorker } from '../../config/publishingWorker';
+import { type DataSource } from 'typeorm';
 import { TOKENS as T } from '../../config/tokens';
 import { eventually, startWorkerProcess } from '../../test/support/workerProcess';
 import { type BenchDatabase } from '../databases';
 import { ENGINE_SECRET_KEY, engineComposition } from './engineComposition';
 import { checkedCalls } from './checkedCalls';
-import { cpuMeter, databaseServerPid } from './processCpu';
+import { callFigures, type CallFigures, failedTicksIn } from './callFigures';
+import { cpuMeter, type CpuUse, cpuUse, databaseServerPid } from './processCpu';
 import { queueBaseline } from './queueBaseline';
 import { makeDueAt, seedDueTargets } from './seedDueTargets';
 import { countTimedCalls, readTimedCalls } from './timedCallPublisher';
@@ -27,10 +29,9 @@ export interface EngineRunPlan {
   readonly dueInMs: number;
 }
 
-export interface EngineRow {
+export interface EngineRow extends CallFigures {
   readonly database: BenchDatabase['name'];
   readonly plan: EngineRunPlan;
-  readonly targetsPerSecond: number;
   readonly baselinePerSecond: number;
   /** Claims of the baseline that ended in a deadlock (and were tried again). */
   readonly baselineDeadlocks: number;
@@ -39,13 +40,6 @@ export interface EngineRow {
   readonly tickFailures: readonly string[];
   /** From the due instant to the last call: the worker processes together (on SQLite the bench's own process, whose loop it is), and the database server. */
   readonly cpu: { readonly workers: CpuUse | null; readonly database: CpuUse | null };
-  /** The first call's lag: how soon the workers noticed (their poll), before any queueing. */
-  readonly lagFirstMs: number;
-  readonly lagP50Ms: number;
-  readonly lagP99Ms: number;
-  readonly lagMaxMs: number;
-  /** Calls made by each worker, largest first. */
-  readonly callsPerWorker: readonly number[];
 }
 
 /**
@@ -95,39 +89,22 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
     const databaseCpu = databasePid === null ? () => null : cpuMeter([databasePid]);
     await eventually(() => countTimedCalls(callLog) >= plan.targets, 300_000, `${plan.targets} calls`);
     const cpu = cpuUse(workersCpu(), databaseCpu(), (performance.now() - meteredFrom) / 1000, plan.targets);
-    const published = async () =>
-      Number(
-        (
-          (await dataSource.query("SELECT COUNT(*) AS n FROM post_targets WHERE status = 'published'")) as Array<{
-            n: number | string;
-          }>
-        )[0]!.n,
-      );
+    const published = () => countOf(dataSource, "SELECT COUNT(*) AS n FROM post_targets WHERE status = 'published'");
     await eventually(async () => (await published()) === plan.targets, 60_000, 'every target published');
     for (const stop of stops.splice(0)) await stop();
 
     const calls = checkedCalls(readTimedCalls(callLog), seeded.targetIds);
-    const [jobsLeft] = (await dataSource.query('SELECT COUNT(*) AS n FROM publish_jobs')) as Array<{ n: number | string }>;
-    if (Number(jobsLeft!.n) !== 0) throw new Error(`${jobsLeft!.n} publish jobs left after every target was published`);
-    const lags = calls.map((call) => call.atMs - dueAt.getTime()).sort((a, b) => a - b);
-    const first = Math.min(...calls.map((call) => call.atMs));
-    const last = Math.max(...calls.map((call) => call.atMs));
-    const perPid = new Map<number, number>();
-    for (const call of calls) perPid.set(call.pid, (perPid.get(call.pid) ?? 0) + 1);
+    const jobsLeft = await countOf(dataSource, 'SELECT COUNT(*) AS n FROM publish_jobs');
+    if (jobsLeft !== 0) throw new Error(`${jobsLeft} publish jobs left after every target was published`);
     return {
+      ...callFigures(calls, dueAt),
       database: database.name,
       plan,
-      targetsPerSecond: calls.length / ((last - first) / 1000),
       baselinePerSecond: baseline.jobsPerSecond,
       baselineDeadlocks: baseline.deadlocks,
       failedTicks: tickFailures.length,
       tickFailures: [...new Set(tickFailures)],
       cpu,
-      lagFirstMs: lags[0]!,
-      lagP50Ms: percentile(lags, 0.5),
-      lagP99Ms: percentile(lags, 0.99),
-      lagMaxMs: lags[lags.length - 1]!,
-      callsPerWorker: [...perPid.values()].sort((a, b) => b - a),
     };
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
@@ -136,24 +113,8 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
   }
 }
 
-/** CPU seconds per second of wall time (1.00 = one core busy), and CPU milliseconds per target; null where /proc cannot tell. */
-export interface CpuUse {
-  readonly cores: number;
-  readonly msPerTarget: number;
+/** The `n` a COUNT(*) AS n query answers. */
+async function countOf(dataSource: DataSource, sql: string): Promise<number> {
+  const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
+  return Number(row!.n);
 }
-
-function cpuUse(workers: number | null, database: number | null, wallSeconds: number, targets: number) {
-  const use = (seconds: number | null): CpuUse | null => (seconds === null ? null : { cores: seconds / wallSeconds, msPerTarget: (seconds * 1000) / targets });
-  return { workers: use(workers), database: use(database) };
-}
-
-/** The errors of the ticks a worker process logged as failed. */
-function failedTicksIn(output: string): string[] {
-  return output
-    .split('\n')
-    .filter((line) => line.includes('"message":"publishing tick failed"'))
-    .map((line) => String((JSON.parse(line) as { error?: unknown }).error));
-}
-
-/** Nearest rank on sorted values. */
-const percentile = (sorted: readonly number[], share: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;

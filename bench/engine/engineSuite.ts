@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { MARIADB_URL, mariadbDatabase, sqliteDatabase } from '../databases';
-import { type CpuUse, engineRun, type EngineRow, type EngineRunPlan, type WorkerMode } from './engineRun';
+import { engineRun, type EngineRow, type EngineRunPlan, type WorkerMode } from './engineRun';
 import { engineTable } from './engineTable';
+import { type CpuUse } from './processCpu';
 
 const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const TARGETS = numberFromEnv('BENCH_ENGINE_TARGETS', 10_000);

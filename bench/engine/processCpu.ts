@@ -42,3 +42,15 @@ export function cpuMeter(pids: readonly number[]): () => number | null {
     return used;
   };
 }
+
+/** CPU seconds per second of wall time (1.00 = one core busy), and CPU milliseconds per target. */
+export interface CpuUse {
+  readonly cores: number;
+  readonly msPerTarget: number;
+}
+
+/** The CPU use of the workers and of the database server (null where /proc could not tell) over `wallSeconds` and `targets`. */
+export function cpuUse(workers: number | null, database: number | null, wallSeconds: number, targets: number) {
+  const use = (seconds: number | null): CpuUse | null => (seconds === null ? null : { cores: seconds / wallSeconds, msPerTarget: (seconds * 1000) / targets });
+  return { workers: use(workers), database: use(database) };
+}
