@@ -2,6 +2,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../config/tokens';
 import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
+import { engineSuite } from './engine/engineSuite';
 import { listDiagnostics } from './listDiagnostics';
 import { LoadClient } from './loadClient';
 import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
@@ -16,7 +17,9 @@ import { sqlCounter } from './sqlCounter';
 /**
  * `npm run bench`: the real service on SQLite and on MariaDB, 100,000 posts in one workspace,
  * posts.get / posts.list / posts.create under load next to two baselines measured in the
- * same run. Everything listens on 127.0.0.1 and stops by itself.
+ * same run (the `http` suite); then the publishing engine's throughput and lag next to the
+ * bare queue's (the `engine` suite, bench/engine/). BENCH_SUITES picks the suites
+ * (default `http,engine`). Everything listens on 127.0.0.1 and stops by itself.
  */
 const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const POSTS = numberFromEnv('BENCH_POSTS', 100_000);
@@ -25,6 +28,7 @@ const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
 const CONNECTIONS = numberFromEnv('BENCH_CONNECTIONS', 16);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mariadb').split(',');
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const SUITES = (process.env.BENCH_SUITES ?? 'http,engine').split(',');
 
 interface Operation {
   readonly name: string;
@@ -36,6 +40,24 @@ async function main(): Promise<void> {
   console.log(
     `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`,
   );
+  console.log('');
+  const tables: string[] = [];
+  if (SUITES.includes('http')) tables.push(await httpSuite());
+  if (SUITES.includes('engine')) tables.push(await engineSuite(DATABASES));
+  console.log(`\n## Results\n\n${tables.join('\n\n')}\n`);
+  if (SUITES.includes('http')) {
+    console.log('Ratios: req/s of the row divided by req/s of the baseline (1.000 = as fast). p50/p99: autocannon, 1 ms resolution.');
+    console.log('server CPU: CPU time of the process running the servers per second of wall time (1.00 = one core busy).');
+  }
+  if (SUITES.includes('engine')) {
+    console.log(
+      "Engine: targets/s from the first call to the last; vs baseline = targets/s over the bare queue's claim+complete jobs/s on the same database; lag = call time - scheduledAt.",
+    );
+  }
+}
+
+/** The HTTP hot path on each database; its tables. */
+async function httpSuite(): Promise<string> {
   console.log(
     `load: autocannon in a child process, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s measured per row; ${POSTS} posts in the workspace`,
   );
@@ -61,9 +83,7 @@ async function main(): Promise<void> {
   } finally {
     load.close();
   }
-  console.log(`\n## Results\n\n${tables.join('\n\n')}\n`);
-  console.log('Ratios: req/s of the row divided by req/s of the baseline (1.000 = as fast). p50/p99: autocannon, 1 ms resolution.');
-  console.log('server CPU: CPU time of the process running the servers per second of wall time (1.00 = one core busy).');
+  return tables.join('\n\n');
 }
 
 async function benchmark(database: BenchDatabase, load: LoadClient): Promise<string> {

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import os from 'node:os';
+import path from 'node:path';
+import { buildPublishingWorker } from '../../config/publishingWorker';
+import { type DataSource } from 'typeorm';
+import { TOKENS as T } from '../../config/tokens';
+import { eventually, startWorkerProcess } from '../../test/support/workerProcess';
+import { type BenchDatabase } from '../databases';
+import { ENGINE_SECRET_KEY, engineComposition } from './engineComposition';
+import { checkedCalls } from './checkedCalls';
+import { callFigures, type CallFigures, failedTicksIn } from './callFigures';
+import { cpuMeter, type CpuUse, cpuUse, databaseServerPid } from './processCpu';
+import { queueBaseline } from './queueBaseline';
+import { makeDueAt, seedDueTargets } from './seedDueTargets';
+import { countTimedCalls, readTimedCalls } from './timedCallPublisher';
+
+/** How the workers run: separate `npm run worker` processes, or one loop in this process (SQLite). */
+export type WorkerMode = 'processes' | 'in-process';
+
+export interface EngineRunPlan {
+  readonly targets: number;
+  readonly connections: number;
+  /** Workspaces the connections are spread over: each has post_counts rows of its own. */
+  readonly workspaces: number;
+  readonly workers: number;
+  readonly mode: WorkerMode;
+  /** How long after the workers are polling the targets all become due. */
+  readonly dueInMs: number;
+}
+
+export interface EngineRow extends CallFigures {
+  readonly database: BenchDatabase['name'];
+  readonly plan: EngineRunPlan;
+  readonly baselinePerSecond: number;
+  /** Claims of the baseline that ended in a deadlock (and were tried again). */
+  readonly baselineDeadlocks: number;
+  /** Ticks the workers logged as failed (they go on at the next poll), and their distinct errors. */
+  readonly failedTicks: number;
+  readonly tickFailures: readonly string[];
+  /** From the due instant to the last call: the worker processes together (on SQLite the bench's own process, whose loop it is), and the database server. */
+  readonly cpu: { readonly workers: CpuUse | null; readonly database: CpuUse | null };
+}
+
+/**
+ * One engine row: `plan.targets` targets seeded on a fresh database, the queue baseline
+ * measured on it, then the workers started, the targets made due at one instant, and every
+ * call timed until each target is published. Throws when a target was called other than
+ * exactly once, or did not end published.
+ */
+export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): Promise<EngineRow> {
+  const callLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-engine-calls-')), 'calls.log');
+  const composition = await engineComposition(database.env, callLog);
+  const stops: Array<() => Promise<unknown>> = [];
+  const workerPids: number[] = [];
+  const tickFailures: string[] = [];
+  try {
+    const dataSource = composition.dataSource!;
+    const seeded = await seedDueTargets(composition, plan.targets, plan.connections, plan.workspaces);
+    const settings = composition.get(T.PublishingSettings);
+    const baseline = await queueBaseline(composition.get(T.PublishQueue), settings, seeded.posts, plan.targets, plan.workers);
+
+    for (let i = 0; i < plan.workers; i++) {
+      if (plan.mode === 'in-process') {
+        const worker = buildPublishingWorker(composition);
+        worker.start();
+        stops.push(() => worker.stop(10_000));
+        if (i === 0) workerPids.push(process.pid);
+        continue;
+      }
+      const env = { ...database.env, SECRET_KEY: ENGINE_SECRET_KEY, BOOTSTRAP: 'false', BENCH_CALL_LOG: callLog };
+      const worker = await startWorkerProcess(env, 'bench/engine/timedWorker.ts');
+      workerPids.push(worker.pid);
+      stops.push(async () => {
+        worker.kill('SIGTERM');
+        const code = await worker.exited;
+        tickFailures.push(...failedTicksIn(worker.output()));
+        if (code !== 0) throw new Error(`worker ${worker.pid} exited with ${code}:\n${worker.output().slice(-2000)}`);
+      });
+    }
+
+    const dueAt = new Date(Date.now() + plan.dueInMs);
+    await makeDueAt(dataSource, dueAt);
+    if (Date.now() >= dueAt.getTime()) throw new Error(`the targets were made due only after their time (${plan.dueInMs} ms): raise the margin`);
+    await new Promise((resolve) => setTimeout(resolve, dueAt.getTime() - Date.now()));
+    const databasePid = database.name === 'MariaDB' ? databaseServerPid() : null;
+    const meteredFrom = performance.now();
+    const workersCpu = cpuMeter(workerPids);
+    const databaseCpu = databasePid === null ? () => null : cpuMeter([databasePid]);
+    await eventually(() => countTimedCalls(callLog) >= plan.targets, 300_000, `${plan.targets} calls`);
+    const cpu = cpuUse(workersCpu(), databaseCpu(), (performance.now() - meteredFrom) / 1000, plan.targets);
+    const published = () => countOf(dataSource, "SELECT COUNT(*) AS n FROM post_targets WHERE status = 'published'");
+    await eventually(async () => (await published()) === plan.targets, 60_000, 'every target published');
+    for (const stop of stops.splice(0)) await stop();
+
+    const calls = checkedCalls(readTimedCalls(callLog), seeded.targetIds);
+    const jobsLeft = await countOf(dataSource, 'SELECT COUNT(*) AS n FROM publish_jobs');
+    if (jobsLeft !== 0) throw new Error(`${jobsLeft} publish jobs left after every target was published`);
+    return {
+      ...callFigures(calls, dueAt),
+      database: database.name,
+      plan,
+      baselinePerSecond: baseline.jobsPerSecond,
+      baselineDeadlocks: baseline.deadlocks,
+      failedTicks: tickFailures.length,
+      tickFailures: [...new Set(tickFailures)],
+      cpu,
+    };
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+    await composition.close();
+    fs.rmSync(path.dirname(callLog), { recursive: true, force: true });
+  }
+}
+
+/** The `n` a COUNT(*) AS n query answers. */
+async function countOf(dataSource: DataSource, sql: string): Promise<number> {
+  const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
+  return Number(row!.n);
+}
