@@ -534,7 +534,7 @@ describe('HTTP fuzzing: mutated bodies and queries never get a 500 or an undocum
       body: draftBody(w, {
         groups: [
           group(DEFAULT_GROUP_ID, true, [
-            segment('Hello 🌍', [media('m1', { altText: 'a photo', thumbnailMediaId: null, thumbnailTimestamp: null })]),
+            segment('Hello 🌍', [media(w.media.photo, { altText: 'a photo', thumbnailMediaId: null, thumbnailTimestamp: null })]),
             segment('Second', [], { delayMinutes: 5 }),
           ]),
           group('g2', false, [segment('Other')]),

@@ -18,6 +18,7 @@ export {
   draftBody,
   group,
   media,
+  mediaFor,
   scheduleBody,
   segment,
   target,

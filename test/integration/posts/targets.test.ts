@@ -16,6 +16,7 @@ import {
   expectValidation,
   group,
   media,
+  mediaFor,
   segment,
   startPostsWorld,
   target,
@@ -61,7 +62,7 @@ for (const kind of DATABASE_KINDS) {
 
     /** A body for `platform` whose only segment has `text` (and media where needed). */
     const textBody = (platform: Platform, text: string) =>
-      bodyFor(w, platform, { groups: [group(DEFAULT_GROUP_ID, true, [segment(text, MEDIA_REQUIRED.includes(platform) ? [media('m1')] : [])])] });
+      bodyFor(w, platform, { groups: [group(DEFAULT_GROUP_ID, true, [segment(text, mediaFor(w, platform))])] });
 
     describe('settings per platform', () => {
       for (const platform of PLATFORMS) {
@@ -232,7 +233,7 @@ for (const kind of DATABASE_KINDS) {
 
       for (const platform of ['TWITTER', 'BLUESKY', 'THREADS', 'FARCASTER', 'LINKEDIN', 'FACEBOOK', 'INSTAGRAM', 'YOUTUBE'] as const) {
         it(`${platform} accepts a multi-segment group (thread or comments)`, async () => {
-          const first = segment('one', MEDIA_REQUIRED.includes(platform) ? [media('m1')] : []);
+          const first = segment('one', mediaFor(w, platform));
           const post = await created(w, bodyFor(w, platform, { groups: [group(DEFAULT_GROUP_ID, true, [first, segment('two', [], { delayMinutes: 1 })])] }));
           expect((post.groups as Json[])[0]!.segments).to.have.length(2);
         });

@@ -36,7 +36,7 @@ for (const kind of DATABASE_KINDS) {
 
     /** A valid Twitter draft whose segment carries one media item, deep-copied per case. */
     const base = () =>
-      JSON.parse(JSON.stringify(draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('Hi', [media('m1')])])] }))) as Json & {
+      JSON.parse(JSON.stringify(draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('Hi', [media(w.media.photo)])])] }))) as Json & {
         groups: Json[];
         targets: Json[];
       };
@@ -526,7 +526,7 @@ for (const kind of DATABASE_KINDS) {
         const post = await created(w, {
           groups: [
             group(DEFAULT_GROUP_ID, true, [
-              segment('x', [media('m1', { altText: null, thumbnailMediaId: null, thumbnailTimestamp: null })], { delayMinutes: null }),
+              segment('x', [media(w.media.photo, { altText: null, thumbnailMediaId: null, thumbnailTimestamp: null })], { delayMinutes: null }),
             ]),
           ],
           targets: [target(w, 'TWITTER', { scheduledAt: null })],
@@ -589,7 +589,7 @@ for (const kind of DATABASE_KINDS) {
         const post = await created(w, {
           groups: [
             group(DEFAULT_GROUP_ID, true, [
-              segment('x', [media('m1', { thumbnailTimestamp: 1.25, thumbnailMediaId: 'th', altText: 'alt' })], { delayMinutes: 2.5 }),
+              segment('x', [media(w.media.photo, { thumbnailTimestamp: 1.25, thumbnailMediaId: w.media.photo, altText: 'alt' })], { delayMinutes: 2.5 }),
             ]),
           ],
           targets: [target(w, 'TWITTER')],
@@ -598,7 +598,7 @@ for (const kind of DATABASE_KINDS) {
         expect(stored.groups[0].segments[0]).to.deep.equal({
           text: 'x',
           delayMinutes: 2.5,
-          media: [{ id: 'm1', altText: 'alt', thumbnailMediaId: 'th', thumbnailTimestamp: 1.25 }],
+          media: [{ id: w.media.photo, altText: 'alt', thumbnailMediaId: w.media.photo, thumbnailTimestamp: 1.25 }],
         });
       });
     });

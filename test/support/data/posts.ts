@@ -47,7 +47,7 @@ export interface ConnectionsByPlatform {
 }
 
 /** The media a body for `platform` carries where the platform needs some: a video for YouTube, else a photo. */
-const mediaFor = (world: ConnectionsByPlatform, platform: Platform): MediaInput[] =>
+export const mediaFor = (world: ConnectionsByPlatform, platform: Platform): MediaInput[] =>
   MEDIA_REQUIRED.includes(platform) ? [media(platform === 'YOUTUBE' ? (world.media?.video ?? 'v1') : (world.media?.photo ?? 'm1'))] : [];
 
 /** A target body of `world` to `platform`, on the default group, unscheduled. */
