@@ -1,3 +1,4 @@
+import { type SandboxMediaViews } from '../application/sandbox/SandboxMediaViews';
 import { type DeleteMedia } from '../application/media/DeleteMedia';
 import { type ImportMedia } from '../application/media/ImportMedia';
 import { type IngestMedia } from '../application/media/IngestMedia';
@@ -130,6 +131,7 @@ export const TOKENS = {
   AttemptHistory: token<AttemptHistory>('AttemptHistory'),
   PublishingLimits: token<PublishingLimits>('PublishingLimits'),
   ListTargetAttempts: token<ListTargetAttempts>('ListTargetAttempts'),
+  SandboxMediaViews: token<SandboxMediaViews>('SandboxMediaViews'),
   ReadSandboxPost: token<ReadSandboxPost>('ReadSandboxPost'),
   BeginAttempt: token<BeginAttempt>('BeginAttempt'),
   RecordOutcome: token<RecordOutcome>('RecordOutcome'),

@@ -1,11 +1,19 @@
 import { type TargetSettings } from '../../domain/post/TargetSettings';
 
+/** A media item of a segment: the library's id, the segment's alt text and its video thumbnail time. */
+export interface MediaToPublish {
+  readonly id: string;
+  readonly altText: string | null;
+  /** Seconds into a video for its thumbnail (docs/decisions.md, "Media"); null: the platform's choice. */
+  readonly thumbnailTimestamp: number | null;
+}
+
 /** One segment of a target's group, as a platform receives it. */
 export interface SegmentToPublish {
   readonly connectionId: string;
   readonly settings: TargetSettings;
   readonly text: string;
-  readonly media: readonly { readonly id: string; readonly altText: string | null }[];
+  readonly media: readonly MediaToPublish[];
   /** 0-based; segment 0 is the post itself, later ones reply to (or comment on) the one before. */
   readonly segmentIndex: number;
   readonly segmentCount: number;

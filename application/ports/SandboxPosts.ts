@@ -1,10 +1,12 @@
+import { type MediaToPublish } from './PlatformPublisher';
+
 /** One segment a sandbox connection published (docs/decisions.md, "The sandbox platform"). */
 export interface SandboxPost {
   readonly id: string;
   readonly connectionId: string;
   readonly platform: string;
   readonly text: string;
-  readonly mediaIds: readonly string[];
+  readonly media: readonly MediaToPublish[];
   /** The sandbox post this one replies to (the thread's segment before it); null for the first. */
   readonly replyToId: string | null;
   readonly createdAt: Date;

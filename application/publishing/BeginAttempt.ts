@@ -54,7 +54,10 @@ export class BeginAttempt {
           connectionId: started.connectionId,
           settings: started.settings,
           text: next.segment.text,
-          media: next.segment.media.map((m) => ({ id: m.id, altText: m.toSnapshot().altText })),
+          media: next.segment.media.map((m) => {
+            const { id, altText, thumbnailTimestamp } = m.toSnapshot();
+            return { id, altText, thumbnailTimestamp };
+          }),
           segmentIndex: next.index,
           segmentCount: next.count,
           replyToPlatformPostId: next.previous?.platformPostId ?? null,

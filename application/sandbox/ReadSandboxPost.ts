@@ -1,10 +1,13 @@
 import { notFound } from '../../domain/shared/DomainError';
 import { type SandboxPost, type SandboxPosts } from '../ports/SandboxPosts';
+import { type SandboxMediaView, type SandboxMediaViews } from './SandboxMediaViews';
 
 /** A sandbox post and the thread under it: each reply, then the first reply to that one. */
 export interface SandboxThread {
   readonly post: SandboxPost;
   readonly replies: readonly SandboxPost[];
+  /** The media of the post and its replies, by sandbox post id. */
+  readonly media: ReadonlyMap<string, readonly SandboxMediaView[]>;
 }
 
 /** The longest chain followed, so a corrupt cycle of replies cannot loop forever. */
@@ -12,7 +15,10 @@ const MAX_THREAD = 100;
 
 /** What the sandbox page of a published post shows (docs/decisions.md, "The sandbox platform"). */
 export class ReadSandboxPost {
-  constructor(private readonly posts: SandboxPosts) {}
+  constructor(
+    private readonly posts: SandboxPosts,
+    private readonly mediaViews: SandboxMediaViews,
+  ) {}
 
   async execute(id: string): Promise<SandboxThread> {
     const post = await this.posts.findById(id);
@@ -25,6 +31,8 @@ export class ReadSandboxPost {
       replies.push(next);
       current = next;
     }
-    return { post, replies };
+    const media = new Map<string, readonly SandboxMediaView[]>();
+    for (const shown of [post, ...replies]) media.set(shown.id, await this.mediaViews.of(shown.media));
+    return { post, replies, media };
   }
 }

@@ -10,6 +10,7 @@ import { AuthorizeWorkspace } from '../../application/auth/AuthorizeWorkspace';
 import { ListConnections } from '../../application/connections/ListConnections';
 import { ListTargetAttempts } from '../../application/publishing/ListTargetAttempts';
 import { ReadSandboxPost } from '../../application/sandbox/ReadSandboxPost';
+import { SandboxMediaViews } from '../../application/sandbox/SandboxMediaViews';
 import { CheckHealth } from '../../application/health/CheckHealth';
 import { GetCurrentUser } from '../../application/me/GetCurrentUser';
 import { ListMyWorkspaces } from '../../application/me/ListMyWorkspaces';
@@ -29,7 +30,8 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.ListMyWorkspaces, ListMyWorkspaces, [T.MembershipRepository, T.WorkspaceRepository]);
   w.construct(T.ListConnections, ListConnections, [T.ConnectionRepository]);
   w.construct(T.ListTargetAttempts, ListTargetAttempts, [T.PostViews, T.AttemptLog]);
-  w.construct(T.ReadSandboxPost, ReadSandboxPost, [T.SandboxPosts]);
+  w.construct(T.SandboxMediaViews, SandboxMediaViews, [T.MediaRepository, T.MediaLinks, T.MediaFrames, T.Logger]);
+  w.construct(T.ReadSandboxPost, ReadSandboxPost, [T.SandboxPosts, T.SandboxMediaViews]);
   w.construct(T.CreateUser, CreateUser, [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
   w.construct(T.CreateWorkspace, CreateWorkspace, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
   w.construct(T.ManageMembers, ManageMembers, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork]);

@@ -18,7 +18,7 @@ export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as c
 /** Pages: nothing loads from elsewhere, nothing frames them, nothing is cached (docs/surfaces.md). */
 export const PAGE_HEADERS = {
   'Content-Security-Policy':
-    "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' https:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',

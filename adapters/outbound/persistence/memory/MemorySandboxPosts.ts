@@ -5,7 +5,7 @@ export class MemorySandboxPosts implements SandboxPosts {
   private readonly posts: SandboxPost[] = [];
 
   async record(post: SandboxPost): Promise<void> {
-    this.posts.push({ ...post, mediaIds: [...post.mediaIds] });
+    this.posts.push({ ...post, media: post.media.map((m) => ({ ...m })) });
   }
 
   async findById(id: string): Promise<SandboxPost | null> {

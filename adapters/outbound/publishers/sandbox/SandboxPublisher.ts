@@ -43,7 +43,7 @@ export class SandboxPublisher implements PlatformPublisher {
       connectionId: segment.connectionId,
       platform: segment.settings.platform,
       text: segment.text,
-      mediaIds: segment.media.map((m) => m.id),
+      media: segment.media.map((m) => ({ ...m })),
       replyToId: segment.replyToPlatformPostId,
       createdAt,
     });

@@ -10,7 +10,7 @@ const segment = (text: string, extra: Partial<SegmentToPublish> = {}): SegmentTo
   connectionId: 'conn_1',
   settings: { platform: 'TWITTER', values: { replyRestriction: 'everyone' } } as SegmentToPublish['settings'],
   text,
-  media: [{ id: 'media_<1>', altText: null }],
+  media: [{ id: 'media_<1>', altText: null, thumbnailTimestamp: null }],
   segmentIndex: 0,
   segmentCount: 1,
   replyToPlatformPostId: null,
@@ -34,7 +34,12 @@ describe('SandboxPublisher', () => {
     if (outcome.kind !== 'published') throw new Error(`expected published, got ${outcome.kind}`);
     expect(outcome.platformPostUrl).to.equal(`https://dispatch.example/sandbox/posts/${outcome.platformPostId}`);
     expect(outcome.postedAt).to.deep.equal(clock.now());
-    expect(await posts.findById(outcome.platformPostId)).to.deep.include({ text: 'hello', platform: 'TWITTER', mediaIds: ['media_<1>'], replyToId: null });
+    expect(await posts.findById(outcome.platformPostId)).to.deep.include({
+      text: 'hello',
+      platform: 'TWITTER',
+      media: [{ id: 'media_<1>', altText: null, thumbnailTimestamp: null }],
+      replyToId: null,
+    });
   });
 
   it('[sandbox:retry]: retryLater after 1 s on the first call of a segment, published on the next attempt', async () => {
@@ -49,10 +54,12 @@ describe('SandboxPublisher', () => {
     expect(await posts.repliesTo('none')).to.deep.equal([]);
   });
 
-  it("renders the page with the platform's name, the text and media ids escaped", async () => {
+  it("renders the page with the platform's name, the text and a gone media item's id escaped", async () => {
     const outcome = await publisher.publish(segment('<script>alert(1)</script>'));
     if (outcome.kind !== 'published') throw new Error('expected published');
-    const { title, body } = renderSandboxThread({ post: (await posts.findById(outcome.platformPostId))!, replies: [] });
+    const post = (await posts.findById(outcome.platformPostId))!;
+    const gone = { id: 'media_<1>', kind: null, url: null, posterUrl: null, altText: null };
+    const { title, body } = renderSandboxThread({ post, replies: [], media: new Map([[post.id, [gone]]]) });
     expect(title).to.equal('Twitter sandbox post');
     expect(body.text).to.include('&lt;script&gt;alert(1)&lt;/script&gt;').and.include('media_&lt;1&gt;').and.include('#1d9bf0');
     expect(body.text).not.to.include('<script>');

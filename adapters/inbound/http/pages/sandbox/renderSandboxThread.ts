@@ -1,4 +1,5 @@
 import { type SandboxPost } from '../../../../../application/ports/SandboxPosts';
+import { type SandboxMediaView } from '../../../../../application/sandbox/SandboxMediaViews';
 import { type SandboxThread } from '../../../../../application/sandbox/ReadSandboxPost';
 import { descriptorOf, isPlatform } from '../../../../../domain/platform/Platform';
 import { Html, html } from '../../chains/html';
@@ -12,9 +13,11 @@ const STYLE = (accent: string) => `
 .sandbox-post .text{white-space:pre-wrap;margin:.2rem 0 .6rem}
 .sandbox-post .meta{color:#666;font-size:.85rem}
 .replies{margin-left:1.5rem;border-left:2px dotted ${accent};padding-left:.8rem}
-.media{font-size:.85rem;color:#444}`;
+.media{display:flex;flex-wrap:wrap;gap:.5rem;margin:.4rem 0}
+.media img,.media video{max-width:100%;max-height:28rem;border-radius:.4rem;background:#f2f2f2}
+.media .missing{font-size:.85rem;color:#666}`;
 
-/** A sandbox post's page: its text, the replies chained under it and its media ids (docs/decisions.md, "The sandbox platform"). */
+/** A sandbox post's page: its text, the replies chained under it and its images and videos (docs/decisions.md, "The sandbox platform"). */
 export function renderSandboxThread(thread: SandboxThread): { title: string; body: Html } {
   const platform = thread.post.platform;
   const name = isPlatform(platform) ? descriptorOf(platform).displayName : platform;
@@ -23,22 +26,30 @@ export function renderSandboxThread(thread: SandboxThread): { title: string; bod
   const body = html`<style>${style}</style>
 <p class="sandbox-banner">Sandbox: this post was published to a sandbox <span class="platform">${name}</span> account, kept by this Dispatch service. Nothing was sent to ${name}.</p>
 <h1><span class="platform">${name}</span> post</h1>
-${postBlock(thread.post)}
+${postBlock(thread.post, thread.media.get(thread.post.id) ?? [])}
 ${
   thread.replies.length === 0
     ? ''
     : html`<section class="replies" aria-label="Thread">
 <h2>Thread</h2>
-${thread.replies.map(postBlock)}
+${thread.replies.map((reply) => postBlock(reply, thread.media.get(reply.id) ?? []))}
 </section>`
 }`;
   return { title: `${name} sandbox post`, body };
 }
 
-function postBlock(post: SandboxPost): Html {
+function postBlock(post: SandboxPost, media: readonly SandboxMediaView[]): Html {
   return html`<article class="sandbox-post" id="${post.id}">
 <p class="text">${post.text}</p>
-${post.mediaIds.length === 0 ? '' : html`<p class="media">Media: ${post.mediaIds.map((id, i) => html`${i === 0 ? '' : ', '}<code>${id}</code>`)}</p>`}
+${media.length === 0 ? '' : html`<div class="media">${media.map(mediaElement)}</div>`}
 <p class="meta">Posted ${post.createdAt.toISOString()} · id <code>${post.id}</code></p>
 </article>`;
+}
+
+function mediaElement(m: SandboxMediaView): Html {
+  if (m.url === null) return html`<p class="missing">Media <code>${m.id}</code> is no longer in the library.</p>`;
+  if (m.kind === 'video') {
+    return html`<video controls preload="metadata" src="${m.url}"${m.posterUrl === null ? '' : html` poster="${m.posterUrl}"`} aria-label="${m.altText ?? 'video'}"></video>`;
+  }
+  return html`<img src="${m.url}" alt="${m.altText ?? ''}">`;
 }

@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { type MediaToPublish } from '../../../../../application/ports/PlatformPublisher';
 import { type SandboxPost, type SandboxPosts } from '../../../../../application/ports/SandboxPosts';
 import { requireDate } from '../mappers/RowMappingError';
 import { type Dialect, dialectOf, inList, readDate, readJson } from '../sql/Dialect';
@@ -15,7 +16,7 @@ export class TypeOrmSandboxPosts implements SandboxPosts {
   }
 
   async record(p: SandboxPost): Promise<void> {
-    const params = [p.id, p.connectionId, p.platform, p.text, JSON.stringify(p.mediaIds), p.replyToId, this.d.date(p.createdAt)];
+    const params = [p.id, p.connectionId, p.platform, p.text, JSON.stringify(p.media), p.replyToId, this.d.date(p.createdAt)];
     await managerOf(this.dataSource).query(`INSERT INTO sandbox_posts (${COLUMNS}) VALUES (${inList(params.length)})`, params);
   }
 
@@ -42,8 +43,15 @@ function toPost(row: Record<string, unknown>): SandboxPost {
     connectionId: row.connection_id as string,
     platform: row.platform as string,
     text: row.text as string,
-    mediaIds: Array.isArray(media) ? media.map(String) : [],
+    media: Array.isArray(media) ? media.map(toMedia) : [],
     replyToId: (row.reply_to_id as string | null) ?? null,
     createdAt: requireDate(readDate(row.created_at), { table: 'sandbox_posts', key: id, column: 'created_at' }),
   };
+}
+
+/** An item as recorded; rows written before alt texts were kept hold the bare id. */
+function toMedia(item: unknown): MediaToPublish {
+  if (typeof item === 'string') return { id: item, altText: null, thumbnailTimestamp: null };
+  const { id, altText, thumbnailTimestamp } = item as Partial<MediaToPublish>;
+  return { id: String(id), altText: altText ?? null, thumbnailTimestamp: thumbnailTimestamp ?? null };
 }
