@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { awaitOutput, type ServiceProcess, startServiceProcess } from '../support/serviceProcess';
 
-const README = path.resolve(__dirname, '..', '..', 'README.md');
+const ROOT = path.resolve(__dirname, '..', '..');
+const README = path.join(ROOT, 'README.md');
 
 /** The shell block that follows `<!-- walkthrough:NAME -->` in README.md, as written there. */
 function readmeBlock(name: string): string {
@@ -16,10 +18,20 @@ function readmeBlock(name: string): string {
   return block[1]!;
 }
 
-/** The block with the newcomer's own values in place of its first two lines' placeholders. */
-const withValues = (block: string, key: string, baseUrl: string): string => block.replace(/^KEY=.*$/m, `KEY=${key}`).replace(/^B=.*$/m, `B=${baseUrl}`);
+/** The block with the newcomer's own values in place of its placeholders. */
+const withValues = (block: string, values: { key: string; baseUrl: string; picture?: string }): string =>
+  block
+    .replace(/^KEY=.*$/m, `KEY=${values.key}`)
+    .replace(/^B=.*$/m, `B=${values.baseUrl}`)
+    .replace(/^PICTURE=.*$/m, `PICTURE=${values.picture ?? ''}`);
 
-describe("README: a newcomer publishes to the three sandbox accounts with the README's curl commands", function () {
+/** Runs a README block as written (bash, stopping at the first failure) in the project's folder. */
+async function runBlock(script: string, env: Record<string, string>): Promise<string[]> {
+  const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { timeout: 40_000, cwd: ROOT, env: { ...process.env, ...env } });
+  return stdout.trim().split('\n');
+}
+
+describe("README: a newcomer's walk through with curl, run as the README writes it", function () {
   this.timeout(60_000);
   let dataDir: string;
   let service: ServiceProcess;
@@ -35,10 +47,8 @@ describe("README: a newcomer publishes to the three sandbox accounts with the RE
 
   it('prints three published targets whose pages open and show the post', async () => {
     const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
-    const script = withValues(readmeBlock('publish'), key, service.baseUrl);
-    const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { timeout: 30_000 });
-    const lines = stdout.trim().split('\n');
-    expect(lines, stdout).to.have.length(3);
+    const lines = await runBlock(withValues(readmeBlock('publish'), { key, baseUrl: service.baseUrl }), {});
+    expect(lines, lines.join('\n')).to.have.length(3);
     for (const line of lines) {
       const [status, url] = line.split(/\s+/);
       expect(status, line).to.equal('published');
@@ -47,6 +57,27 @@ describe("README: a newcomer publishes to the three sandbox accounts with the RE
       expect(page.status, url).to.equal(200);
       const html = await page.text();
       expect(html).to.include('Hello from Dispatch').and.to.include('A second segment');
+    }
+  });
+
+  it('uploads a picture, publishes it to Bluesky and Instagram, and both pages show that picture', async () => {
+    const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
+    const picture = path.join(dataDir, 'photo.jpg');
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .jpeg()
+      .toFile(picture);
+    const script = withValues(readmeBlock('media'), { key, baseUrl: service.baseUrl, picture });
+    const lines = await runBlock(script, { DATA_DIR: dataDir });
+    expect(lines, lines.join('\n')).to.have.length(2);
+    for (const line of lines) {
+      const [status, url] = line.split(/\s+/);
+      expect(status, line).to.equal('published');
+      const html = await (await fetch(`${service.baseUrl}${new URL(url!).pathname}`)).text();
+      const src = /<img src="([^"]+)" alt="my picture">/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+      expect(src, html).to.be.a('string');
+      const shown = await fetch(`${service.baseUrl}${new URL(src!).pathname}${new URL(src!).search}`);
+      expect(shown.status).to.equal(200);
+      expect(Buffer.from(await shown.arrayBuffer()).equals(fs.readFileSync(picture)), 'the page shows the uploaded picture').to.equal(true);
     }
   });
 });
