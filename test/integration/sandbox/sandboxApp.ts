@@ -7,7 +7,7 @@ import { type Wiring } from '../../../config/Wiring';
 import { type Platform } from '../../../domain/platform/Platform';
 import { type DatabaseKind } from '../../support/databases';
 import { OWNER_EMAIL } from '../../support/data/people';
-import { DEFAULT_GROUP_ID, group, segment, targetOn } from '../../support/data/posts';
+import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../support/data/posts';
 import { api, type ApiClient } from '../../support/openapi';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 import { eventually } from '../../support/workerProcess';
@@ -18,6 +18,8 @@ export interface SandboxPostOptions {
   readonly scheduledAt?: string;
   /** Platforms whose target points at a group of its own, with these texts instead of the default group's. */
   readonly textsOn?: Partial<Record<Platform, readonly string[]>>;
+  /** Media ids per segment of the default group (see `upload`). */
+  readonly media?: readonly (readonly string[])[];
 }
 
 /** A transient failure comes back after a second or so, not the default half minute: the sandbox asks for 1 s. */
@@ -58,7 +60,12 @@ export class SandboxApp {
       group(
         DEFAULT_GROUP_ID,
         true,
-        texts.map((text) => segment(text)),
+        texts.map((text, i) =>
+          segment(
+            text,
+            (options.media?.[i] ?? []).map((id) => media(id, { altText: `media ${id}` })),
+          ),
+        ),
       ),
       ...own.map(([platform, itsTexts]) =>
         group(
@@ -81,6 +88,11 @@ export class SandboxApp {
     return created.body;
   }
 
+  /** A ready item of the workspace (a square photo or a short video), for `media`. */
+  upload(kind: 'photo' | 'video'): Promise<string> {
+    return this.t.given.media(this.posts.split('/')[3]!, kind);
+  }
+
   async get(postId: string): Promise<PostView> {
     return (await this.http.get(`${this.posts}/${postId}`).set(this.auth).expect(200)).body;
   }
@@ -100,8 +112,8 @@ export class SandboxApp {
   }
 
   /** Creates a `publish_now` post of `texts` for every sandbox connection and waits until it is published. */
-  async publishNow(texts: readonly string[]): Promise<PublishedTarget[]> {
-    const post = await this.settled((await this.create(texts)).id);
+  async publishNow(texts: readonly string[], options: SandboxPostOptions = {}): Promise<PublishedTarget[]> {
+    const post = await this.settled((await this.create(texts, options)).id);
     expect(post.status, JSON.stringify(post.targets)).to.equal('published');
     return post.targets as PublishedTarget[];
   }
