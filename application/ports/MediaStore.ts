@@ -19,8 +19,6 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** Removes every key that starts with `prefix` (an upload's parts). */
   deletePrefix(prefix: string): Promise<void>;
-  /** Writes the parts, in the order given, as one object under `key`; the parts stay. */
-  concatenate(partKeys: readonly string[], key: string, contentType: string): Promise<{ readonly sizeBytes: number }>;
   /**
    * A URL the bytes can be fetched from without credentials until `expiresInSeconds` have
    * passed: the store's own presigned URL, or null when the service serves them itself.

@@ -117,33 +117,6 @@ function mediaStoreContract(name: string, makeBackend: () => Backend): void {
       await store.deletePrefix(`uploads/${randomUUID()}/`);
     });
 
-    it('concatenates parts in the order given, and keeps the parts', async () => {
-      const upload = `uploads/${randomUUID()}`;
-      const parts = [randomContent(300_000), randomContent(5), randomContent(200_000)];
-      const partKeys = parts.map((_, index) => `${upload}/part-0000${index + 1}`);
-      // Stored out of order, to show the order comes from the list.
-      for (const index of [2, 0, 1]) await store.put(partKeys[index], streamOf(parts[index]), 'application/octet-stream');
-      const key = mediaKey();
-
-      const written = await store.concatenate(partKeys, key, 'video/mp4');
-
-      const joined = Buffer.concat(parts);
-      expect(written.sizeBytes).to.equal(joined.length);
-      expect((await readAll((await store.get(key))!.body)).equals(joined)).to.equal(true);
-      expect(await store.size(partKeys[1])).to.equal(5);
-    });
-
-    it('fails to concatenate when a part is missing, and leaves nothing', async () => {
-      const upload = `uploads/${randomUUID()}`;
-      await store.put(`${upload}/part-00001`, streamOf(randomContent(1000)), 'application/octet-stream');
-      const key = mediaKey();
-
-      await expectRejection(store.concatenate([`${upload}/part-00001`, `${upload}/part-00002`], key, 'video/mp4'));
-
-      expect(await store.size(key)).to.equal(null);
-      expect((await backend.leftovers?.()) ?? []).to.deep.equal([]);
-    });
-
     it('refuses keys that could leave the store', async () => {
       for (const key of ['../outside', 'media/../../outside', '/etc/passwd', 'media\\ws\\id', 'media//id', 'media/.hidden', '']) {
         await expectRejection(store.put(key, streamOf(randomContent(10)), 'image/png'));
@@ -151,7 +124,6 @@ function mediaStoreContract(name: string, makeBackend: () => Backend): void {
         await expectRejection(store.delete(key));
       }
       await expectRejection(store.deletePrefix('../'));
-      await expectRejection(store.concatenate(['../outside'], mediaKey(), 'image/png'));
     });
 
     it('streams a large put instead of holding it whole (50 MiB, peak growth well under the size)', async () => {

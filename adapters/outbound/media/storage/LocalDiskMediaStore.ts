@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type ByteRange, type MediaStore, type StoredObject } from '../../../../application/ports/MediaStore';
 import { assertSafeMediaKey } from './mediaKeys';
@@ -61,14 +61,6 @@ export class LocalDiskMediaStore implements MediaStore {
     const entries = await readdir(directory).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
     const matching = entries.filter((name) => name.startsWith(namePrefix));
     await Promise.all(matching.map((name) => rm(join(directory, name), { recursive: true, force: true })));
-  }
-
-  async concatenate(partKeys: readonly string[], key: string, _contentType: string): Promise<{ readonly sizeBytes: number }> {
-    const partPaths = partKeys.map((partKey) => this.pathOf(partKey));
-    async function* partsInOrder(): AsyncGenerator<Buffer> {
-      for (const path of partPaths) yield* createReadStream(path);
-    }
-    return this.writeAtomically(this.pathOf(key), Readable.from(partsInOrder()));
   }
 
   async presignedUrl(_key: string, _expiresInSeconds: number, _contentType: string): Promise<string | null> {

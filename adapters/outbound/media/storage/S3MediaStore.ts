@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { type ByteRange, type MediaStore, type StoredObject } from '../../../../application/ports/MediaStore';
 import { assertSafeMediaKey } from './mediaKeys';
 
@@ -134,19 +134,6 @@ export class S3MediaStore implements MediaStore {
       }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
-  }
-
-  /** Streams the parts one after another into a new upload: parts under 5 MiB cannot be copied as multipart parts. */
-  async concatenate(partKeys: readonly string[], key: string, contentType: string): Promise<{ readonly sizeBytes: number }> {
-    const get = (partKey: string) => this.get(partKey);
-    async function* partsInOrder(): AsyncGenerator<Buffer> {
-      for (const partKey of partKeys) {
-        const part = await get(partKey);
-        if (!part) throw new Error(`Cannot concatenate: part ${partKey} is missing`);
-        yield* part.body;
-      }
-    }
-    return this.put(key, Readable.from(partsInOrder()), contentType);
   }
 
   async presignedUrl(key: string, expiresInSeconds: number, contentType: string): Promise<string | null> {
