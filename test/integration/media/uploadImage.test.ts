@@ -59,6 +59,14 @@ for (const kind of DATABASE_KINDS) {
       expect(Buffer.compare(res.body as Buffer, bytes.subarray(10, 30))).to.equal(0);
     });
 
+    it('answers a range past the end of the file with 416 and the size, a range running past it with the rest', async () => {
+      const beyond = await fetchLink(w, item.url!, `bytes=${bytes.length}-`).expect(416);
+      expect(beyond.headers['content-range']).to.equal(`bytes */${bytes.length}`);
+      const rest = await fetchLink(w, item.url!, `bytes=${bytes.length - 5}-${bytes.length + 100}`).expect(206);
+      expect(rest.headers['content-range']).to.equal(`bytes ${bytes.length - 5}-${bytes.length - 1}/${bytes.length}`);
+      expect(Buffer.compare(rest.body as Buffer, bytes.subarray(bytes.length - 5))).to.equal(0);
+    });
+
     it('answers 404 to a link whose signature was tampered with', async () => {
       const link = new URL(item.url!);
       const signature = link.searchParams.get('signature')!;

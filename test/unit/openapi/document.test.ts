@@ -56,7 +56,7 @@ const headerNamesOf = (response: Json): string[] => Object.keys((response.header
 const isRequiredHeader = (response: Json, name: string): boolean => deref(((response.headers ?? {}) as Json)[name] ?? {}).required === true;
 
 /** The signed file links are served by the pages surface: binary answers, HTML errors, no credential. */
-const SIGNED_FILE_LINK = '/media/files/{id}';
+const SIGNED_FILE_LINKS = ['/media/files/{id}', '/media/files/{id}/frames/{frame}'];
 
 const jsonSchemaOf = (response: Json): Json | undefined =>
   ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined;
@@ -90,6 +90,7 @@ describe('OpenAPI document', () => {
       'media.completeUpload',
       'media.abortUpload',
       'media.file',
+      'media.frame',
     ]);
     expect(OPERATIONS.map(({ method, template, operation }) => `${method.toUpperCase()} ${template} ${String(operation.operationId)}`)).to.include.members([
       'GET /health health.check',
@@ -163,13 +164,13 @@ describe('OpenAPI document', () => {
       .and.match(/OAuth/)
       .and.match(/session/i);
     for (const { template, operation } of OPERATIONS) {
-      const open = ['/health', '/.well-known/oauth-protected-resource', '/openapi.json', SIGNED_FILE_LINK].includes(template);
+      const open = ['/health', '/.well-known/oauth-protected-resource', '/openapi.json', ...SIGNED_FILE_LINKS].includes(template);
       expect(operation.security, template).to.deep.equal(open ? [] : [{ bearer: (operation.security as Json[])[0]!.bearer }]);
     }
   });
 
   it('documents the shared Error body for every error status, and the headers each status carries', () => {
-    for (const { template, operation } of OPERATIONS.filter(({ template }) => template !== SIGNED_FILE_LINK)) {
+    for (const { template, operation } of OPERATIONS.filter(({ template }) => !SIGNED_FILE_LINKS.includes(template))) {
       for (const [status, response] of responsesOf(operation)) {
         const where = `${String(operation.operationId)} ${status}`;
         expect(isRequiredHeader(response, 'X-Request-Id'), `${where}: X-Request-Id`).to.equal(true);
@@ -186,12 +187,14 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('answers the signed file links with the bytes (200, 206 with Content-Range) and HTML errors', () => {
-    const responses = Object.fromEntries(responsesOf(((DOCUMENT.paths as Json)[SIGNED_FILE_LINK] as Json).get as Json));
-    expect(Object.keys(responses)).to.have.members(['200', '206', '404', '429', '500']);
-    expect(isRequiredHeader(responses['206']!, 'Content-Range')).to.equal(true);
-    for (const status of ['200', '206']) expect(Object.keys(responses[status]!.content as Json)).to.deep.equal(['*/*']);
-    for (const status of ['404', '429', '500']) expect(Object.keys(responses[status]!.content as Json)).to.deep.equal(['text/html']);
+  it('answers the signed file links with the bytes (200, 206 with Content-Range), 416 past the end, and HTML errors', () => {
+    for (const template of SIGNED_FILE_LINKS) {
+      const responses = Object.fromEntries(responsesOf(((DOCUMENT.paths as Json)[template] as Json).get as Json));
+      expect(Object.keys(responses), template).to.have.members(['200', '206', '404', '416', '429', '500']);
+      for (const status of ['206', '416']) expect(isRequiredHeader(responses[status]!, 'Content-Range'), `${template} ${status}`).to.equal(true);
+      for (const status of ['200', '206']) expect(Object.keys(responses[status]!.content as Json)).to.deep.equal(['*/*']);
+      for (const status of ['404', '429', '500']) expect(Object.keys(responses[status]!.content as Json)).to.deep.equal(['text/html']);
+    }
   });
 
   it('lists the statuses an authenticated operation can always answer: 401, 429, 500, 503', () => {

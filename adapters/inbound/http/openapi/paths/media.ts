@@ -216,6 +216,35 @@ const pageError = (description: string): ResponseObject => ({
   content: { 'text/html': { schema: { type: 'string' } } },
 });
 
+const linkQuery: ParameterObject[] = [
+  { name: 'expires', in: 'query', required: true, description: 'Unix time (seconds) the link stops working.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  { name: 'signature', in: 'query', required: true, description: "The service's signature of the path and expires.", schema: { type: 'string' } },
+  {
+    name: 'Range',
+    in: 'header',
+    required: false,
+    description: 'One byte range, bytes=a-b or bytes=a-; anything else is served whole.',
+    schema: { type: 'string' },
+  },
+];
+
+const signedFileResponses: Record<number, ResponseObject> = {
+  200: fileResponse('The whole file, with the media type read from its bytes.'),
+  206: fileResponse('The range asked for.', {
+    'Content-Range': { description: 'bytes a-b/size', required: true, schema: { type: 'string', pattern: '^bytes [0-9]+-[0-9]+/[0-9]+$' } },
+  }),
+  404: pageError('No file: unknown, deleted, or the link is not genuine or has expired.'),
+  416: {
+    description: 'The range starts at or past the end of the file; Content-Range gives its size.',
+    headers: {
+      'X-Request-Id': requestIdHeader,
+      'Content-Range': { description: 'bytes */size', required: true, schema: { type: 'string', pattern: '^bytes \\*/[0-9]+$' } },
+    },
+  },
+  429: pageError('Too many requests from this client address; wait Retry-After seconds.'),
+  500: pageError('An unexpected failure.'),
+};
+
 /** The signed, expiring links to stored files (MediaLinks): no credential, the signature is the permission. */
 const signedFilePaths: PathMap = {
   '/media/files/{id}': {
@@ -228,33 +257,24 @@ const signedFilePaths: PathMap = {
         'A Range header (bytes=a-b or bytes=a-) is answered 206 with that slice. Served on the pages surface: its errors are HTML.',
       tags: ['media'],
       security: noCredential,
+      parameters: [pathParameter('id', 'The media item.'), ...linkQuery],
+      responses: signedFileResponses,
+    },
+  },
+  '/media/files/{id}/frames/{frame}': {
+    get: {
+      operationId: 'media.frame',
+      summary: "A video's frame behind a signed link",
+      description:
+        'The JPEG frame of a video a post segment uses as its thumbnail (thumbnailTimestamp), as platforms that fetch media by URL load it. Signed links as for media.file.',
+      tags: ['media'],
+      security: noCredential,
       parameters: [
-        pathParameter('id', 'The media item.'),
-        {
-          name: 'expires',
-          in: 'query',
-          required: true,
-          description: 'Unix time (seconds) the link stops working.',
-          schema: { type: 'string', pattern: '^[0-9]+$' },
-        },
-        { name: 'signature', in: 'query', required: true, description: "The service's signature of the path and expires.", schema: { type: 'string' } },
-        {
-          name: 'Range',
-          in: 'header',
-          required: false,
-          description: 'One byte range, bytes=a-b or bytes=a-; anything else is served whole.',
-          schema: { type: 'string' },
-        },
+        pathParameter('id', 'The video.'),
+        { ...pathParameter('frame', 'The frame: its time in milliseconds, then .jpg.'), schema: { type: 'string', pattern: '^[0-9]{1,9}\\.jpg$' } },
+        ...linkQuery,
       ],
-      responses: {
-        200: fileResponse('The whole file, with the media type read from its bytes.'),
-        206: fileResponse('The range asked for.', {
-          'Content-Range': { description: 'bytes a-b/size', required: true, schema: { type: 'string', pattern: '^bytes [0-9]+-[0-9]+/[0-9]+$' } },
-        }),
-        404: pageError('No file: unknown, deleted, or the link is not genuine or has expired.'),
-        429: pageError('Too many requests from this client address; wait Retry-After seconds.'),
-        500: pageError('An unexpected failure.'),
-      },
+      responses: signedFileResponses,
     },
   },
 };
