@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import S3rver from 's3rver';
-import { makePng } from '../../support/mediaFiles';
-import { type MediaWorld, startMediaWorld, uploaded } from './mediaFixture';
+import { makePng, makeVideo } from '../../support/mediaFiles';
+import { expectRefused, filesUnder, type MediaWorld, settled, startMediaWorld, uploaded } from './mediaFixture';
 
 const BUCKET = 'dispatch-media';
+const PART = 4096;
 
 describe('media on an S3 store (MEDIA_STORE=s3, s3rver): uploaded through the service, linked by presigned URL', () => {
   let directory: string;
@@ -27,6 +28,7 @@ describe('media on an S3 store (MEDIA_STORE=s3, s3rver): uploaded through the se
         S3_FORCE_PATH_STYLE: 'true',
         S3_ACCESS_KEY_ID: 'S3RVER',
         S3_SECRET_ACCESS_KEY: 'S3RVER',
+        MEDIA_PART_BYTES: String(PART),
       },
     });
   });
@@ -51,5 +53,26 @@ describe('media on an S3 store (MEDIA_STORE=s3, s3rver): uploaded through the se
     expect(download.status).to.equal(200);
     expect(Buffer.compare(Buffer.from(await download.arrayBuffer()), bytes)).to.equal(0);
     expect(fs.existsSync(join(w.dataDir, 'media')), 'nothing on local disk').to.equal(false);
+  });
+
+  it('takes a resumable upload too: parts checked, joined into a ready item, then removed from the bucket', async () => {
+    const bytes = fs.readFileSync(await makeVideo(w.files, { seconds: 1, width: 160, height: 120, audio: false }));
+    const created = await w.api.post(`${w.media}/uploads`).set(w.auth).send({ sizeBytes: bytes.length }).expect(201);
+    const uploadPath = `${w.media}/uploads/${created.body.id}`;
+    const put = (n: number, body: Buffer) => w.api.put(`${uploadPath}/parts/${n}`).set(w.auth).set('Content-Type', 'application/octet-stream').send(body);
+    expectRefused(await put(1, bytes.subarray(0, PART - 1)), 'invalid_part_size', 'body', /exactly/);
+    for (let n = created.body.partCount; n >= 1; n--) await put(n, bytes.subarray((n - 1) * PART, n * PART)).expect(200);
+
+    const completed = await w.api.post(`${uploadPath}/complete`).set(w.auth).expect(202);
+    const item = await settled(w, completed.body.id);
+    expect(item).to.include({ status: 'ready', kind: 'video', width: 160, height: 120, sizeBytes: bytes.length });
+    const download = await fetch(item.url!);
+    expect(Buffer.compare(Buffer.from(await download.arrayBuffer()), bytes)).to.equal(0);
+    const inBucket = filesUnder(directory);
+    expect(
+      inBucket.some((file) => file.includes(item.id)),
+      'the video is in the bucket',
+    ).to.equal(true);
+    expect(inBucket.filter((file) => file.includes(created.body.id))).to.deep.equal([]);
   });
 });
