@@ -15,6 +15,10 @@ export function exactly(body: Readable, bytes: number): Readable {
     },
   });
   body.once('error', (error) => counted.destroy(error));
+  // A short body can end, and fail the check, before the store has attached to the stream
+  // (it may first create a directory or open a request): the failure stays on the stream, where
+  // the store's pipeline reads it, instead of being emitted to no one and crashing the process.
+  counted.on('error', () => undefined);
   return body.pipe(counted);
 }
 

@@ -55,6 +55,9 @@ const headerNamesOf = (response: Json): string[] => Object.keys((response.header
 
 const isRequiredHeader = (response: Json, name: string): boolean => deref(((response.headers ?? {}) as Json)[name] ?? {}).required === true;
 
+/** The signed file links are served by the pages surface: binary answers, HTML errors, no credential. */
+const SIGNED_FILE_LINKS = ['/media/files/{id}', '/media/files/{id}/frames/{frame}'];
+
 const jsonSchemaOf = (response: Json): Json | undefined =>
   ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined;
 
@@ -75,6 +78,20 @@ describe('OpenAPI document', () => {
       'every operation has an operationId',
     ).to.equal(true);
     expect(new Set(ids).size, 'operationIds are unique').to.equal(ids.length);
+    expect(ids.filter((id) => String(id).startsWith('media.'))).to.have.members([
+      'media.list',
+      'media.get',
+      'media.delete',
+      'media.upload',
+      'media.import',
+      'media.createUpload',
+      'media.getUpload',
+      'media.putPart',
+      'media.completeUpload',
+      'media.abortUpload',
+      'media.file',
+      'media.frame',
+    ]);
     expect(OPERATIONS.map(({ method, template, operation }) => `${method.toUpperCase()} ${template} ${String(operation.operationId)}`)).to.include.members([
       'GET /health health.check',
       'GET /.well-known/oauth-protected-resource discovery.protectedResource',
@@ -139,7 +156,7 @@ describe('OpenAPI document', () => {
     expect(missing).to.deep.equal([]);
   });
 
-  it('requires the bearer credential everywhere except on health and discovery', () => {
+  it('requires the bearer credential everywhere except on health, discovery and the signed file links', () => {
     const bearer = (DOCUMENT.components as Json).securitySchemes as Json;
     expect(deref(bearer.bearer)).to.include({ type: 'http', scheme: 'bearer' });
     expect(String(deref(bearer.bearer).description))
@@ -147,13 +164,13 @@ describe('OpenAPI document', () => {
       .and.match(/OAuth/)
       .and.match(/session/i);
     for (const { template, operation } of OPERATIONS) {
-      const open = ['/health', '/.well-known/oauth-protected-resource', '/openapi.json'].includes(template);
+      const open = ['/health', '/.well-known/oauth-protected-resource', '/openapi.json', ...SIGNED_FILE_LINKS].includes(template);
       expect(operation.security, template).to.deep.equal(open ? [] : [{ bearer: (operation.security as Json[])[0]!.bearer }]);
     }
   });
 
   it('documents the shared Error body for every error status, and the headers each status carries', () => {
-    for (const { template, operation } of OPERATIONS) {
+    for (const { template, operation } of OPERATIONS.filter(({ template }) => !SIGNED_FILE_LINKS.includes(template))) {
       for (const [status, response] of responsesOf(operation)) {
         const where = `${String(operation.operationId)} ${status}`;
         expect(isRequiredHeader(response, 'X-Request-Id'), `${where}: X-Request-Id`).to.equal(true);
@@ -167,6 +184,16 @@ describe('OpenAPI document', () => {
           expect(headerNamesOf(response), `${where}: RateLimit headers`).to.include.members(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
         }
       }
+    }
+  });
+
+  it('answers the signed file links with the bytes (200, 206 with Content-Range), 416 past the end, and HTML errors', () => {
+    for (const template of SIGNED_FILE_LINKS) {
+      const responses = Object.fromEntries(responsesOf(((DOCUMENT.paths as Json)[template] as Json).get as Json));
+      expect(Object.keys(responses), template).to.have.members(['200', '206', '404', '416', '429', '500']);
+      for (const status of ['206', '416']) expect(isRequiredHeader(responses[status]!, 'Content-Range'), `${template} ${status}`).to.equal(true);
+      for (const status of ['200', '206']) expect(Object.keys(responses[status]!.content as Json)).to.deep.equal(['*/*']);
+      for (const status of ['404', '429', '500']) expect(Object.keys(responses[status]!.content as Json)).to.deep.equal(['text/html']);
     }
   });
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../../adapters/inbound/http/contract/requestLimits';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
+import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
 import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
 
@@ -16,6 +17,8 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [TargetUpdateBody, 'TargetUpdateRequest'],
   [ReviewBody, 'ReviewRequest'],
   [CreateApiKeyBody, 'CreateApiKeyRequest'],
+  [ImportMediaBody, 'ImportMediaRequest'],
+  [CreateUploadBody, 'CreateUploadRequest'],
 ];
 
 /**

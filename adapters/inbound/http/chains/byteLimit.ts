@@ -39,6 +39,20 @@ export function limitedBody(req: IncomingMessage, limitBytes: number): ByteLimit
     req.unpipe(limiter);
     req.resume();
   });
+  // A client gone before the end of its body fails the stream (piping forwards no error), so
+  // whoever reads it (a scratch file, the store) lets go and cleans up instead of waiting forever.
+  const onAborted = (): void => {
+    limiter.destroy(new Error('the client aborted the request'));
+  };
+  const onError = (error: Error): void => {
+    limiter.destroy(error);
+  };
+  req.once('aborted', onAborted);
+  req.once('error', onError);
+  req.once('end', () => {
+    req.off('aborted', onAborted);
+    req.off('error', onError);
+  });
   req.pipe(limiter);
   return limiter;
 }

@@ -3,6 +3,7 @@ import { apiKeyPaths } from './paths/apiKeys';
 import { connectionPaths } from './paths/connections';
 import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
+import { mediaPaths } from './paths/media';
 import { mePaths } from './paths/me';
 import { postPaths } from './paths/posts';
 import { targetAttemptPaths } from './paths/targetAttempts';
@@ -12,6 +13,7 @@ import { discoverySchemas } from './schemas/discovery';
 import { enumSchemas } from './schemas/enums';
 import { errorSchemas } from './schemas/error';
 import { healthSchemas } from './schemas/health';
+import { mediaSchemas } from './schemas/media';
 import { meSchemas } from './schemas/me';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
@@ -35,6 +37,15 @@ const FRAGMENTS: readonly ApiFragment[] = [
     paths: postPaths,
   },
   { schemas: targetAttemptSchemas, paths: targetAttemptPaths },
+  {
+    tag: {
+      name: 'media',
+      description:
+        "The workspace's media library: images and videos uploaded, imported from a URL or sent in parts, inspected from their bytes, and the signed links to their files.",
+    },
+    schemas: mediaSchemas,
+    paths: mediaPaths,
+  },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */

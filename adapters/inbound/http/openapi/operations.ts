@@ -3,7 +3,15 @@ import { errorResponses, type ErrorStatus } from './errorResponses';
 import { jsonAnswerHeaders, noStoreWhenAuthenticatedHeader, rateLimitHeaders, requestIdHeader } from './headers';
 import { jsonContent } from './refs';
 import { bearer, noCredential } from './security';
-import { type HeaderObject, type OperationObject, type ParameterObject, type Reference, type ResponseObject, type SchemaObject } from './types';
+import {
+  type HeaderObject,
+  type MediaTypeObject,
+  type OperationObject,
+  type ParameterObject,
+  type Reference,
+  type ResponseObject,
+  type SchemaObject,
+} from './types';
 
 /** Every authenticated operation can answer these, whatever it does. */
 const ALWAYS_WHEN_AUTHENTICATED: readonly ErrorStatus[] = [401, 429, 500, 503];
@@ -44,10 +52,16 @@ interface Described {
 }
 
 export interface SuccessResponse {
-  readonly status: 200 | 201;
+  readonly status: 200 | 201 | 202 | 204;
   readonly description: string;
-  readonly schema: SchemaObject;
+  /** The JSON body; absent for an answer without one (204). */
+  readonly schema?: SchemaObject;
 }
+
+/** A request body: JSON of `schema`, or other media types (`content`: uploads, raw bytes). */
+export type RequestBodySpec =
+  | { readonly description: string; readonly schema: SchemaObject }
+  | { readonly description: string; readonly content: Readonly<Record<string, MediaTypeObject>> };
 
 /**
  * An operation behind the bearer credential. Adds the statuses every such operation can
@@ -58,7 +72,7 @@ export function authenticatedOperation(
   spec: Described & {
     /** The scope the operation needs; null: any valid credential. */
     readonly scope: Scope | null;
-    readonly requestBody?: { readonly description: string; readonly schema: SchemaObject };
+    readonly requestBody?: RequestBodySpec;
     readonly success: SuccessResponse;
     /** The statuses this operation adds (403, 404, 409, …). */
     readonly errors: readonly ErrorStatus[];
@@ -83,7 +97,11 @@ export function authenticatedOperation(
     ...described({ ...spec, parameters }),
     security: bearer(spec.scope),
     ...(spec.requestBody && {
-      requestBody: { description: spec.requestBody.description, required: true, content: jsonContent(spec.requestBody.schema) },
+      requestBody: {
+        description: spec.requestBody.description,
+        required: true,
+        content: 'schema' in spec.requestBody ? jsonContent(spec.requestBody.schema) : spec.requestBody.content,
+      },
     }),
     responses: {
       [String(spec.success.status)]: {
@@ -96,7 +114,7 @@ export function authenticatedOperation(
           ...(idempotent ? { 'Idempotent-Replayed': idempotentReplayedHeader } : {}),
           ...spec.successHeaders,
         },
-        content: jsonContent(spec.success.schema),
+        ...(spec.success.schema === undefined ? {} : { content: jsonContent(spec.success.schema) }),
       },
       ...errorResponses([...statuses].sort((a, b) => a - b)),
     },

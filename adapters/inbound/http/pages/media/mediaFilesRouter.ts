@@ -1,5 +1,5 @@
 import { Router } from '@koa/router';
-import { type ServeMediaFile } from '../../../../../application/media/ServeMediaFile';
+import { RangeNotSatisfiable, type ServeMediaFile } from '../../../../../application/media/ServeMediaFile';
 import { type ByteRange } from '../../../../../application/ports/MediaStore';
 import { type AppContext, type AppState } from '../../state';
 
@@ -12,15 +12,24 @@ export function mediaFilesRouter(serve: ServeMediaFile): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/media/files' });
   const send = async (ctx: AppContext, mediaId: string, frame: string | null) => {
     const range = rangeOf(ctx.get('Range'));
-    const file = await serve.execute({
+    const request = {
       mediaId,
       frame,
       path: ctx.path,
       expires: Number(ctx.query.expires),
       signature: typeof ctx.query.signature === 'string' ? ctx.query.signature : '',
       range: range ?? undefined,
+    };
+    const file = await serve.execute(request).catch((error: unknown) => {
+      if (!(error instanceof RangeNotSatisfiable)) throw error;
+      return error;
     });
     ctx.set('Accept-Ranges', 'bytes');
+    if (file instanceof RangeNotSatisfiable) {
+      ctx.status = 416;
+      ctx.set('Content-Range', `bytes */${file.sizeBytes}`);
+      return;
+    }
     ctx.set('Cache-Control', 'private, max-age=300');
     ctx.type = file.contentType;
     if (range !== null) {
