@@ -5,7 +5,7 @@ import { validationError } from '../../../../../domain/shared/DomainError';
 
 /**
  * The `file` field of a multipart body, as a stream, once its headers have arrived: other
- * fields are ignored, a second file refused. The rest of the body streams on as it is read.
+ * fields and any second file are ignored (read and dropped). The rest of the body streams on as it is read.
  */
 export function fileOfMultipart(body: Readable, headers: IncomingHttpHeaders): Promise<{ body: Readable; fileName: string | null }> {
   return new Promise((resolve, reject) => {
