@@ -1,0 +1,60 @@
+import { type Readable } from 'node:stream';
+import { type MediaFacts } from '../../../domain/media/MediaFacts';
+import { type Platform } from '../../../domain/platform/Platform';
+import { type PublishOutcome, type SegmentToPublish } from '../PlatformPublisher';
+import { type GrantResult } from './GrantFailure';
+import { type PlatformGrant } from './PlatformGrant';
+
+/** Who a grant belongs to, as the platform says. */
+export interface AccountIdentity {
+  readonly accountId: string;
+  readonly handle: string;
+  readonly displayName: string | null;
+  readonly avatarUrl: string | null;
+}
+
+/** A page, organization, channel or board the account may publish as (one connection each). */
+export interface PublishAs {
+  readonly id: string;
+  readonly kind: 'page' | 'organization' | 'channel' | 'board';
+  readonly name: string;
+}
+
+/** An OAuth platform's authorization code flow (with PKCE where the platform supports it). */
+export interface OAuthAuthorization {
+  readonly usesPkce: boolean;
+  authorizationUrl(input: { state: string; codeChallenge: string | null; redirectUri: string }): string;
+  exchangeCode(input: { code: string; codeVerifier: string | null; redirectUri: string }): Promise<GrantResult<PlatformGrant>>;
+  /** The account, and what it may publish as where the platform publishes as a page, organization, channel or board. */
+  identify(grant: PlatformGrant): Promise<{ identity: AccountIdentity; publishAs: readonly PublishAs[] | null }>;
+}
+
+/** Keeping a grant alive: refreshed ahead of expiry, revoked on disconnect where the platform can. */
+export interface TokenUpkeep {
+  /** Whether the grant should be renewed before use at `now` (ahead of its expiry). */
+  needsRefresh(grant: PlatformGrant, now: Date): boolean;
+  refresh(grant: PlatformGrant): Promise<GrantResult<PlatformGrant>>;
+  /** Best effort: a platform without revocation resolves at once. */
+  revoke(grant: PlatformGrant): Promise<void>;
+}
+
+/** A segment's media, from the library: bytes where the platform takes them, a signed link where it fetches. */
+export interface MediaAccess {
+  open(mediaId: string): Promise<{ readonly body: Readable; readonly facts: MediaFacts }>;
+  /** A link that works without credentials for a while (docs/decisions.md, "Media"). */
+  link(mediaId: string): Promise<string>;
+}
+
+/** Publishing with a connection's grant: outcomes, never thrown failures (PlatformPublisher). */
+export interface GrantedPublisher {
+  publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome>;
+}
+
+/** Everything one platform's connector does (adapters/outbound/platforms/<platform>/). */
+export interface PlatformConnector {
+  readonly platform: Platform;
+  /** Null for platforms connected otherwise (Bluesky's app password, Farcaster's signer). */
+  readonly authorization: OAuthAuthorization | null;
+  readonly tokens: TokenUpkeep;
+  readonly publisher: GrantedPublisher;
+}
