@@ -1,3 +1,4 @@
+import { type ConnectionCredentials } from '../application/ports/platforms/ConnectionCredentials';
 import { type SandboxMediaViews } from '../application/sandbox/SandboxMediaViews';
 import { type DeleteMedia } from '../application/media/DeleteMedia';
 import { type ImportMedia } from '../application/media/ImportMedia';
@@ -137,6 +138,8 @@ export const TOKENS = {
   RecordOutcome: token<RecordOutcome>('RecordOutcome'),
   PublishDueTargets: token<PublishDueTargets>('PublishDueTargets'),
   SettleExpiredLeases: token<SettleExpiredLeases>('SettleExpiredLeases'),
+  /** Each connection's grant from its platform, sealed at rest. */
+  ConnectionCredentials: token<ConnectionCredentials>('ConnectionCredentials'),
   MediaRepository: token<MediaRepository>('MediaRepository'),
   MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
   MediaSettings: token<MediaSettings>('MediaSettings'),

@@ -8,6 +8,7 @@ import { MemoryMembershipRepository } from '../../adapters/outbound/persistence/
 import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
 import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/MemoryPostViews';
 import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
+import { MemoryConnectionCredentials } from '../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
 import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
@@ -40,6 +41,7 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.SandboxPosts, new MemorySandboxPosts());
   w.build(T.MediaRepository, [T.PostRepository], (posts) => new MemoryMediaRepository(posts));
   w.value(T.MediaUploadRepository, new MemoryMediaUploads());
+  w.value(T.ConnectionCredentials, new MemoryConnectionCredentials());
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
   w.value(T.InboundEventLog, new MemoryInboundEventLog());
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());

@@ -13,6 +13,7 @@ import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typ
 import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
 import { TypeOrmPostViews } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostViews';
+import { TypeOrmConnectionCredentials } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmConnectionCredentials';
 import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaRepository';
 import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
@@ -43,6 +44,7 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.AttemptLog, new TypeOrmAttemptLog(dataSource));
   w.value(T.SandboxPosts, new TypeOrmSandboxPosts(dataSource));
   w.value(T.MediaRepository, new TypeOrmMediaRepository(dataSource));
+  w.value(T.ConnectionCredentials, new TypeOrmConnectionCredentials(dataSource, new SecretBox(resolveSecretKey(config.secrets))));
   w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));
   w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));

@@ -1,4 +1,5 @@
 import { Foundation1732330000000 } from './1732330000000-Foundation';
+import { CONNECTION_MIGRATIONS } from './connectionMigrations';
 import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
 import { MEDIA_MIGRATIONS } from './mediaMigrations';
 import { POSTS_MIGRATIONS } from './postsMigrations';
@@ -13,4 +14,5 @@ export const ALL_MIGRATIONS = [
   ...WEBHOOK_MIGRATIONS,
   ...SANDBOX_MIGRATIONS,
   ...MEDIA_MIGRATIONS,
+  ...CONNECTION_MIGRATIONS,
 ];
