@@ -14,6 +14,20 @@ export interface ConnectionSnapshot {
   /** A sandbox account publishes into this service's own database, never to the platform (docs/decisions.md, "The sandbox platform"). */
   readonly sandbox: boolean;
   readonly createdAt: Date;
+  /** The platform's own id of the account (a DID, a member URN's id); null for sandbox and CLI-made ones. */
+  readonly accountId: string | null;
+  /** The page, organization, channel or board it publishes as; null: as the account itself. */
+  readonly publishAs: ConnectionPublishAs | null;
+  /** Why it is not active (e.g. the platform's words when it refused the grant); null when active. */
+  readonly statusReason: string | null;
+  /** The last failure talking to the platform, kept after it passes, for the listing's health. */
+  readonly lastError: { readonly message: string; readonly at: Date } | null;
+}
+
+export interface ConnectionPublishAs {
+  readonly id: string;
+  readonly kind: 'page' | 'organization' | 'channel' | 'board';
+  readonly name: string;
 }
 
 /** A social account connected to a workspace: the thing a post target publishes to. */
@@ -28,6 +42,8 @@ export class Connection {
     handle: string;
     displayName?: string | null;
     sandbox?: boolean;
+    accountId?: string | null;
+    publishAs?: ConnectionPublishAs | null;
     now: Date;
   }): Connection {
     const platform = input.platform;
@@ -47,6 +63,10 @@ export class Connection {
       status: 'active',
       sandbox: input.sandbox ?? false,
       createdAt: input.now,
+      accountId: input.accountId ?? null,
+      publishAs: input.publishAs ?? null,
+      statusReason: null,
+      lastError: null,
     });
   }
 
@@ -80,6 +100,34 @@ export class Connection {
   }
   get isActive(): boolean {
     return this.props.status === 'active';
+  }
+
+  get accountId(): string | null {
+    return this.props.accountId;
+  }
+  get publishAs(): ConnectionPublishAs | null {
+    return this.props.publishAs;
+  }
+  get statusReason(): string | null {
+    return this.props.statusReason;
+  }
+  get lastError(): { readonly message: string; readonly at: Date } | null {
+    return this.props.lastError;
+  }
+
+  /** The platform said the grant is dead: nothing publishes until its owner connects again. */
+  needsReconnect(reason: string, now: Date): void {
+    this.props = { ...this.props, status: 'needs_reconnect', statusReason: reason, lastError: { message: reason, at: now } };
+  }
+
+  /** A failure that says nothing about the grant (a timeout, a 5xx): remembered, status unchanged. */
+  recordError(message: string, now: Date): void {
+    this.props = { ...this.props, lastError: { message, at: now } };
+  }
+
+  /** Connected again with a fresh grant. */
+  reconnected(): void {
+    this.props = { ...this.props, status: 'active', statusReason: null };
   }
 
   toSnapshot(): ConnectionSnapshot {

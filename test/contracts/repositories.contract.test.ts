@@ -247,6 +247,27 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         expect((await r.connections.listByWorkspace(ws.id, { limit: 10, offset: 0 })).items.map((c) => c.isSandbox)).to.deep.equal([true, false]);
       });
 
+      it('keeps the platform account, what it publishes as, and its health (reason, last error)', async () => {
+        const { ws } = await workspaceWithOwner();
+        const connection = Connection.create({
+          id: id(),
+          workspaceId: ws.id,
+          platform: 'LINKEDIN',
+          handle: 'me',
+          accountId: 'member-42',
+          publishAs: { id: 'urn:li:organization:7', kind: 'organization', name: `Acme ${EMOJI}` },
+          now: at(7),
+        });
+        connection.recordError('LinkedIn answered 503 (a timeout)', at(8));
+        connection.needsReconnect('LinkedIn says the token was revoked (REVOKED_ACCESS_TOKEN)', at(9));
+        await r.connections.save(connection);
+        expect((await r.connections.findById(connection.id))!.toSnapshot()).to.deep.equal(connection.toSnapshot());
+        expect((await r.connections.findByIds([connection.id]))[0]!.toSnapshot()).to.deep.equal(connection.toSnapshot());
+        connection.reconnected();
+        await r.connections.save(connection);
+        expect((await r.connections.findById(connection.id))!.toSnapshot()).to.include({ status: 'active', statusReason: null });
+      });
+
       it('lists oldest first, ties by id, a millisecond apart counted, with paging and total', async () => {
         const { ws } = await workspaceWithOwner();
         const { ws: elsewhere } = await workspaceWithOwner();

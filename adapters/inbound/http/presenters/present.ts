@@ -35,7 +35,11 @@ export const presentConnection = (c: Connection) => ({
   handle: c.handle,
   displayName: c.displayName,
   status: c.status,
+  statusReason: c.statusReason,
+  lastError: c.lastError === null ? null : { message: c.lastError.message, at: timestamp(c.lastError.at) },
   sandbox: c.isSandbox,
+  accountId: c.accountId,
+  publishAs: c.publishAs,
   createdAt: timestamp(c.createdAt),
 });
 

@@ -15,6 +15,23 @@ export const connectionSchemas: SchemaMap = {
       handle: { type: 'string', description: 'The account name on the platform.' },
       displayName: nullable({ type: 'string' }),
       status: connectionStatusRef,
+      statusReason: nullable({
+        type: 'string',
+        description: "Why the connection is not active: the platform's words when it refused the grant (needs_reconnect). Null when active.",
+      }),
+      lastError: nullable(
+        closedObject({
+          description: 'The last failure talking to the platform (kept after it passes), for health.',
+          properties: { message: { type: 'string' }, at: timestamp },
+        }),
+      ),
+      accountId: nullable({ type: 'string', description: "The platform's own id of the account (a DID, a member id); null for sandbox accounts." }),
+      publishAs: nullable(
+        closedObject({
+          description: 'The page, organization, channel or board this connection publishes as; null: as the account itself.',
+          properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['page', 'organization', 'channel', 'board'] }, name: { type: 'string' } },
+        }),
+      ),
       sandbox: {
         type: 'boolean',
         description:

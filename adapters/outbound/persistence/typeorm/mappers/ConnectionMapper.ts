@@ -1,4 +1,4 @@
-import { Connection, CONNECTION_STATUSES } from '../../../../../domain/connection/Connection';
+import { Connection, CONNECTION_STATUSES, type ConnectionPublishAs } from '../../../../../domain/connection/Connection';
 import { PLATFORMS } from '../../../../../domain/platform/Platform';
 import { type ConnectionRow } from '../schemas/ConnectionSchema';
 import { requireDate, requireOneOf } from './RowMappingError';
@@ -17,6 +17,10 @@ export const ConnectionMapper = {
       // SQLite and MySQL both hand a boolean column back as 0 or 1 in hand-written SQL.
       sandbox: Boolean(Number(row.sandbox)),
       createdAt: requireDate(row.createdAt, { ...where, column: 'created_at' }),
+      accountId: row.accountId ?? null,
+      publishAs: row.publishAs ? (JSON.parse(row.publishAs) as ConnectionPublishAs) : null,
+      statusReason: row.statusReason ?? null,
+      lastError: row.lastError ? { message: row.lastError, at: requireDate(row.lastErrorAt, { ...where, column: 'last_error_at' }) } : null,
     });
   },
 
@@ -31,6 +35,11 @@ export const ConnectionMapper = {
       status: s.status,
       sandbox: s.sandbox,
       createdAt: s.createdAt,
+      accountId: s.accountId,
+      publishAs: s.publishAs === null ? null : JSON.stringify(s.publishAs),
+      statusReason: s.statusReason,
+      lastError: s.lastError?.message ?? null,
+      lastErrorAt: s.lastError?.at ?? null,
     };
   },
 };

@@ -28,7 +28,7 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
   /** Every create and edit of a post asks for its connections: hand-written, one statement. */
   async findByIds(ids: readonly string[]): Promise<Connection[]> {
     if (ids.length === 0) return [];
-    const sql = `SELECT id, workspace_id, platform, handle, display_name, status, sandbox, created_at FROM connections WHERE id IN (${inList(ids.length)})`;
+    const sql = `SELECT id, workspace_id, platform, handle, display_name, status, sandbox, created_at, account_id, publish_as, status_reason, last_error, last_error_at FROM connections WHERE id IN (${inList(ids.length)})`;
     const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(sql, [...ids]);
     return orderByIds(ids, rows.map(rowOf), (row) => row.id).map(ConnectionMapper.toDomain);
   }
@@ -55,4 +55,9 @@ const rowOf = (row: Record<string, unknown>): ConnectionRow => ({
   status: row.status as string,
   sandbox: Boolean(Number(row.sandbox)),
   createdAt: readDate(row.created_at)!,
+  accountId: (row.account_id as string | null) ?? null,
+  publishAs: (row.publish_as as string | null) ?? null,
+  statusReason: (row.status_reason as string | null) ?? null,
+  lastError: (row.last_error as string | null) ?? null,
+  lastErrorAt: readDate(row.last_error_at),
 });

@@ -11,6 +11,12 @@ export interface ConnectionRow {
   status: string;
   sandbox: boolean;
   createdAt: Date;
+  accountId: string | null;
+  /** JSON text: `{id, kind, name}`. */
+  publishAs: string | null;
+  statusReason: string | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
 }
 
 export const ConnectionSchema = new EntitySchema<ConnectionRow>({
@@ -25,6 +31,11 @@ export const ConnectionSchema = new EntitySchema<ConnectionRow>({
     status: varchar('status', 20),
     sandbox: { name: 'sandbox', type: 'boolean', default: false },
     createdAt: timestamp('created_at'),
+    accountId: varchar('account_id', 255, { nullable: true }),
+    publishAs: { name: 'publish_as', type: 'text', nullable: true },
+    statusReason: { name: 'status_reason', type: 'text', nullable: true },
+    lastError: { name: 'last_error', type: 'text', nullable: true },
+    lastErrorAt: timestamp('last_error_at', { nullable: true }),
   },
   indices: [{ name: 'idx_connections_workspace_created', columns: ['workspaceId', 'createdAt', 'id'] }],
   foreignKeys: [
