@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
+import { bindConnections } from './bindings/connections';
 import { bindMedia } from './bindings/media';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
@@ -42,6 +43,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindUseCases(wiring);
   bindPublishing(wiring, config);
   bindMedia(wiring, config);
+  bindConnections(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -1,5 +1,6 @@
 import { type ApiRoutes } from '../adapters/inbound/http/RouteKit';
 import { apiKeysRouter } from '../adapters/inbound/http/routers/apiKeysRouter';
+import { platformsRouter } from '../adapters/inbound/http/routers/platformsRouter';
 import { connectionsRouter } from '../adapters/inbound/http/routers/connectionsRouter';
 import { meRouter } from '../adapters/inbound/http/routers/meRouter';
 import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
@@ -17,7 +18,9 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
   const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle) };
   return [
     () => meRouter(get(T.GetCurrentUser), get(T.ListMyWorkspaces)),
-    (kit) => connectionsRouter(kit, get(T.ListConnections)),
+    (kit) =>
+      connectionsRouter(kit, { list: get(T.ListConnections), connectWithAppPassword: get(T.ConnectWithAppPassword), disconnect: get(T.DisconnectConnection) }),
+    () => platformsRouter(get(T.ListPlatforms)),
     (kit) => apiKeysRouter(kit, get(T.ManageApiKeys)),
     (kit) => postsRouter(kit, posts),
     (kit) => postTargetsRouter(kit, posts),

@@ -1,3 +1,11 @@
+import { type ConnectWithAppPassword } from '../application/connections/ConnectWithAppPassword';
+import { type DisconnectConnection } from '../application/connections/DisconnectConnection';
+import { type FreshGrants } from '../application/connections/FreshGrants';
+import { type ListPlatforms } from '../application/connections/ListPlatforms';
+import { type PlatformConnectors } from '../application/connections/PlatformConnectors';
+import { type AppPasswordLogin } from '../application/ports/platforms/AppPasswordLogin';
+import { type MediaAccess } from '../application/ports/platforms/PlatformConnector';
+import { type ConnectedPublisher } from '../application/publishing/ConnectedPublisher';
 import { type ConnectionCredentials } from '../application/ports/platforms/ConnectionCredentials';
 import { type SandboxMediaViews } from '../application/sandbox/SandboxMediaViews';
 import { type DeleteMedia } from '../application/media/DeleteMedia';
@@ -140,6 +148,15 @@ export const TOKENS = {
   SettleExpiredLeases: token<SettleExpiredLeases>('SettleExpiredLeases'),
   /** Each connection's grant from its platform, sealed at rest. */
   ConnectionCredentials: token<ConnectionCredentials>('ConnectionCredentials'),
+  PlatformConnectors: token<PlatformConnectors>('PlatformConnectors'),
+  /** Bluesky's app-password login; null when no such connector is installed. */
+  AppPasswordLogin: token<AppPasswordLogin | null>('AppPasswordLogin'),
+  FreshGrants: token<FreshGrants>('FreshGrants'),
+  MediaAccess: token<MediaAccess>('MediaAccess'),
+  ConnectedPublisher: token<ConnectedPublisher>('ConnectedPublisher'),
+  ListPlatforms: token<ListPlatforms>('ListPlatforms'),
+  ConnectWithAppPassword: token<ConnectWithAppPassword>('ConnectWithAppPassword'),
+  DisconnectConnection: token<DisconnectConnection>('DisconnectConnection'),
   MediaRepository: token<MediaRepository>('MediaRepository'),
   MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
   MediaSettings: token<MediaSettings>('MediaSettings'),

@@ -15,16 +15,20 @@ import { type Wiring } from '../Wiring';
 /**
  * The publishing engine's use cases, for the worker (config/publishingWorker.ts) and the
  * tests, with the lease, batch and attempt bound of config.worker. Sandbox connections
- * publish through the sandbox (docs/decisions.md, "The sandbox platform"); no real
- * platform publisher is installed yet, so a real connection's target is "rejected" with a reason.
+ * publish through the sandbox (docs/decisions.md, "The sandbox platform"); real ones through
+ * their platform's connector where the operator configured it, else "rejected" with a reason.
  */
 export function bindPublishing(w: Wiring, config: Config): void {
   const { leaseMs, batchSize, maxAttempts } = config.worker;
   w.value(T.PublishingSettings, { ...DEFAULT_PUBLISHING_SETTINGS, leaseMs, batchSize, maxAttempts });
   w.build(
     T.PlatformPublishers,
-    [T.ConnectionRepository, T.SandboxPosts, T.IdGenerator, T.Clock],
-    (connections, posts, ids, clock) => new PlatformPublishers([], { connections, publisher: new SandboxPublisher(posts, ids, clock, config.http.baseUrl) }),
+    [T.ConnectionRepository, T.SandboxPosts, T.IdGenerator, T.Clock, T.PlatformConnectors, T.ConnectedPublisher],
+    (connections, posts, ids, clock, connectors, connected) =>
+      new PlatformPublishers(
+        connectors.configured.map((platform) => [platform, connected] as const),
+        { connections, publisher: new SandboxPublisher(posts, ids, clock, config.http.baseUrl) },
+      ),
   );
   w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
   // One per process: every engine round of the process shares the connections' slots.

@@ -125,6 +125,11 @@ export class Connection {
     this.props = { ...this.props, lastError: { message, at: now } };
   }
 
+  /** Its owner disconnected it: kept (posts name it) but never published to again. */
+  disconnect(now: Date): void {
+    this.props = { ...this.props, status: 'disconnected', statusReason: `disconnected by its owner at ${now.toISOString()}` };
+  }
+
   /** Connected again with a fresh grant. */
   reconnected(): void {
     this.props = { ...this.props, status: 'active', statusReason: null };

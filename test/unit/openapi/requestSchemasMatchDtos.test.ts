@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../../adapters/inbound/http/contract/requestLimits';
+import { ConnectWithAppPasswordBody } from '../../../adapters/inbound/http/dto/ConnectBody';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
@@ -19,6 +20,7 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [CreateApiKeyBody, 'CreateApiKeyRequest'],
   [ImportMediaBody, 'ImportMediaRequest'],
   [CreateUploadBody, 'CreateUploadRequest'],
+  [ConnectWithAppPasswordBody, 'ConnectWithAppPasswordRequest'],
 ];
 
 /**

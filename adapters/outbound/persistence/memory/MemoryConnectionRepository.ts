@@ -23,6 +23,13 @@ export class MemoryConnectionRepository implements ConnectionRepository {
     });
   }
 
+  async findByAccount(workspaceId: string, platform: string, accountId: string, publishAsId: string | null): Promise<Connection | null> {
+    const found = [...this.byId.values()].find(
+      (c) => c.workspaceId === workspaceId && c.platform === platform && c.accountId === accountId && (c.publishAs?.id ?? null) === publishAsId,
+    );
+    return found === undefined ? null : Connection.rehydrate(copyOf(found));
+  }
+
   async listByWorkspace(workspaceId: string, page: { limit: number; offset: number }): Promise<{ items: Connection[]; total: number }> {
     const all = [...this.byId.values()].filter((c) => c.workspaceId === workspaceId).sort(oldestFirst((c) => c.id));
     const items = page.limit <= 0 ? [] : all.slice(page.offset, page.offset + page.limit);

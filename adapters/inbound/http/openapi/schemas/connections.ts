@@ -40,6 +40,41 @@ export const connectionSchemas: SchemaMap = {
       createdAt: timestamp,
     },
   }),
+  ConnectWithAppPasswordRequest: closedObject({
+    properties: {
+      platform: { type: 'string', enum: ['BLUESKY'], description: 'Only Bluesky connects with an app password.' },
+      handle: { type: 'string', minLength: 1, maxLength: 253, description: 'e.g. alice.bsky.social (a leading @ is ignored).' },
+      appPassword: { type: 'string', minLength: 1, maxLength: 200, description: "An app password made in Bluesky's settings, never the account password." },
+      service: { type: 'string', minLength: 1, maxLength: 2048, description: "The account's PDS; default https://bsky.social." },
+    },
+    optional: ['service'],
+  }),
+  PlatformList: closedObject({
+    properties: {
+      data: arrayOf(
+        closedObject({
+          properties: {
+            platform: platformRef,
+            displayName: { type: 'string' },
+            authKind: { type: 'string', enum: ['oauth2', 'app_password', 'signer'] },
+            configured: { type: 'boolean', description: 'Whether this service can connect and publish to it.' },
+            limits: closedObject({
+              properties: {
+                textLimit: { type: 'integer', minimum: 1 },
+                textUnit: { type: 'string' },
+                requiresMedia: { type: 'boolean' },
+                maxMediaPerSegment: nullable({ type: 'integer', minimum: 1 }),
+                followUpSegments: { type: 'string', enum: ['thread', 'comments', 'refused'] },
+                postsPerWindow: nullable(
+                  closedObject({ properties: { posts: { type: 'integer', minimum: 1 }, windowHours: { type: 'integer', minimum: 1 } } }),
+                ),
+              },
+            }),
+          },
+        }),
+      ),
+    },
+  }),
   ConnectionPage: closedObject({
     description: 'One page of connections, oldest first.',
     properties: {

@@ -33,6 +33,12 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
     return orderByIds(ids, rows.map(rowOf), (row) => row.id).map(ConnectionMapper.toDomain);
   }
 
+  async findByAccount(workspaceId: string, platform: string, accountId: string, publishAsId: string | null): Promise<Connection | null> {
+    const rows = await this.rows.findBy({ workspaceId, platform, accountId });
+    const found = rows.map(ConnectionMapper.toDomain).find((c) => (c.publishAs?.id ?? null) === publishAsId);
+    return found ?? null;
+  }
+
   async listByWorkspace(workspaceId: string, page: { limit: number; offset: number }): Promise<{ items: Connection[]; total: number }> {
     // TypeORM reads `take: 0` as "no limit", so an empty page is answered without asking for rows.
     if (page.limit <= 0) return { items: [], total: await this.rows.countBy({ workspaceId }) };

@@ -1,0 +1,70 @@
+import { Connection } from '../../domain/connection/Connection';
+import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
+import { DomainError, validationError } from '../../domain/shared/DomainError';
+import { type Clock } from '../ports/Clock';
+import { type IdGenerator } from '../ports/IdGenerator';
+import { type AppPasswordLogin } from '../ports/platforms/AppPasswordLogin';
+import { type ConnectionCredentials } from '../ports/platforms/ConnectionCredentials';
+import { type UnitOfWork } from '../ports/UnitOfWork';
+
+export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
+
+/**
+ * Connects a Bluesky account with an app password: one login, its session kept and
+ * refreshed from then on (never a login per post). The same account connected again is the
+ * same connection with a fresh grant, active again (docs/decisions.md, "Connections").
+ */
+export class ConnectWithAppPassword {
+  constructor(
+    private readonly login: AppPasswordLogin | null,
+    private readonly connections: ConnectionRepository,
+    private readonly credentials: ConnectionCredentials,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { workspaceId: string; handle: string; appPassword: string; service?: string }): Promise<Connection> {
+    const service = serviceUrl(input.service ?? DEFAULT_BLUESKY_SERVICE);
+    if (this.login === null) throw validationError('platform_not_configured', [{ path: 'platform', message: 'BLUESKY is not configured on this service' }]);
+    const result = await this.login.login({ service, handle: input.handle.trim().replace(/^@/, ''), appPassword: input.appPassword });
+    if (!result.ok) {
+      if (result.failure.kind === 'retryLater')
+        throw new DomainError('unavailable', 'platform_unavailable', `Bluesky could not be reached: ${result.failure.reason}`);
+      throw validationError('platform_refused', [{ path: 'appPassword', message: `Bluesky refused the login: ${result.failure.reason}` }]);
+    }
+    const { grant, identity } = result;
+    const now = this.clock.now();
+    return this.unitOfWork.run(async () => {
+      const existing = await this.connections.findByAccount(input.workspaceId, 'BLUESKY', identity.accountId, null);
+      const connection =
+        existing ??
+        Connection.create({
+          id: this.ids.next(),
+          workspaceId: input.workspaceId,
+          platform: 'BLUESKY',
+          handle: identity.handle,
+          displayName: identity.displayName,
+          accountId: identity.accountId,
+          now,
+        });
+      connection.reconnected();
+      await this.connections.save(connection);
+      await this.credentials.save(connection.id, grant, now);
+      return connection;
+    });
+  }
+}
+
+function serviceUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw validationError('invalid_service', [{ path: 'service', message: 'must be an absolute https URL (your PDS, e.g. https://bsky.social)' }]);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw validationError('invalid_service', [{ path: 'service', message: 'must be an http or https URL' }]);
+  }
+  return url.origin;
+}

@@ -1,0 +1,36 @@
+import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
+import { notFound } from '../../domain/shared/DomainError';
+import { type Clock } from '../ports/Clock';
+import { type Logger } from '../ports/Logger';
+import { type ConnectionCredentials } from '../ports/platforms/ConnectionCredentials';
+import { type PlatformConnectors } from './PlatformConnectors';
+
+/**
+ * Disconnects an account: the grant revoked at the platform where it can be (best effort),
+ * the credentials removed, the connection kept as `disconnected` so the posts that name it
+ * still read, and their pending targets fail with that reason (docs/decisions.md, "Connections").
+ */
+export class DisconnectConnection {
+  constructor(
+    private readonly connections: ConnectionRepository,
+    private readonly credentials: ConnectionCredentials,
+    private readonly connectors: PlatformConnectors,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async execute(workspaceId: string, connectionId: string): Promise<void> {
+    const connection = await this.connections.findById(connectionId);
+    if (connection === null || connection.workspaceId !== workspaceId) throw notFound('Connection');
+    const grant = await this.credentials.find(connection.id);
+    const connector = this.connectors.get(connection.platform);
+    if (grant !== null && connector !== null) {
+      await connector.tokens.revoke(grant).catch((error: unknown) => {
+        this.logger.warn('revoking a grant at the platform failed; the credentials are removed anyway', { connectionId, error: String(error) });
+      });
+    }
+    await this.credentials.remove(connection.id);
+    connection.disconnect(this.clock.now());
+    await this.connections.save(connection);
+  }
+}

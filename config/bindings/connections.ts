@@ -1,0 +1,31 @@
+import { ConnectWithAppPassword } from '../../application/connections/ConnectWithAppPassword';
+import { DisconnectConnection } from '../../application/connections/DisconnectConnection';
+import { FreshGrants } from '../../application/connections/FreshGrants';
+import { ListPlatforms } from '../../application/connections/ListPlatforms';
+import { PlatformConnectors } from '../../application/connections/PlatformConnectors';
+import { LibraryMediaAccess } from '../../application/media/LibraryMediaAccess';
+import { ConnectedPublisher } from '../../application/publishing/ConnectedPublisher';
+import { type Config } from '../env';
+import { configuredConnectors } from '../platformConnectors';
+import { TOKENS as T } from '../tokens';
+import { type Wiring } from '../Wiring';
+
+/** Connecting accounts and publishing to them through each platform's connector (docs/decisions.md, "Connections"). */
+export function bindConnections(w: Wiring, config: Config): void {
+  const configured = configuredConnectors(config);
+  w.value(T.PlatformConnectors, new PlatformConnectors(configured.connectors));
+  w.value(T.AppPasswordLogin, configured.appPasswordLogin);
+  w.construct(T.FreshGrants, FreshGrants, [T.ConnectionCredentials, T.ConnectionRepository, T.Clock]);
+  w.construct(T.MediaAccess, LibraryMediaAccess, [T.MediaRepository, T.MediaStore, T.MediaLinks]);
+  w.construct(T.ConnectedPublisher, ConnectedPublisher, [T.PlatformConnectors, T.ConnectionRepository, T.FreshGrants, T.MediaAccess, T.Clock]);
+  w.construct(T.ListPlatforms, ListPlatforms, [T.PlatformConnectors]);
+  w.construct(T.ConnectWithAppPassword, ConnectWithAppPassword, [
+    T.AppPasswordLogin,
+    T.ConnectionRepository,
+    T.ConnectionCredentials,
+    T.UnitOfWork,
+    T.IdGenerator,
+    T.Clock,
+  ]);
+  w.construct(T.DisconnectConnection, DisconnectConnection, [T.ConnectionRepository, T.ConnectionCredentials, T.PlatformConnectors, T.Clock, T.Logger]);
+}
