@@ -23,7 +23,8 @@ export class IngestMedia {
     private readonly settings: MediaSettings,
   ) {}
 
-  async ingest(item: MediaItem, body: Readable, maxBytes: number): Promise<MediaItem> {
+  /** `afterStaged` runs once every byte is in the scratch file (a resumable upload's parts can go then). */
+  async ingest(item: MediaItem, body: Readable, maxBytes: number, afterStaged?: () => Promise<void>): Promise<MediaItem> {
     let staged: { file: string; sizeBytes: number };
     try {
       staged = await this.staging.stage(body, maxBytes);
@@ -32,6 +33,7 @@ export class IngestMedia {
       return this.failed(item, `the file is larger than the ${formatBytes(error.maxBytes)} allowed`);
     }
     try {
+      await afterStaged?.();
       return await this.inspectAndStore(item, staged);
     } finally {
       await this.staging.discard(staged.file);

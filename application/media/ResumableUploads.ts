@@ -106,7 +106,9 @@ export class ResumableUploads {
 
   private async join(item: MediaItem, upload: MediaUploadSnapshot): Promise<MediaItem> {
     try {
-      return await this.ingest.ingest(item, this.partsInOrder(upload), upload.sizeBytes);
+      // The parts go as soon as their bytes are in the scratch file: a ready item has none left.
+      const removeParts = () => this.store.deletePrefix(partsPrefixOf(upload.id));
+      return await this.ingest.ingest(item, this.partsInOrder(upload), upload.sizeBytes, removeParts);
     } catch (error) {
       this.logger.error('resumable upload could not be completed', { mediaId: item.id, error: String(error) });
       item.fail('the parts could not be joined; upload the file again', this.clock.now());
