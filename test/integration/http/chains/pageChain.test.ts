@@ -27,7 +27,8 @@ function testPages(): Router<AppState> {
   return router;
 }
 
-const CSP = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' https:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const CSP =
+  "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; media-src 'self' https:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function expectPageHeaders(res: supertest.Response): void {
   expect(res.headers['content-type']).to.equal('text/html; charset=utf-8');
