@@ -27,7 +27,7 @@ export class ImportMedia {
   /** `settled` resolves once the item is ready or failed (the HTTP answer does not wait for it). */
   async execute(input: { workspaceId: string; userId: string | null; url: string }): Promise<{ item: MediaItem; settled: Promise<MediaItem> }> {
     const url = checkedUrl(input.url);
-    const fileName = decodeURIComponent(url.pathname.split('/').pop() ?? '') || null;
+    const fileName = lastPathSegment(url);
     const item = MediaItem.receive({
       id: this.ids.next(),
       workspaceId: input.workspaceId,
@@ -81,4 +81,14 @@ function checkedUrl(raw: string): URL {
     throw validationError('invalid_url', [{ path: 'url', message: 'must not carry a user name or password' }]);
   }
   return url;
+}
+
+/** The URL's last path segment as a display name, decoded when its escapes are valid (`%E0%A4%A` is kept as written). */
+function lastPathSegment(url: URL): string | null {
+  const raw = url.pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(raw) || null;
+  } catch {
+    return raw || null;
+  }
 }

@@ -68,10 +68,9 @@ export class ResumableUploads {
     }
     const expected = expectedPartBytes(upload, input.partNumber);
     const key = partKeyOf(upload.id, input.partNumber);
-    const { sizeBytes } = await this.store.put(key, exactly(input.body, expected), 'application/octet-stream').catch(async (error: unknown) => {
-      await this.store.delete(key);
-      throw error;
-    });
+    // A refused or broken put leaves what the key held (the store writes atomically): a failed
+    // retry of a part already received must not lose it, since the part stays recorded.
+    const { sizeBytes } = await this.store.put(key, exactly(input.body, expected), 'application/octet-stream');
     await this.uploads.recordPart(upload.id, input.partNumber, sizeBytes);
     return { partNumber: input.partNumber, sizeBytes };
   }

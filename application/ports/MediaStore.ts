@@ -8,7 +8,8 @@ import { type Readable } from 'node:stream';
 export interface MediaStore {
   /**
    * Stores `body` under `key` and resolves to the bytes written once all are stored. When the
-   * stream fails, nothing is left under `key` and the promise rejects with the stream's error.
+   * stream fails, none of its bytes are left under `key` (what the key held before stays) and
+   * the promise rejects with the stream's error.
    */
   put(key: string, body: Readable, contentType: string): Promise<{ readonly sizeBytes: number }>;
   /** The bytes under `key` (from `range.start` to `range.end` inclusive when given); null when absent. */

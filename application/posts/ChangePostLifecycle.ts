@@ -28,8 +28,14 @@ export class ChangePostLifecycle {
     private readonly clock: Clock,
   ) {}
 
+  /** Its media are checked again: an item deleted while the post was a draft is named (docs/decisions.md, "Media"). */
   publishNow(actor: PostActor, postId: string): Promise<Post> {
-    return this.change(actor, postId, (post, now) => post.publishNow(now, actor.reviewRequired));
+    const now = this.clock.now();
+    return this.store.modify(actor.workspaceId, postId, now, async (post) => {
+      post.publishNow(now, actor.reviewRequired);
+      await this.store.checkMedia(post);
+      return post;
+    });
   }
 
   /** A contributor removes only their own posts before review lets them through (docs/product.md "Review rules"). */
@@ -38,7 +44,7 @@ export class ChangePostLifecycle {
   }
 
   approve(actor: PostActor, postId: string, comment: string | null): Promise<ReviewDecided> {
-    return this.decide(actor, postId, (post, now) => post.approve(this.reviewer(actor), now, comment));
+    return this.decide(actor, postId, (post, now) => post.approve(this.reviewer(actor), now, comment), true);
   }
 
   requestChanges(actor: PostActor, postId: string, comment: string): Promise<ReviewDecided> {
@@ -66,17 +72,14 @@ export class ChangePostLifecycle {
     return this.store.modify(actor.workspaceId, postId, now, (post) => ({ target: post.retryTarget(targetId, now), post }));
   }
 
-  private change(actor: PostActor, postId: string, apply: (post: Post, now: Date) => void): Promise<Post> {
+  /** An approval schedules the post, so its media are checked again, as when publishing now. */
+  private decide(actor: PostActor, postId: string, decision: (post: Post, now: Date) => Review, recheckMedia = false): Promise<ReviewDecided> {
     const now = this.clock.now();
-    return this.store.modify(actor.workspaceId, postId, now, (post) => {
-      apply(post, now);
-      return post;
+    return this.store.modify(actor.workspaceId, postId, now, async (post) => {
+      const review = decision(post, now);
+      if (recheckMedia) await this.store.checkMedia(post);
+      return { review, post };
     });
-  }
-
-  private decide(actor: PostActor, postId: string, decision: (post: Post, now: Date) => Review): Promise<ReviewDecided> {
-    const now = this.clock.now();
-    return this.store.modify(actor.workspaceId, postId, now, (post) => ({ review: decision(post, now), post }));
   }
 
   private reviewer(actor: PostActor) {

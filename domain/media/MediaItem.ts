@@ -93,10 +93,11 @@ export class MediaItem {
 function cleanFileName(name: string | null): string | null {
   if (name === null) return null;
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = Array.from(base)
+  const kept = Array.from(base)
     .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
     .join('')
-    .trim()
-    .slice(0, 200);
+    .trim();
+  // 200 characters, not UTF-16 units: a cut through an emoji would leave half of it (a lone surrogate).
+  const clean = Array.from(kept).slice(0, 200).join('');
   return clean === '' ? null : clean;
 }

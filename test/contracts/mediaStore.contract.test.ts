@@ -102,6 +102,19 @@ function mediaStoreContract(name: string, makeBackend: () => Backend): void {
       });
     }
 
+    it('keeps what a key held when a put replacing it fails (a refused retry of a part)', async () => {
+      const key = mediaKey();
+      const kept = randomContent(10_000);
+      await store.put(key, streamOf(kept), 'application/octet-stream');
+      const failure = await store.put(key, streamFailingAfter(randomContent(100_000), new Error('wrong size')), 'application/octet-stream').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure).to.be.instanceOf(Error);
+      expect(Buffer.compare(await readAll((await store.get(key))!.body), kept)).to.equal(0);
+      expect((await backend.leftovers?.()) ?? []).to.deep.equal([]);
+    });
+
     it("removes an upload's parts by prefix, and nothing else", async () => {
       const upload = `uploads/${randomUUID()}/`;
       const neighbour = `uploads/${randomUUID()}/part-00001`;

@@ -18,7 +18,8 @@ function wholeNumber(query: Record<string, string | string[] | undefined>, name:
   const raw = query[name];
   if (raw === undefined || raw === '') return fallback;
   if (Array.isArray(raw) || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw validationError('invalid_query', [{ path: name, message: `must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}` }]);
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+    throw validationError('invalid_query', [{ path: name, message: `must be a whole number ${range}` }]);
   }
   return Number(raw);
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import { filesUnder } from './mediaFixture';
-import { bearer, created, group, media, scheduleBody, segment, startPostsWorld, type PostsWorld, DEFAULT_GROUP_ID } from '../posts/postsFixture';
+import { bearer, created, draftBody, group, media, scheduleBody, segment, startPostsWorld, type PostsWorld, DEFAULT_GROUP_ID } from '../posts/postsFixture';
 
 for (const kind of DATABASE_KINDS) {
   describe(`media: deleting an item (${kind})`, () => {
@@ -34,6 +34,16 @@ for (const kind of DATABASE_KINDS) {
       await w.api.delete(`${mediaPath}/${photo}`).set(bearer(w.key)).expect(404);
       const list = await w.api.get(mediaPath).set(bearer(w.key)).expect(200);
       expect(list.body.data.map((m: { id: string }) => m.id)).to.deep.equal([w.media.video]);
+    });
+
+    it('a draft naming a deleted item is refused when published now, naming the item (422)', async () => {
+      const video = w.media.video;
+      const draft = await created(w, draftBody(w, { groups: [group(DEFAULT_GROUP_ID, true, [segment('With a video', [media(video)])])] }));
+      await w.api.delete(`${mediaPath}/${video}`).set(bearer(w.key)).expect(204);
+      const refused = await w.api.post(`${w.posts}/${draft.id}/publish`).set(bearer(w.key)).expect(422);
+      expect(refused.body.error).to.include({ code: 'invalid_post' });
+      expect(refused.body.error.details[0].path).to.equal('groups[0].segments[0].media[0].id');
+      expect((await w.api.get(`${w.posts}/${draft.id}`).set(bearer(w.key)).expect(200)).body.status).to.equal('draft');
     });
   });
 }

@@ -62,6 +62,16 @@ describe('media: import from a URL, with the default outbound guard', () => {
     expect(server.requests).to.equal(0);
   });
 
+  it('a URL whose name has a broken escape: 202, named as written (not a 500)', async () => {
+    const res = await w.api
+      .post(`${w.media}/imports`)
+      .set(w.auth)
+      .send({ url: server.url('/%E0%A4%A.png') })
+      .expect(202);
+    expect(res.body).to.include({ status: 'processing', fileName: '%E0%A4%A.png' });
+    await settled(w, res.body.id);
+  });
+
   it('a URL that is not http or https: 422 invalid_url, and no item', async () => {
     const res = await w.api.post(`${w.media}/imports`).set(w.auth).send({ url: 'ftp://example.com/cat.png' });
     expectRefused(res, 'invalid_url', 'url', /http or https/);

@@ -45,8 +45,11 @@ describe('media: a resumable upload, parts in any order, retried, checked, then 
     expectRefused(await putPart(1, partOf(1).subarray(0, PART - 10)), 'invalid_part_size', 'body', new RegExp(`exactly ${PART} bytes`));
     expectRefused(await putPart(1, Buffer.concat([partOf(1), Buffer.alloc(10)])), 'invalid_part_size', 'body', new RegExp(`exactly ${PART} bytes`));
     expectRefused(await putPart(upload.partCount + 1, partOf(1)), 'invalid_part', 'partNumber', new RegExp(`from 1 to ${upload.partCount}`));
+    // A refused retry of a part already received keeps the received one (checked when completing).
+    expectRefused(await putPart(2, Buffer.concat([partOf(2), Buffer.alloc(10)])), 'invalid_part_size', 'body', new RegExp(`exactly ${PART} bytes`));
     const status = await w.api.get(uploadPath).set(w.auth).expect(200);
     expect(status.body.partsReceived).to.not.include(1);
+    expect(status.body.partsReceived).to.include(2);
   });
 
   it('refuses to complete while a part is missing: 409 upload_incomplete naming it', async () => {

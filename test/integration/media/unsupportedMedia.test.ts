@@ -19,6 +19,12 @@ describe('media: bytes that are not an image or video the service accepts are re
     await expectNothingKept(w);
   });
 
+  it('no body at all: 422 unsupported_media "the file is empty", not a word about multipart boundaries', async () => {
+    const res = await w.api.post(`${w.media}/upload`).set(w.auth);
+    expectRefused(res, 'unsupported_media', 'file', /the file is empty/);
+    await expectNothingKept(w);
+  });
+
   it('a video cut short: 422 unsupported_media with the reason', async () => {
     const video = await makeVideo(w.files, { seconds: 2, width: 320, height: 240, audio: false });
     const truncated = await makeTruncatedCopy(video, Math.floor(fs.statSync(video).size / 3));

@@ -20,6 +20,11 @@ describe('media: a short video uploaded, as a multipart form or as the raw body'
     expect(item.sizeBytes).to.equal(fs.statSync(video).size);
   });
 
+  it('multipart: a file name in UTF-8 is kept as sent, not read as Latin-1', async () => {
+    const item = await uploaded(w, video, { contentType: 'video/mp4', fileName: 'vacances été 日本.mp4' });
+    expect(item.fileName).to.equal('vacances été 日本.mp4');
+  });
+
   it('raw body with ?fileName=: the same facts, under the name given', async () => {
     const res = await w.api
       .post(`${w.media}/upload?fileName=${encodeURIComponent('holiday clip.mp4')}`)

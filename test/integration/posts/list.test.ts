@@ -135,6 +135,11 @@ for (const kind of DATABASE_KINDS) {
       });
     }
 
+    it('says in words what offset takes', async () => {
+      const res = await w.api.get(`${w.posts}?offset=-1`).set(bearer(w.key)).expect(422);
+      expect(res.body.error.message).to.equal('offset: must be a whole number 0 or more');
+    });
+
     it('accepts limit 100 and 1', async () => {
       expect((await w.api.get(`${w.posts}?limit=100`).set(bearer(w.key)).expect(200)).body.limit).to.equal(100);
       expect((await w.api.get(`${w.posts}?limit=1`).set(bearer(w.key)).expect(200)).body.limit).to.equal(1);

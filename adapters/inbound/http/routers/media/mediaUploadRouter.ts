@@ -19,7 +19,8 @@ export function mediaUploadRouter({ access }: RouteKit, media: MediaUseCases): R
   router.post(`${MEDIA}/upload`, access('media:write'), async (ctx) => {
     const { workspaceId, userId } = accessOf(ctx);
     const { stream } = uploadOf(ctx);
-    const multipart = ctx.is('multipart/form-data') !== false;
+    // `is` answers null for a request without a body: that is a raw upload of nothing ("the file is empty").
+    const multipart = typeof ctx.is('multipart/form-data') === 'string';
     const file = multipart ? await fileOfMultipart(stream, ctx.headers) : { body: stream, fileName: fileNameOf(ctx.query.fileName) };
     const item = await media.upload.execute({ workspaceId, userId, fileName: file.fileName, body: file.body });
     ctx.status = 201;

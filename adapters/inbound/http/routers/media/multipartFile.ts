@@ -11,7 +11,8 @@ export function fileOfMultipart(body: Readable, headers: IncomingHttpHeaders): P
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers, limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
+      // Browsers and curl send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
+      parser = busboy({ headers, defParamCharset: 'utf8', limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
     } catch {
       reject(invalid('a multipart/form-data body needs its boundary in Content-Type'));
       return;
