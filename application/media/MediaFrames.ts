@@ -19,14 +19,16 @@ export class MediaFrames {
   /** The store key of the JPEG frame at `atSeconds` (rounded to the millisecond). */
   async frameAt(video: MediaItem, atSeconds: number): Promise<string> {
     if (video.facts?.kind !== 'video' || video.storageKey === null) throw new Error(`media ${video.id} is not a ready video`);
-    const key = `${framesPrefixOf(video)}${Math.round(atSeconds * 1000)}.jpg`;
+    // Past the end is the last moment (the frame ffmpeg can give): one key per frame that exists.
+    const at = Math.min(Math.max(0, atSeconds), video.facts.durationSeconds ?? 0);
+    const key = `${framesPrefixOf(video)}${Math.round(at * 1000)}.jpg`;
     if ((await this.store.size(key)) !== null) return key;
     const stored = await this.store.get(video.storageKey);
     if (stored === null) throw new Error(`media ${video.id} has no stored bytes`);
     const { file } = await this.staging.stage(stored.body, Number.MAX_SAFE_INTEGER);
     const frame = this.staging.reserve('.jpg');
     try {
-      await this.inspector.videoFrame(file, atSeconds, frame);
+      await this.inspector.videoFrame(file, at, frame);
       await this.store.put(key, this.staging.open(frame), 'image/jpeg');
       return key;
     } finally {

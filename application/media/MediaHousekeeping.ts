@@ -1,23 +1,25 @@
 import { type MediaRepository, type MediaUploadRepository } from '../../domain/media/MediaRepository';
 import { partsPrefixOf } from '../../domain/media/MediaUpload';
 import { type Clock } from '../ports/Clock';
+import { type FileStaging } from '../ports/FileStaging';
 import { type MediaStore } from '../ports/MediaStore';
 
 /**
  * Expired resumable uploads removed with their parts; items left `processing` by a process
- * that stopped mid-way ended `failed` (docs/decisions.md, "Media"). Run by the worker.
+ * that stopped mid-way ended `failed`, and its scratch files removed (docs/decisions.md, "Media"). Run by the worker.
  */
 export class MediaHousekeeping {
   constructor(
     private readonly uploads: MediaUploadRepository,
     private readonly media: MediaRepository,
     private readonly store: MediaStore,
+    private readonly staging: FileStaging,
     private readonly clock: Clock,
     private readonly staleProcessingSeconds: number,
   ) {}
 
   /** How many uploads were removed and items ended. */
-  async sweep(batch = 100): Promise<{ uploads: number; stale: number }> {
+  async sweep(batch = 100): Promise<{ uploads: number; stale: number; scratchFiles: number }> {
     const now = this.clock.now();
     const expired = await this.uploads.expired(now, batch);
     for (const upload of expired) {
@@ -29,6 +31,8 @@ export class MediaHousekeeping {
       item.fail('processing was interrupted (the service stopped); upload or import the file again', now);
       await this.media.save(item);
     }
-    return { uploads: expired.length, stale: stale.length };
+    // Older than anything still processing may be: what a stopped process left behind.
+    const scratchFiles = await this.staging.sweep(new Date(now.getTime() - this.staleProcessingSeconds * 1000));
+    return { uploads: expired.length, stale: stale.length, scratchFiles };
   }
 }

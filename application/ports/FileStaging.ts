@@ -11,6 +11,8 @@ export interface FileStaging {
   reserve(extension: string): string;
   open(file: string): Readable;
   discard(file: string): Promise<void>;
+  /** Removes scratch files last written before `before` (left by a process that stopped mid-way); how many. */
+  sweep(before: Date): Promise<number>;
 }
 
 export class StagingTooLarge extends Error {

@@ -60,8 +60,8 @@ export function bindMedia(w: Wiring, config: Config): void {
   w.construct(T.ServeMediaFile, ServeMediaFile, [T.MediaRepository, T.MediaStore, T.MediaLinks]);
   w.build(
     T.MediaHousekeeping,
-    [T.MediaUploadRepository, T.MediaRepository, T.MediaStore, T.Clock],
-    (uploads, items, store, clock) => new MediaHousekeeping(uploads, items, store, clock, media.staleProcessingSeconds),
+    [T.MediaUploadRepository, T.MediaRepository, T.MediaStore, T.FileStaging, T.Clock],
+    (uploads, items, store, staging, clock) => new MediaHousekeeping(uploads, items, store, staging, clock, media.staleProcessingSeconds),
   );
 }
 

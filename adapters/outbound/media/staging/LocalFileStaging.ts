@@ -41,4 +41,18 @@ export class LocalFileStaging implements FileStaging {
   async discard(file: string): Promise<void> {
     await fs.promises.rm(file, { force: true });
   }
+
+  async sweep(before: Date): Promise<number> {
+    const names = await fs.promises.readdir(this.directory).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.directory, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat?.isFile() && stat.mtime < before) {
+        await this.discard(file);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
 }
