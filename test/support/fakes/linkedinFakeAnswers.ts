@@ -39,17 +39,17 @@ export async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
 
-export function sendError(response: ServerResponse, error: LinkedInError, headers: Record<string, string> = {}): void {
+export function sendError(response: ServerResponse, error: LinkedInError, headers: Record<string, string> = {}) {
   sendJson(response, error.status, error, headers);
 }
 
 /** Answers a scripted failure; `stall` leaves the response open. */
-export function sendScripted(response: ServerResponse, answer: ScriptedAnswer): void {
+export function sendScripted(response: ServerResponse, answer: ScriptedAnswer) {
   switch (answer.kind) {
     case 'expiredToken':
       return sendError(response, EXPIRED);

@@ -6,7 +6,7 @@ const oauthError = (response: ServerResponse, status: number, error: string, des
   sendJson(response, status, { error, error_description: description });
 
 /** `POST /oauth/v2/accessToken`, form encoded, for both grants LinkedIn documents. */
-export function tokenEndpoint(state: LinkedInFakeState, contentType: string | undefined, body: Buffer, response: ServerResponse): void {
+export function tokenEndpoint(state: LinkedInFakeState, contentType: string | undefined, body: Buffer, response: ServerResponse) {
   if (!contentType?.startsWith('application/x-www-form-urlencoded')) {
     return oauthError(response, 400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
   }
@@ -44,7 +44,7 @@ export function tokenEndpoint(state: LinkedInFakeState, contentType: string | un
   return oauthError(response, 400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
 }
 
-function answerTokens(state: LinkedInFakeState, response: ServerResponse, memberId: string, scopes: string[]): void {
+function answerTokens(state: LinkedInFakeState, response: ServerResponse, memberId: string, scopes: string[]) {
   const { accessToken, refreshToken } = state.issueTokens(memberId, scopes);
   sendJson(response, 200, {
     access_token: accessToken,
@@ -56,7 +56,7 @@ function answerTokens(state: LinkedInFakeState, response: ServerResponse, member
 }
 
 /** `POST /oauth/v2/revoke` with `client_id, client_secret, token`. */
-export function revokeEndpoint(state: LinkedInFakeState, body: Buffer, response: ServerResponse): void {
+export function revokeEndpoint(state: LinkedInFakeState, body: Buffer, response: ServerResponse) {
   const form = new URLSearchParams(body.toString('utf8'));
   if (form.get('client_id') !== state.clientId || form.get('client_secret') !== state.clientSecret) {
     return oauthError(response, 401, 'invalid_client', 'Client authentication failed');

@@ -42,14 +42,14 @@ function json(body: Buffer): Record<string, unknown> | null {
   }
 }
 
-export function userinfo(state: LinkedInFakeState, { message }: FakeRequest, response: ServerResponse): void {
+export function userinfo(state: LinkedInFakeState, { message }: FakeRequest, response: ServerResponse) {
   const token = bearer(state, message, response);
   if (!token) return;
   const [given, family] = state.member.name.split(' ');
   sendJson(response, 200, { sub: token.memberId, name: state.member.name, given_name: given, family_name: family, picture: state.member.picture });
 }
 
-export function organizationAcls(state: LinkedInFakeState, { message, url }: FakeRequest, response: ServerResponse): void {
+export function organizationAcls(state: LinkedInFakeState, { message, url }: FakeRequest, response: ServerResponse) {
   const token = bearer(state, message, response);
   if (!token || !restHeadersOk(message, response, false)) return;
   if (url.searchParams.get('q') !== 'roleAssignee') return badRequest(response, 'QUERY_PARAM_NOT_ALLOWED', 'q must be roleAssignee');
@@ -65,14 +65,14 @@ export function organizationAcls(state: LinkedInFakeState, { message, url }: Fak
   sendJson(response, 200, { paging: { count: 10, start: 0, total: elements.length }, elements });
 }
 
-export function organization(state: LinkedInFakeState, { message, url }: FakeRequest, response: ServerResponse): void {
+export function organization(state: LinkedInFakeState, { message, url }: FakeRequest, response: ServerResponse) {
   if (!bearer(state, message, response) || !restHeadersOk(message, response, false)) return;
   const org = state.organizations.find((o) => url.pathname === `/rest/organizations/${o.id}`);
   if (!org) return sendError(response, { status: 404, code: 'NOT_FOUND', message: 'Organization not found' });
   sendJson(response, 200, { id: Number(org.id), localizedName: org.name, vanityName: org.name.toLowerCase().replace(/\W+/g, '-') });
 }
 
-export function initializeImageUpload(state: LinkedInFakeState, { message, url, body, base }: FakeRequest, response: ServerResponse): void {
+export function initializeImageUpload(state: LinkedInFakeState, { message, url, body, base }: FakeRequest, response: ServerResponse) {
   if (!bearer(state, message, response) || !restHeadersOk(message, response, true)) return;
   if (url.searchParams.get('action') !== 'initializeUpload') return badRequest(response, 'ILLEGAL_ARGUMENT', 'action must be initializeUpload');
   const owner = (json(body)?.initializeUploadRequest as { owner?: unknown } | undefined)?.owner;
@@ -87,7 +87,7 @@ export function initializeImageUpload(state: LinkedInFakeState, { message, url, 
   sendJson(response, 200, { value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl, image: urn } });
 }
 
-export function uploadImage(state: LinkedInFakeState, { message, url, body }: FakeRequest, response: ServerResponse): void {
+export function uploadImage(state: LinkedInFakeState, { message, url, body }: FakeRequest, response: ServerResponse) {
   if (!bearer(state, message, response)) return;
   const urn = state.uploadUrls.get(url.pathname);
   const image = urn ? state.images.get(urn) : undefined;
@@ -97,7 +97,7 @@ export function uploadImage(state: LinkedInFakeState, { message, url, body }: Fa
   response.writeHead(201).end();
 }
 
-export function createPost(state: LinkedInFakeState, { message, body }: FakeRequest, response: ServerResponse): void {
+export function createPost(state: LinkedInFakeState, { message, body }: FakeRequest, response: ServerResponse) {
   const token = bearer(state, message, response);
   if (!token || !restHeadersOk(message, response, true)) return;
   const post = json(body);
@@ -108,7 +108,7 @@ export function createPost(state: LinkedInFakeState, { message, body }: FakeRequ
   response.writeHead(201, { 'x-restli-id': urn }).end();
 }
 
-export function createComment(state: LinkedInFakeState, { message, url, body }: FakeRequest, response: ServerResponse): void {
+export function createComment(state: LinkedInFakeState, { message, url, body }: FakeRequest, response: ServerResponse) {
   const token = bearer(state, message, response);
   if (!token || !restHeadersOk(message, response, true)) return;
   const postUrn = decodeURIComponent(/^\/rest\/socialActions\/([^/]+)\/comments$/.exec(url.pathname)?.[1] ?? '');
