@@ -2,7 +2,7 @@ import { type GrantedPublisher, type MediaAccess } from '../../../../application
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { callWithToken, parseJson, restHeaders } from './LinkedInHttp';
-import { uploadImages } from './linkedInImages';
+import { uploadMedia } from './linkedInMedia';
 import { type LinkedInSettings } from './LinkedInOptions';
 import { failedCallOutcome } from './linkedInOutcomes';
 import { postBody } from './linkedInPostBody';
@@ -33,13 +33,13 @@ export class LinkedInPublisher implements GrantedPublisher {
   }
 
   private async post(segment: SegmentToPublish, accessToken: string, author: string, media: MediaAccess): Promise<PublishOutcome> {
-    const uploads = await uploadImages(this.settings, accessToken, author, segment.media, media);
+    const uploads = await uploadMedia(this.settings, accessToken, author, segment.media, media);
     if (!uploads.ok) return uploads.outcome;
     const answer = await callWithToken(this.settings, {
       method: 'POST',
       url: `${this.settings.apiBaseUrl}/rest/posts`,
       headers: restHeaders(this.settings, accessToken, true),
-      body: JSON.stringify(postBody(segment, author, uploads.images)),
+      body: JSON.stringify(postBody(segment, author, uploads.media)),
     });
     if (answer.kind !== 'answered' || answer.status !== 201) return failedCallOutcome(answer, 'creating');
     const urn = answer.headers.get('x-restli-id');

@@ -1,5 +1,5 @@
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
-import { type UploadedImage } from './linkedInImages';
+import { type UploadedMedia } from './linkedInMedia';
 
 /**
  * LinkedIn reads `commentary` as "little text", where these characters are markup; each is
@@ -14,17 +14,18 @@ export function visibilityOf(segment: SegmentToPublish): 'PUBLIC' | 'CONNECTIONS
   return segment.settings.platform === 'LINKEDIN' ? segment.settings.values.visibility : 'CONNECTIONS';
 }
 
-const imageRef = (image: UploadedImage) => (image.altText ? { id: image.id, altText: image.altText } : { id: image.id });
+/** Alt text is for images; a video is named alone. */
+const mediaRef = (item: UploadedMedia) => (item.kind === 'image' && item.altText ? { id: item.id, altText: item.altText } : { id: item.id });
 
-function contentOf(images: readonly UploadedImage[]): object | undefined {
-  if (images.length === 0) return undefined;
-  if (images.length === 1) return { media: imageRef(images[0]) };
-  return { multiImage: { images: images.map(imageRef) } };
+function contentOf(media: readonly UploadedMedia[]): object | undefined {
+  if (media.length === 0) return undefined;
+  if (media.length === 1) return { media: mediaRef(media[0]) };
+  return { multiImage: { images: media.map(mediaRef) } };
 }
 
 /** The body of `POST /rest/posts`: an organic post on the main feed, published at once. */
-export function postBody(segment: SegmentToPublish, author: string, images: readonly UploadedImage[]): object {
-  const content = contentOf(images);
+export function postBody(segment: SegmentToPublish, author: string, media: readonly UploadedMedia[]): object {
+  const content = contentOf(media);
   return {
     author,
     commentary: asLittleText(segment.text),
