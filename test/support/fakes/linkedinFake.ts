@@ -4,6 +4,7 @@ import { readBody, type ScriptedAnswer, sendError, sendScripted } from './linked
 import { revokeEndpoint, tokenEndpoint } from './linkedinFakeOAuth';
 import { createComment, createPost, type FakeRequest, initializeImageUpload, organization, organizationAcls, uploadImage, userinfo } from './linkedinFakeRest';
 import { LinkedInFakeState } from './linkedinFakeState';
+import { uploadVideoPart, videoAction, videoStatus } from './linkedinFakeVideos';
 
 type Route = (state: LinkedInFakeState, request: FakeRequest, response: ServerResponse) => void;
 
@@ -16,6 +17,9 @@ const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
   ['GET', /^\/rest\/organizations\/\d+$/, organization],
   ['POST', /^\/rest\/images$/, initializeImageUpload],
   ['PUT', /^\/dms-uploads\/\d+$/, uploadImage],
+  ['POST', /^\/rest\/videos$/, videoAction],
+  ['PUT', /^\/dms-uploads\/video\/\d+\/\d+$/, uploadVideoPart],
+  ['GET', /^\/rest\/videos\/[^/]+$/, videoStatus],
   ['POST', /^\/rest\/posts$/, createPost],
   ['POST', /^\/rest\/socialActions\/[^/]+\/comments$/, createComment],
 ];

@@ -17,7 +17,7 @@ export function bearer(state: LinkedInFakeState, message: IncomingMessage, respo
 }
 
 /** The versioned REST APIs need `LinkedIn-Version: YYYYMM` and Rest.li protocol 2.0.0. */
-function restHeadersOk(message: IncomingMessage, response: ServerResponse, json: boolean): boolean {
+export function restHeadersOk(message: IncomingMessage, response: ServerResponse, json: boolean): boolean {
   if (!/^\d{6}$/.test(String(message.headers['linkedin-version'] ?? ''))) {
     badRequest(response, 'VERSION_MISSING', 'A version must be present. Please specify a version by adding the LinkedIn-Version header.');
     return false;
@@ -33,7 +33,7 @@ function restHeadersOk(message: IncomingMessage, response: ServerResponse, json:
   return true;
 }
 
-function json(body: Buffer): Record<string, unknown> | null {
+export function json(body: Buffer): Record<string, unknown> | null {
   try {
     const parsed = JSON.parse(body.toString('utf8'));
     return parsed && typeof parsed === 'object' ? parsed : null;

@@ -13,8 +13,16 @@ function authorProblem(state: LinkedInFakeState, token: FakeToken, author: unkno
   return state.organizations.some((o) => o.id === org) ? null : denied(`Member is not an administrator of organization ${org}`);
 }
 
+function videoProblem(state: LinkedInFakeState, author: string, urn: string): LinkedInError | null {
+  const video = state.videos.get(urn);
+  if (!video) return unprocessable(`/content/media/id :: "${urn}" is not a video URN`);
+  if (video.status !== 'AVAILABLE') return unprocessable(`Video ${urn} is ${video.status}`);
+  return video.owner === author ? null : denied(`Video ${urn} belongs to ${video.owner}`);
+}
+
 function imageProblem(state: LinkedInFakeState, author: string, image: unknown): LinkedInError | null {
   const id = (image as { id?: unknown } | null)?.id;
+  if (typeof id === 'string' && id.startsWith('urn:li:video:')) return videoProblem(state, author, id);
   const stored = typeof id === 'string' ? state.images.get(id) : undefined;
   if (!stored) return unprocessable(`/content/media/id :: "${String(id)}" is not an image URN`);
   if (stored.bytes === null) return unprocessable(`Image ${stored.urn} has not been uploaded`);
@@ -30,6 +38,7 @@ function contentProblem(state: LinkedInFakeState, author: string, content: unkno
   const images = multiImage?.images;
   if (media === undefined && Array.isArray(images) && images.length >= 2 && images.length <= 20) {
     for (const image of images) {
+      if (String((image as { id?: unknown } | null)?.id).startsWith('urn:li:video:')) return unprocessable('/content/multiImage :: images only');
       const problem = imageProblem(state, author, image);
       if (problem) return problem;
     }

@@ -19,6 +19,17 @@ export interface StoredImage {
   contentType: string | null;
 }
 
+export interface StoredVideo {
+  readonly urn: string;
+  readonly owner: string;
+  readonly size: number;
+  readonly uploadToken: string;
+  readonly parts: Array<{ readonly path: string; readonly length: number; bytes: Buffer | null; etag: string | null }>;
+  status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE';
+  /** Finalized with these part ids. */
+  finalizedWith: string[] | null;
+}
+
 export interface StoredPost {
   readonly urn: string;
   readonly body: Record<string, unknown>;
@@ -49,6 +60,9 @@ export class LinkedInFakeState {
   readonly refreshTokens = new Map<string, { memberId: string; scopes: string[] }>();
   readonly images = new Map<string, StoredImage>();
   readonly uploadUrls = new Map<string, string>();
+  readonly videos = new Map<string, StoredVideo>();
+  /** The part size LinkedIn splits a video upload into (4 MiB); tests make it small. */
+  videoPartBytes = 4 * 1024 * 1024;
   readonly posts: StoredPost[] = [];
   readonly comments: StoredComment[] = [];
   readonly received: ReceivedRequest[] = [];

@@ -1,5 +1,5 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { linkedinConnector, type LinkedInConnector } from '../../../../adapters/outbound/platforms/linkedin/LinkedInConnector';
 import { type LinkedInOptions } from '../../../../adapters/outbound/platforms/linkedin/LinkedInOptions';
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
@@ -49,22 +49,24 @@ export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPub
   };
 }
 
-/** Library media backed by files on disk, all images. */
+/** Library media backed by files on disk: `.mp4` files are videos, the rest PNG images; read in small chunks. */
 export function mediaFrom(files: Record<string, string>): MediaAccess {
   return {
     async open(mediaId) {
-      const bytes = await fs.readFile(files[mediaId]);
+      const file = files[mediaId];
+      const { size } = await fs.stat(file);
+      const video = file.endsWith('.mp4');
       const facts = {
-        kind: 'image' as const,
-        mimeType: 'image/png',
-        sizeBytes: bytes.length,
+        kind: video ? ('video' as const) : ('image' as const),
+        mimeType: video ? 'video/mp4' : 'image/png',
+        sizeBytes: size,
         width: 8,
         height: 8,
-        durationSeconds: null,
-        videoCodec: null,
+        durationSeconds: video ? 3 : null,
+        videoCodec: video ? 'h264' : null,
         audioCodec: null,
       };
-      return { body: Readable.from([bytes]), facts };
+      return { body: createReadStream(file, { highWaterMark: 1000 }), facts };
     },
     async link(mediaId) {
       return `https://media.example/${mediaId}`;

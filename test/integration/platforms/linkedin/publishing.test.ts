@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type LinkedInConnector } from '../../../../adapters/outbound/platforms/linkedin/LinkedInConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { LinkedInFake } from '../../../support/fakes/linkedinFake';
-import { makePng } from '../../../support/mediaFiles';
+import { makePng, makeVideo } from '../../../support/mediaFiles';
 import { NO_MEDIA, NOW, connectorFor, grantFrom, mediaFrom, segment } from './linkedinTestKit';
 
 describe('LinkedIn connector: publishing against a local LinkedIn', () => {
@@ -79,6 +79,25 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
     expect(outcome.kind).to.equal('published');
     const [a, b] = [...fake.state.images.values()];
     expect(fake.state.posts[0].body.content).to.deep.equal({ multiImage: { images: [{ id: a.urn }, { id: b.urn, altText: 'second' }] } });
+  });
+
+  it('uploads a video in parts (each part’s ETag named at finalize), waits until LinkedIn processed it, and posts it', async () => {
+    const file = await makeVideo(dir, { seconds: 3, width: 64, height: 48, audio: false });
+    const bytes = await fs.readFile(file);
+    fake.state.videoPartBytes = Math.ceil(bytes.length / 3);
+    const quick = connectorFor(fake, { videoPollIntervalMs: 10 });
+    const outcome = await quick.publisher.publish(
+      segment({ media: [{ id: 'clip', altText: 'ignored for video', thumbnailTimestamp: null }] }),
+      grant,
+      mediaFrom({ clip: file }),
+    );
+    expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
+    const [video] = [...fake.state.videos.values()];
+    expect(video.parts).to.have.length(3);
+    expect(Buffer.concat(video.parts.map((p) => p.bytes ?? Buffer.alloc(0))).equals(bytes)).to.equal(true);
+    expect(video.finalizedWith).to.deep.equal(video.parts.map((p) => p.etag));
+    expect(fake.requestsTo('GET', `/rest/videos/${encodeURIComponent(video.urn)}`)).to.equal(2);
+    expect(fake.state.posts[0].body.content).to.deep.equal({ media: { id: video.urn } });
   });
 
   it('posts segments 2 and 3 as comments on the first segment’s post', async () => {
