@@ -3,9 +3,10 @@ import { type UploadedMedia } from './linkedInMedia';
 
 /**
  * LinkedIn reads `commentary` as "little text", where these characters are markup; each is
- * escaped with a backslash so the text is published as written.
+ * escaped with a backslash so the text is published as written. A `#` that starts a word
+ * stays a hashtag, as the author meant it.
  */
-const LITTLE_TEXT_RESERVED = /[\\|{}@[\]()<>#*_~]/g;
+const LITTLE_TEXT_RESERVED = /[\\|{}@[\]()<>*_~]|#(?![\p{L}\p{N}])/gu;
 
 export const asLittleText = (text: string): string => text.replace(LITTLE_TEXT_RESERVED, (c) => `\\${c}`);
 

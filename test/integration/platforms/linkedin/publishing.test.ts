@@ -26,9 +26,9 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
   });
   afterEach(() => fake.stop());
 
-  it('publishes a text post as the member, with the visibility of the settings and the text escaped as little text', async () => {
+  it('publishes a text post as the member, with the visibility of the settings and the text escaped as little text (hashtags kept)', async () => {
     const outcome = await connector.publisher.publish(
-      segment({ text: 'Hello (world) #launch', settings: { platform: 'LINKEDIN', values: { visibility: 'CONNECTIONS' } } }),
+      segment({ text: 'Hello (world) #launch, C# wins', settings: { platform: 'LINKEDIN', values: { visibility: 'CONNECTIONS' } } }),
       grant,
       NO_MEDIA,
     );
@@ -42,7 +42,7 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
     });
     expect(post.body).to.deep.equal({
       author: 'urn:li:person:m-4Xa9',
-      commentary: 'Hello \\(world\\) \\#launch',
+      commentary: 'Hello \\(world\\) #launch, C\\# wins',
       visibility: 'CONNECTIONS',
       distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
       lifecycleState: 'PUBLISHED',
