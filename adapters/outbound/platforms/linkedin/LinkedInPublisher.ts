@@ -1,0 +1,76 @@
+import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
+import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { callWithToken, parseJson, restHeaders } from './LinkedInHttp';
+import { uploadMedia } from './linkedInMedia';
+import { type LinkedInSettings } from './LinkedInOptions';
+import { failedCallOutcome } from './linkedInOutcomes';
+import { postBody } from './linkedInPostBody';
+import { asOAuth2 } from './LinkedInTokens';
+import { authorUrn, commentUrl, commentUrn, personUrn, postUrl, rootPostUrn } from './linkedInUrns';
+
+type Author = { readonly ok: true; readonly urn: string } | { readonly ok: false; readonly outcome: PublishOutcome };
+
+/**
+ * Segment 0 becomes a post (`POST /rest/posts`); later segments become comments on that post
+ * (`POST /rest/socialActions/{post}/comments`). LinkedIn takes no idempotency key, so a call
+ * that may have reached it and got no clear answer is `outcomeUnknown`, never repeated.
+ */
+export class LinkedInPublisher implements GrantedPublisher {
+  constructor(
+    private readonly settings: LinkedInSettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+    const { accessToken } = asOAuth2(grant);
+    const author = await this.authorOf(segment.connectionId, accessToken);
+    if (!author.ok) return author.outcome;
+    if (segment.segmentIndex === 0) return this.post(segment, accessToken, author.urn, media);
+    if (segment.replyToPlatformPostId === null) return { kind: 'rejected', reason: 'a LinkedIn comment needs the post it goes on' };
+    if (segment.media.length > 0) return { kind: 'rejected', reason: 'LinkedIn comments carry text only here' };
+    return this.comment(segment, accessToken, author.urn, rootPostUrn(segment.replyToPlatformPostId));
+  }
+
+  private async post(segment: SegmentToPublish, accessToken: string, author: string, media: MediaAccess): Promise<PublishOutcome> {
+    const uploads = await uploadMedia(this.settings, accessToken, author, segment.media, media);
+    if (!uploads.ok) return uploads.outcome;
+    const answer = await callWithToken(this.settings, {
+      method: 'POST',
+      url: `${this.settings.apiBaseUrl}/rest/posts`,
+      headers: restHeaders(this.settings, accessToken, true),
+      body: JSON.stringify(postBody(segment, author, uploads.media)),
+    });
+    if (answer.kind !== 'answered' || answer.status !== 201) return failedCallOutcome(answer, 'creating');
+    const urn = answer.headers.get('x-restli-id');
+    if (!urn) return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: LinkedIn created the post without naming it', statusCode: 201 };
+    return { kind: 'published', platformPostId: urn, platformPostUrl: postUrl(urn), postedAt: this.now(), statusCode: 201 };
+  }
+
+  private async comment(segment: SegmentToPublish, accessToken: string, actor: string, post: string): Promise<PublishOutcome> {
+    const answer = await callWithToken(this.settings, {
+      method: 'POST',
+      url: `${this.settings.apiBaseUrl}/rest/socialActions/${encodeURIComponent(post)}/comments`,
+      headers: restHeaders(this.settings, accessToken, true),
+      body: JSON.stringify({ actor, object: post, message: { text: segment.text } }),
+    });
+    if (answer.kind !== 'answered' || answer.status !== 201) return failedCallOutcome(answer, 'creating');
+    const id = (parseJson(answer.text) as { id?: unknown } | null)?.id;
+    const header = answer.headers.get('x-restli-id');
+    const urn = typeof id === 'string' ? commentUrn(post, id) : header?.startsWith('urn:li:comment:') ? header : header ? commentUrn(post, header) : null;
+    if (!urn) return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: LinkedIn created the comment without naming it', statusCode: 201 };
+    return { kind: 'published', platformPostId: urn, platformPostUrl: commentUrl(post, urn), postedAt: this.now(), statusCode: 201 };
+  }
+
+  /** The connection's chosen author, or else the member the grant belongs to. */
+  private async authorOf(connectionId: string, accessToken: string): Promise<Author> {
+    const chosen = this.settings.authorOf ? await this.settings.authorOf(connectionId) : null;
+    if (chosen) return { ok: true, urn: authorUrn(chosen) };
+    const headers = { Authorization: `Bearer ${accessToken}` };
+    const answer = await callWithToken(this.settings, { method: 'GET', url: `${this.settings.apiBaseUrl}/v2/userinfo`, headers });
+    if (answer.kind !== 'answered' || answer.status !== 200) return { ok: false, outcome: failedCallOutcome(answer, 'preparing') };
+    const sub = (parseJson(answer.text) as { sub?: unknown } | null)?.sub;
+    if (typeof sub !== 'string') return { ok: false, outcome: { kind: 'retryLater', afterSeconds: 60, reason: 'LinkedIn did not say who the member is' } };
+    return { ok: true, urn: personUrn(sub) };
+  }
+}

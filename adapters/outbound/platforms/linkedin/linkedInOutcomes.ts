@@ -1,0 +1,49 @@
+import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
+import { type LinkedInAnswer, parseJson } from './LinkedInHttp';
+
+/**
+ * Where a failed call stood: `preparing` (an image upload: nothing is visible yet, so any
+ * failure can be tried again) or `creating` (the post or comment itself: once LinkedIn may
+ * have received it, trying again could publish it twice; LinkedIn takes no idempotency key).
+ */
+export type CallStage = 'preparing' | 'creating';
+
+const DEFAULT_RETRY_SECONDS = 60;
+
+/** LinkedIn's error body `{status, serviceErrorCode, code, message}`, as one line. */
+export function linkedInMessage(text: string, status: number): string {
+  const body = parseJson(text) as { message?: unknown; code?: unknown; error_description?: unknown } | null;
+  const message = typeof body?.message === 'string' ? body.message : typeof body?.error_description === 'string' ? body.error_description : null;
+  const code = typeof body?.code === 'string' ? ` (${body.code})` : '';
+  return message ? `LinkedIn: ${message}${code}` : `LinkedIn answered ${status}`;
+}
+
+/** Seconds from `Retry-After` (seconds or an HTTP date); LinkedIn documents no rate-limit headers. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
+  const value = headers.get('retry-after');
+  if (!value) return DEFAULT_RETRY_SECONDS;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? DEFAULT_RETRY_SECONDS : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The outcome of a call that did not succeed. */
+export function failedCallOutcome(answer: LinkedInAnswer, stage: CallStage): PublishOutcome {
+  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
+  if (answer.kind === 'noAnswer') {
+    return stage === 'creating'
+      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
+      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
+  }
+  const { status, headers, text } = answer;
+  const reason = linkedInMessage(text, status);
+  const statusCode = status;
+  if (status === 401) return { kind: 'needsReconnect', reason, statusCode };
+  if (status === 429) return { kind: 'retryLater', afterSeconds: retryAfterSeconds(headers), reason, statusCode };
+  if (status >= 500) {
+    return stage === 'creating'
+      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
+      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason, statusCode };
+  }
+  return { kind: 'rejected', reason, statusCode };
+}

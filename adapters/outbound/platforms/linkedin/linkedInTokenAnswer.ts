@@ -1,0 +1,68 @@
+import { type GrantFailure, type GrantResult } from '../../../../application/ports/platforms/GrantFailure';
+import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
+import { type LinkedInAnswer, parseJson } from './LinkedInHttp';
+import { linkedInMessage, retryAfterSeconds } from './linkedInOutcomes';
+
+interface TokenBody {
+  access_token?: unknown;
+  expires_in?: unknown;
+  refresh_token?: unknown;
+  refresh_token_expires_in?: unknown;
+  scope?: unknown;
+  error?: unknown;
+  error_description?: unknown;
+}
+
+const secondsAfter = (now: Date, seconds: unknown): Date | null =>
+  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(now.getTime() + seconds * 1000) : null;
+
+/** LinkedIn's `scope` is comma separated (`openid,profile,w_member_social`); spaces are taken too. */
+const scopesOf = (scope: unknown): string[] => (typeof scope === 'string' ? scope.split(/[\s,]+/).filter((s) => s.length > 0) : []);
+
+/**
+ * The grant in a token answer: lifetimes from LinkedIn's own `expires_in` and
+ * `refresh_token_expires_in`. A refresh that returns no new refresh token keeps `previous`'s,
+ * whose fixed lifetime does not move.
+ */
+export function grantFromTokenAnswer(answer: LinkedInAnswer, now: Date, previous: OAuth2Grant | null): GrantResult<OAuth2Grant> {
+  if (answer.kind !== 'answered') return { ok: false, failure: { kind: 'retryLater', reason: answer.reason, afterSeconds: 60 } };
+  if (answer.status !== 200) return { ok: false, failure: tokenFailure(answer.status, answer.text, answer.headers) };
+  const body = parseJson(answer.text) as TokenBody | null;
+  if (typeof body?.access_token !== 'string') {
+    return { ok: false, failure: { kind: 'retryLater', reason: 'LinkedIn answered without an access token', afterSeconds: 60 } };
+  }
+  const newRefresh = typeof body.refresh_token === 'string' ? body.refresh_token : null;
+  const scopes = scopesOf(body.scope);
+  return {
+    ok: true,
+    grant: {
+      kind: 'oauth2',
+      accessToken: body.access_token,
+      refreshToken: newRefresh ?? previous?.refreshToken ?? null,
+      accessExpiresAt: secondsAfter(now, body.expires_in),
+      refreshExpiresAt: newRefresh ? secondsAfter(now, body.refresh_token_expires_in) : (previous?.refreshExpiresAt ?? null),
+      scopes: scopes.length > 0 ? scopes : (previous?.scopes ?? []),
+    },
+  };
+}
+
+/**
+ * A refused token request: `invalid_grant` (an expired, revoked or unknown code or refresh
+ * token) means the owner must connect again; a misconfigured app is `rejected`; 429 and 5xx
+ * are temporary.
+ */
+export function tokenFailure(status: number, text: string, headers: Headers): GrantFailure {
+  const body = parseJson(text) as TokenBody | null;
+  const error = typeof body?.error === 'string' ? body.error : null;
+  const reason = linkedInMessage(text, status);
+  if (status === 429) return { kind: 'retryLater', reason, afterSeconds: retryAfterSeconds(headers) };
+  if (status >= 500) return { kind: 'retryLater', reason, afterSeconds: 60 };
+  if (error === 'invalid_client' || error === 'unauthorized_client') return { kind: 'rejected', reason };
+  if (error === 'invalid_grant') return { kind: 'reconnect', reason };
+  // LinkedIn also answers invalid_request when the refresh token it is given has expired or been revoked.
+  const description = typeof body?.error_description === 'string' ? body.error_description : '';
+  if (error === 'invalid_request' && /refresh token|authorization code/i.test(description) && /expired|revoked|invalid/i.test(description)) {
+    return { kind: 'reconnect', reason };
+  }
+  return { kind: 'rejected', reason };
+}
