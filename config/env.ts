@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type ProxyTrust } from '../adapters/inbound/http/clientAddress';
 import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
 import { type MediaConfig, mediaConfig } from './mediaConfig';
+import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
 
@@ -45,6 +46,7 @@ export interface Config {
   };
   readonly database: DatabaseConfig;
   readonly media: MediaConfig;
+  readonly platforms: PlatformsConfig;
   readonly secrets: {
     /** Where the embedded database, a generated secret and a key file live. */
     readonly dataDir: string;
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     outbound: { allowPrivateAddresses: flag(env, 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES', false) },
     worker: workerConfig(env),
     media: mediaConfig(env, dataDir, uploadLimitBytes),
+    platforms: platformsConfig(env),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
   };
 }

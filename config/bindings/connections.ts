@@ -12,9 +12,8 @@ import { type Wiring } from '../Wiring';
 
 /** Connecting accounts and publishing to them through each platform's connector (docs/decisions.md, "Connections"). */
 export function bindConnections(w: Wiring, config: Config): void {
-  const configured = configuredConnectors(config);
-  w.value(T.PlatformConnectors, new PlatformConnectors(configured.connectors));
-  w.value(T.AppPasswordLogin, configured.appPasswordLogin);
+  w.build(T.PlatformConnectors, [T.ConnectionRepository], (connections) => new PlatformConnectors(configuredConnectors(config, connections).connectors));
+  w.build(T.AppPasswordLogin, [T.ConnectionRepository], (connections) => configuredConnectors(config, connections).appPasswordLogin);
   w.construct(T.FreshGrants, FreshGrants, [T.ConnectionCredentials, T.ConnectionRepository, T.Clock]);
   w.construct(T.MediaAccess, LibraryMediaAccess, [T.MediaRepository, T.MediaStore, T.MediaLinks]);
   w.construct(T.ConnectedPublisher, ConnectedPublisher, [T.PlatformConnectors, T.ConnectionRepository, T.FreshGrants, T.MediaAccess, T.Clock]);

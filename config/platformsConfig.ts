@@ -1,0 +1,34 @@
+import { ConfigError, type Env, flag, url } from './envValues';
+
+/** A platform's app credentials and its API's addresses (tests point them at a local fake). */
+export interface OAuthAppConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly apiBaseUrl: string | null;
+  readonly authBaseUrl: string | null;
+}
+
+/** The platforms the operator configured (README, "Connecting accounts"); null: not configured. */
+export interface PlatformsConfig {
+  readonly linkedin: (OAuthAppConfig & { readonly organizations: boolean }) | null;
+}
+
+export function platformsConfig(env: Env): PlatformsConfig {
+  const linkedin = oauthApp(env, 'LINKEDIN');
+  return { linkedin: linkedin === null ? null : { ...linkedin, organizations: flag(env, 'LINKEDIN_ORGANIZATIONS', false) } };
+}
+
+function oauthApp(env: Env, prefix: string): OAuthAppConfig | null {
+  const clientId = env[`${prefix}_CLIENT_ID`]?.trim() || null;
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || null;
+  if (clientId === null && clientSecret === null) return null;
+  if (clientId === null || clientSecret === null) {
+    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET are set together or not at all`);
+  }
+  return {
+    clientId,
+    clientSecret,
+    apiBaseUrl: url(env, `${prefix}_API_BASE_URL`, null, ['http:', 'https:']),
+    authBaseUrl: url(env, `${prefix}_AUTH_BASE_URL`, null, ['http:', 'https:']),
+  };
+}
