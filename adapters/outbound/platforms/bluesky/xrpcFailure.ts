@@ -19,9 +19,12 @@ export function xrpcFailure(thrown: unknown, now: Date = new Date()): XrpcFailur
   return { kind: 'noAnswer', reason: code ? `${message} (${code})` : message, neverSent: code !== null && NEVER_SENT_CODES.has(code) };
 }
 
-/** The PDS's session ended or its token is unusable: renewing the session may fix it. */
+/**
+ * The PDS refused the access token (expired, unusable, or any 401): renewing the session may fix
+ * it, and when it does not, the renewal's own failure says whether the grant is dead.
+ */
 export function isSessionExpired(failure: XrpcFailure): boolean {
-  return failure.kind === 'answered' && (failure.error === 'ExpiredToken' || failure.error === 'InvalidToken');
+  return failure.kind === 'answered' && (failure.status === 401 || failure.error === 'ExpiredToken' || failure.error === 'InvalidToken');
 }
 
 /** Seconds to wait from `retry-after`, or the `ratelimit-reset` epoch second the PDS sends. */
