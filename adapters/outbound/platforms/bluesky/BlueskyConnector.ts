@@ -2,6 +2,7 @@ import { type GrantFailure } from '../../../../application/ports/platforms/Grant
 import { type AccountIdentity, type PlatformConnector } from '../../../../application/ports/platforms/PlatformConnector';
 import { type AtprotoSessionGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { BlueskyPublisher } from './BlueskyPublisher';
+import { fetchWithDeadline } from './fetchWithDeadline';
 import { BlueskySessionUpkeep } from './BlueskySessionUpkeep';
 import { type BlueskyCredentials, createBlueskySession } from './createBlueskySession';
 import { readBlueskyIdentity } from './readBlueskyIdentity';
@@ -15,9 +16,14 @@ export type BlueskyLogin =
   | { readonly ok: false; readonly failure: GrantFailure };
 
 export interface BlueskyConnectorOptions {
+  /** Where the service URL is the user's, a fetch that refuses private addresses belongs here. */
   readonly fetch?: FetchFunction;
   readonly clock?: () => Date;
+  /** The most one request to the PDS may take; 30 s unless given. */
+  readonly requestTimeoutMs?: number;
 }
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Bluesky through @atproto/api, on any PDS: the service is each grant's own, so one connector
@@ -31,7 +37,7 @@ export class BlueskyConnector implements PlatformConnector {
   private readonly fetch: FetchFunction;
 
   constructor(options: BlueskyConnectorOptions = {}) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = fetchWithDeadline(options.fetch ?? globalThis.fetch, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
     this.tokens = new BlueskySessionUpkeep(this.fetch);
     this.publisher = new BlueskyPublisher(this.tokens, this.fetch, options.clock);
   }

@@ -4,6 +4,9 @@ import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesk
 import { blueskySegment } from '../../../support/blueskySegments';
 import { FileMediaAccess } from '../../../support/fileMediaAccess';
 
+/** An unsigned access JWT that is not due for a refresh: the publish goes straight to the post. */
+const FRESH_ACCESS_JWT = `e30.${Buffer.from(JSON.stringify({ exp: 4_102_444_800 })).toString('base64url')}.x`;
+
 describe('Bluesky connector: a PDS that cannot be reached', () => {
   let service: string;
   before(async () => {
@@ -20,7 +23,7 @@ describe('Bluesky connector: a PDS that cannot be reached', () => {
     service,
     did: 'did:plc:unreachable',
     handle: 'someone.test',
-    accessJwt: 'e30.e30.x',
+    accessJwt: FRESH_ACCESS_JWT,
     refreshJwt: 'e30.e30.y',
     appPassword: 'aaaa-bbbb-cccc-dddd',
   });
@@ -35,7 +38,7 @@ describe('Bluesky connector: a PDS that cannot be reached', () => {
   });
 
   it('is a retry later for a publish: the request never left', async () => {
-    const connector = blueskyConnector({ clock: () => new Date(0) });
+    const connector = blueskyConnector();
     const outcome = await connector.publisher.publish(blueskySegment({ text: 'Hello' }), grant(), new FileMediaAccess());
 
     expect(outcome.kind).to.equal('retryLater');
