@@ -45,9 +45,15 @@ export interface MediaAccess {
   link(mediaId: string): Promise<string>;
 }
 
+/**
+ * Told of a grant the publisher renewed during its call (the platform refused an expired token
+ * it could refresh), to store before the call goes on: a rotated refresh token is only good once.
+ */
+export type GrantRenewed = (grant: PlatformGrant) => Promise<void>;
+
 /** Publishing with a connection's grant: outcomes, never thrown failures (PlatformPublisher). */
 export interface GrantedPublisher {
-  publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome>;
+  publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, renewed?: GrantRenewed): Promise<PublishOutcome>;
 }
 
 /** Everything one platform's connector does (adapters/outbound/platforms/<platform>/). */
