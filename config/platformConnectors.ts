@@ -1,5 +1,8 @@
 import { type AppPasswordLogin } from '../application/ports/platforms/AppPasswordLogin';
 import { type PlatformConnector } from '../application/ports/platforms/PlatformConnector';
+import { guardedFetch } from '../adapters/outbound/http/guardedFetch';
+import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
+import { blueskyConnector } from '../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { linkedinConnector } from '../adapters/outbound/platforms/linkedin/LinkedInConnector';
 import { type ConnectionRepository } from '../domain/connection/ConnectionRepository';
 import { type Config } from './env';
@@ -8,8 +11,11 @@ import { type Config } from './env';
 export function configuredConnectors(
   config: Config,
   connections: ConnectionRepository,
-): { connectors: PlatformConnector[]; appPasswordLogin: AppPasswordLogin | null } {
-  const connectors: PlatformConnector[] = [];
+  guard: OutboundAddressGuard,
+): { connectors: PlatformConnector[]; appPasswordLogin: AppPasswordLogin } {
+  // Bluesky needs no app credentials; an account's server is the user's to name, so every call goes through the guard.
+  const bluesky = blueskyConnector({ fetch: guardedFetch(guard) });
+  const connectors: PlatformConnector[] = [bluesky];
   const linkedin = config.platforms.linkedin;
   if (linkedin !== null) {
     connectors.push(
@@ -29,5 +35,8 @@ export function configuredConnectors(
       }),
     );
   }
-  return { connectors, appPasswordLogin: null };
+  const appPasswordLogin: AppPasswordLogin = {
+    login: ({ service, handle, appPassword }) => bluesky.login({ service, identifier: handle, appPassword }),
+  };
+  return { connectors, appPasswordLogin };
 }

@@ -1,3 +1,5 @@
+import { type AddressPolicy } from '../application/ports/AddressPolicy';
+import { type configuredConnectors } from './platformConnectors';
 import { type ConnectWithAppPassword } from '../application/connections/ConnectWithAppPassword';
 import { type DisconnectConnection } from '../application/connections/DisconnectConnection';
 import { type FreshGrants } from '../application/connections/FreshGrants';
@@ -148,9 +150,12 @@ export const TOKENS = {
   SettleExpiredLeases: token<SettleExpiredLeases>('SettleExpiredLeases'),
   /** Each connection's grant from its platform, sealed at rest. */
   ConnectionCredentials: token<ConnectionCredentials>('ConnectionCredentials'),
+  /** Each configured platform's connector, built once (config/platformConnectors.ts). */
+  ConfiguredConnectors: token<ReturnType<typeof configuredConnectors>>('ConfiguredConnectors'),
   PlatformConnectors: token<PlatformConnectors>('PlatformConnectors'),
   /** Bluesky's app-password login; null when no such connector is installed. */
-  AppPasswordLogin: token<AppPasswordLogin | null>('AppPasswordLogin'),
+  AppPasswordLogin: token<AppPasswordLogin>('AppPasswordLogin'),
+  AddressPolicy: token<AddressPolicy>('AddressPolicy'),
   FreshGrants: token<FreshGrants>('FreshGrants'),
   MediaAccess: token<MediaAccess>('MediaAccess'),
   ConnectedPublisher: token<ConnectedPublisher>('ConnectedPublisher'),

@@ -1,6 +1,7 @@
 import { Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { DomainError, validationError } from '../../domain/shared/DomainError';
+import { type AddressPolicy } from '../ports/AddressPolicy';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type AppPasswordLogin } from '../ports/platforms/AppPasswordLogin';
@@ -16,7 +17,8 @@ export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
  */
 export class ConnectWithAppPassword {
   constructor(
-    private readonly login: AppPasswordLogin | null,
+    private readonly login: AppPasswordLogin,
+    private readonly addresses: AddressPolicy,
     private readonly connections: ConnectionRepository,
     private readonly credentials: ConnectionCredentials,
     private readonly unitOfWork: UnitOfWork,
@@ -26,7 +28,8 @@ export class ConnectWithAppPassword {
 
   async execute(input: { workspaceId: string; handle: string; appPassword: string; service?: string }): Promise<Connection> {
     const service = serviceUrl(input.service ?? DEFAULT_BLUESKY_SERVICE);
-    if (this.login === null) throw validationError('platform_not_configured', [{ path: 'platform', message: 'BLUESKY is not configured on this service' }]);
+    const refused = await this.addresses.refusal(service);
+    if (refused !== null) throw validationError('invalid_service', [{ path: 'service', message: refused }]);
     const result = await this.login.login({ service, handle: input.handle.trim().replace(/^@/, ''), appPassword: input.appPassword });
     if (!result.ok) {
       if (result.failure.kind === 'retryLater')

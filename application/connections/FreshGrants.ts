@@ -34,6 +34,11 @@ export class FreshGrants {
     return renewal;
   }
 
+  /** A grant the connector renewed itself (the platform rotated it mid-call): saved before it is used again. */
+  keep(connection: Connection, grant: PlatformGrant): Promise<void> {
+    return this.credentials.save(connection.id, grant, this.clock.now());
+  }
+
   private async renew(connection: Connection, connector: PlatformConnector, grant: PlatformGrant): Promise<GrantResult<PlatformGrant>> {
     const renewed = await connector.tokens.refresh(grant);
     if (renewed.ok) {

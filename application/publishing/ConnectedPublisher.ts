@@ -51,7 +51,7 @@ export class ConnectedPublisher implements PlatformPublisher {
   ): Promise<PublishOutcome> {
     const grant = await this.grants.of(connection, connector, renew);
     if (!grant.ok) return outcomeOf(grant.failure);
-    return connector.publisher.publish(segment, grant.grant, this.media);
+    return connector.publisher.publish(segment, grant.grant, this.media, (renewed) => this.grants.keep(connection, renewed));
   }
 }
 

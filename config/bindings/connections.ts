@@ -5,6 +5,7 @@ import { ListPlatforms } from '../../application/connections/ListPlatforms';
 import { PlatformConnectors } from '../../application/connections/PlatformConnectors';
 import { LibraryMediaAccess } from '../../application/media/LibraryMediaAccess';
 import { ConnectedPublisher } from '../../application/publishing/ConnectedPublisher';
+import { GuardedAddressPolicy } from '../../adapters/outbound/http/GuardedAddressPolicy';
 import { type Config } from '../env';
 import { configuredConnectors } from '../platformConnectors';
 import { TOKENS as T } from '../tokens';
@@ -12,14 +13,17 @@ import { type Wiring } from '../Wiring';
 
 /** Connecting accounts and publishing to them through each platform's connector (docs/decisions.md, "Connections"). */
 export function bindConnections(w: Wiring, config: Config): void {
-  w.build(T.PlatformConnectors, [T.ConnectionRepository], (connections) => new PlatformConnectors(configuredConnectors(config, connections).connectors));
-  w.build(T.AppPasswordLogin, [T.ConnectionRepository], (connections) => configuredConnectors(config, connections).appPasswordLogin);
+  w.build(T.ConfiguredConnectors, [T.ConnectionRepository, T.OutboundAddressGuard], (connections, guard) => configuredConnectors(config, connections, guard));
+  w.build(T.PlatformConnectors, [T.ConfiguredConnectors], (configured) => new PlatformConnectors(configured.connectors));
+  w.build(T.AppPasswordLogin, [T.ConfiguredConnectors], (configured) => configured.appPasswordLogin);
   w.construct(T.FreshGrants, FreshGrants, [T.ConnectionCredentials, T.ConnectionRepository, T.Clock]);
   w.construct(T.MediaAccess, LibraryMediaAccess, [T.MediaRepository, T.MediaStore, T.MediaLinks]);
   w.construct(T.ConnectedPublisher, ConnectedPublisher, [T.PlatformConnectors, T.ConnectionRepository, T.FreshGrants, T.MediaAccess, T.Clock]);
   w.construct(T.ListPlatforms, ListPlatforms, [T.PlatformConnectors]);
+  w.build(T.AddressPolicy, [T.OutboundAddressGuard], (guard) => new GuardedAddressPolicy(guard));
   w.construct(T.ConnectWithAppPassword, ConnectWithAppPassword, [
     T.AppPasswordLogin,
+    T.AddressPolicy,
     T.ConnectionRepository,
     T.ConnectionCredentials,
     T.UnitOfWork,

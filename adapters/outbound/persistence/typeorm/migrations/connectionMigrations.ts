@@ -4,4 +4,8 @@ import { ConnectionHealth1732440000000 } from './1732440000000-ConnectionHealth'
 import { ConnectStates1732450000000 } from './1732450000000-ConnectStates';
 
 /** The connected accounts' migrations beyond the foundation, oldest first (listed in ./index.ts). */
-export const CONNECTION_MIGRATIONS: Array<new () => MigrationInterface> = [ConnectionCredentials1732430000000, ConnectionHealth1732440000000, ConnectStates1732450000000];
+export const CONNECTION_MIGRATIONS: Array<new () => MigrationInterface> = [
+  ConnectionCredentials1732430000000,
+  ConnectionHealth1732440000000,
+  ConnectStates1732450000000,
+];
