@@ -85,10 +85,18 @@ function sandboxScenarios(kind: DatabaseKind): void {
       expect(attempts.map((a) => a.outcome)).to.deep.equal(['outcomeUnknown']);
     });
 
-    it('a real (not sandbox) connection is still refused: no publisher is installed for its platform', async () => {
-      const post = await h.post(['real'], { connection: { id: await h.connection('BLUESKY', false), platform: 'BLUESKY' } });
+    it('a real (not sandbox) connection of a platform without a connector is refused with a reason', async () => {
+      const post = await h.post(['real'], { connection: { id: await h.connection('TWITTER', false), platform: 'TWITTER' } });
       await h.publishDue();
-      expect((await h.target(post.id)).error).to.include('cannot publish to BLUESKY yet');
+      expect((await h.target(post.id)).error).to.include('cannot publish to TWITTER yet');
+    });
+
+    it('a real Bluesky connection without credentials fails as one to reconnect, and says so in the listing', async () => {
+      const connectionId = await h.connection('BLUESKY', false);
+      const post = await h.post(['real'], { connection: { id: connectionId, platform: 'BLUESKY' } });
+      await h.publishDue();
+      expect((await h.target(post.id)).error).to.include('no credentials are stored for this connection');
+      expect((await h.composition.get(T.ConnectionRepository).findById(connectionId))!.toSnapshot()).to.include({ status: 'needs_reconnect' });
     });
   });
 }

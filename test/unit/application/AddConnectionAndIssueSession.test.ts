@@ -23,6 +23,10 @@ describe('AddConnection', () => {
       status: 'active',
       sandbox: false,
       createdAt: app.clock.now(),
+      accountId: null,
+      publishAs: null,
+      statusReason: null,
+      lastError: null,
     });
   });
 

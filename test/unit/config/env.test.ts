@@ -58,7 +58,21 @@ describe('loadConfig (environment variables)', () => {
         ffmpegPath: 'ffmpeg',
         staleProcessingSeconds: 3600,
       },
+      platforms: { linkedin: null },
       bootstrap: true,
+    });
+  });
+
+  it('configures LinkedIn only with both of its app credentials, its API addresses optional', () => {
+    expect(() => loadConfig({ LINKEDIN_CLIENT_ID: 'id' })).to.throw(/LINKEDIN_CLIENT_SECRET/);
+    expect(
+      loadConfig({ LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret', LINKEDIN_API_BASE_URL: 'http://127.0.0.1:9' }).platforms.linkedin,
+    ).to.deep.equal({
+      clientId: 'id',
+      clientSecret: 'secret',
+      apiBaseUrl: 'http://127.0.0.1:9',
+      authBaseUrl: null,
+      organizations: false,
     });
   });
 
