@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { connectCallbackRouter } from '../adapters/inbound/http/pages/connect/connectCallbackRouter';
 import { mediaFilesRouter } from '../adapters/inbound/http/pages/media/mediaFilesRouter';
 import { sandboxPagesRouter } from '../adapters/inbound/http/pages/sandbox/sandboxPagesRouter';
 import { createApp } from '../adapters/inbound/http/createApp';
@@ -24,7 +25,15 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
       // The CSRF tokens' key, shared by every instance; csrf.ts keys its HMAC apart from other uses.
       csrfSecret: resolveSecretKey(config.secrets),
     },
-    surfaces: { ...surfaces, pages: [sandboxPagesRouter(get(T.ReadSandboxPost)), mediaFilesRouter(get(T.ServeMediaFile)), ...(surfaces.pages ?? [])] },
+    surfaces: {
+      ...surfaces,
+      pages: [
+        sandboxPagesRouter(get(T.ReadSandboxPost)),
+        mediaFilesRouter(get(T.ServeMediaFile)),
+        connectCallbackRouter(get(T.CompleteConnection)),
+        ...(surfaces.pages ?? []),
+      ],
+    },
     clock: get(T.Clock),
     logger: get(T.Logger),
     cancellation: get(T.Cancellation),

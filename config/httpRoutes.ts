@@ -19,7 +19,13 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
   return [
     () => meRouter(get(T.GetCurrentUser), get(T.ListMyWorkspaces)),
     (kit) =>
-      connectionsRouter(kit, { list: get(T.ListConnections), connectWithAppPassword: get(T.ConnectWithAppPassword), disconnect: get(T.DisconnectConnection) }),
+      connectionsRouter(kit, {
+        list: get(T.ListConnections),
+        connectWithAppPassword: get(T.ConnectWithAppPassword),
+        authorize: get(T.AuthorizeConnection),
+        choosePublishAs: get(T.ChoosePublishAs),
+        disconnect: get(T.DisconnectConnection),
+      }),
     () => platformsRouter(get(T.ListPlatforms)),
     (kit) => apiKeysRouter(kit, get(T.ManageApiKeys)),
     (kit) => postsRouter(kit, posts),

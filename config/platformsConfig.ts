@@ -11,11 +11,30 @@ export interface OAuthAppConfig {
 /** The platforms the operator configured (README, "Connecting accounts"); null: not configured. */
 export interface PlatformsConfig {
   readonly linkedin: (OAuthAppConfig & { readonly organizations: boolean }) | null;
+  /** Origins an app's `returnTo` may point at, besides BASE_URL's (README, "Connecting accounts"). */
+  readonly returnToOrigins: readonly string[];
 }
 
 export function platformsConfig(env: Env): PlatformsConfig {
   const linkedin = oauthApp(env, 'LINKEDIN');
-  return { linkedin: linkedin === null ? null : { ...linkedin, organizations: flag(env, 'LINKEDIN_ORGANIZATIONS', false) } };
+  return {
+    linkedin: linkedin === null ? null : { ...linkedin, organizations: flag(env, 'LINKEDIN_ORGANIZATIONS', false) },
+    returnToOrigins: returnToOrigins(env),
+  };
+}
+
+function returnToOrigins(env: Env): string[] {
+  const raw = env.CONNECT_RETURN_ORIGINS?.trim() ?? '';
+  if (raw === '') return [];
+  return raw.split(',').map((entry) => {
+    try {
+      const url = new URL(entry.trim());
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
+      return url.origin;
+    } catch {
+      throw new ConfigError('CONNECT_RETURN_ORIGINS', `must list http(s) origins separated by commas; "${entry.trim()}" is not one`);
+    }
+  });
 }
 
 function oauthApp(env: Env, prefix: string): OAuthAppConfig | null {

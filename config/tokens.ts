@@ -1,3 +1,9 @@
+import { type AuthorizeConnection } from '../application/connections/AuthorizeConnection';
+import { type ChoosePublishAs } from '../application/connections/ChoosePublishAs';
+import { type CompleteConnection } from '../application/connections/CompleteConnection';
+import { type ConnectSettings } from '../application/connections/ConnectSettings';
+import { type PkceChallenges } from '../application/ports/PkceChallenges';
+import { type ConnectStates } from '../application/ports/platforms/ConnectStates';
 import { type AddressPolicy } from '../application/ports/AddressPolicy';
 import { type configuredConnectors } from './platformConnectors';
 import { type ConnectWithAppPassword } from '../application/connections/ConnectWithAppPassword';
@@ -162,6 +168,12 @@ export const TOKENS = {
   ListPlatforms: token<ListPlatforms>('ListPlatforms'),
   ConnectWithAppPassword: token<ConnectWithAppPassword>('ConnectWithAppPassword'),
   DisconnectConnection: token<DisconnectConnection>('DisconnectConnection'),
+  ConnectSettings: token<ConnectSettings>('ConnectSettings'),
+  PkceChallenges: token<PkceChallenges>('PkceChallenges'),
+  ConnectStates: token<ConnectStates>('ConnectStates'),
+  AuthorizeConnection: token<AuthorizeConnection>('AuthorizeConnection'),
+  CompleteConnection: token<CompleteConnection>('CompleteConnection'),
+  ChoosePublishAs: token<ChoosePublishAs>('ChoosePublishAs'),
   MediaRepository: token<MediaRepository>('MediaRepository'),
   MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
   MediaSettings: token<MediaSettings>('MediaSettings'),

@@ -1,3 +1,6 @@
+import { AuthorizeConnection } from '../../application/connections/AuthorizeConnection';
+import { ChoosePublishAs } from '../../application/connections/ChoosePublishAs';
+import { CompleteConnection } from '../../application/connections/CompleteConnection';
 import { ConnectWithAppPassword } from '../../application/connections/ConnectWithAppPassword';
 import { DisconnectConnection } from '../../application/connections/DisconnectConnection';
 import { FreshGrants } from '../../application/connections/FreshGrants';
@@ -6,7 +9,12 @@ import { PlatformConnectors } from '../../application/connections/PlatformConnec
 import { LibraryMediaAccess } from '../../application/media/LibraryMediaAccess';
 import { ConnectedPublisher } from '../../application/publishing/ConnectedPublisher';
 import { GuardedAddressPolicy } from '../../adapters/outbound/http/GuardedAddressPolicy';
+import { NodePkceChallenges } from '../../adapters/outbound/crypto/NodePkceChallenges';
+import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
+import { MemoryConnectStates } from '../../adapters/outbound/persistence/memory/MemoryConnectStates';
+import { TypeOrmConnectStates } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmConnectStates';
 import { type Config } from '../env';
+import { resolveSecretKey } from '../secretKey';
 import { configuredConnectors } from '../platformConnectors';
 import { TOKENS as T } from '../tokens';
 import { type Wiring } from '../Wiring';
@@ -24,6 +32,39 @@ export function bindConnections(w: Wiring, config: Config): void {
   w.construct(T.ConnectWithAppPassword, ConnectWithAppPassword, [
     T.AppPasswordLogin,
     T.AddressPolicy,
+    T.ConnectionRepository,
+    T.ConnectionCredentials,
+    T.UnitOfWork,
+    T.IdGenerator,
+    T.Clock,
+  ]);
+  w.value(T.ConnectSettings, { baseUrl: config.http.baseUrl, returnToOrigins: config.platforms.returnToOrigins, stateTtlSeconds: 600 });
+  w.value(T.PkceChallenges, new NodePkceChallenges());
+  w.build(T.ConnectStates, [T.DataSource], (dataSource) =>
+    dataSource === null ? new MemoryConnectStates() : new TypeOrmConnectStates(dataSource, new SecretBox(resolveSecretKey(config.secrets))),
+  );
+  w.construct(T.AuthorizeConnection, AuthorizeConnection, [
+    T.PlatformConnectors,
+    T.ConnectStates,
+    T.RandomSource,
+    T.SecretHasher,
+    T.PkceChallenges,
+    T.Clock,
+    T.ConnectSettings,
+  ]);
+  w.construct(T.CompleteConnection, CompleteConnection, [
+    T.PlatformConnectors,
+    T.ConnectStates,
+    T.SecretHasher,
+    T.ConnectionRepository,
+    T.ConnectionCredentials,
+    T.UnitOfWork,
+    T.IdGenerator,
+    T.Clock,
+    T.ConnectSettings,
+  ]);
+  w.construct(T.ChoosePublishAs, ChoosePublishAs, [
+    T.PlatformConnectors,
     T.ConnectionRepository,
     T.ConnectionCredentials,
     T.UnitOfWork,

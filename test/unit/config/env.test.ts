@@ -58,7 +58,7 @@ describe('loadConfig (environment variables)', () => {
         ffmpegPath: 'ffmpeg',
         staleProcessingSeconds: 3600,
       },
-      platforms: { linkedin: null },
+      platforms: { linkedin: null, returnToOrigins: [] },
       bootstrap: true,
     });
   });

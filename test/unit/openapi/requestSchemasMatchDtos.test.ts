@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../../adapters/inbound/http/contract/requestLimits';
+import { AuthorizeConnectionBody, ChoosePublishAsBody } from '../../../adapters/inbound/http/dto/AuthorizeBody';
 import { ConnectWithAppPasswordBody } from '../../../adapters/inbound/http/dto/ConnectBody';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
@@ -21,6 +22,8 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [ImportMediaBody, 'ImportMediaRequest'],
   [CreateUploadBody, 'CreateUploadRequest'],
   [ConnectWithAppPasswordBody, 'ConnectWithAppPasswordRequest'],
+  [AuthorizeConnectionBody, 'AuthorizeConnectionRequest'],
+  [ChoosePublishAsBody, 'ChoosePublishAsRequest'],
 ];
 
 /**

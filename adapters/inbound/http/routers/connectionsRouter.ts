@@ -1,7 +1,10 @@
 import { Router } from '@koa/router';
+import { type AuthorizeConnection } from '../../../../application/connections/AuthorizeConnection';
+import { type ChoosePublishAs } from '../../../../application/connections/ChoosePublishAs';
 import { type ConnectWithAppPassword } from '../../../../application/connections/ConnectWithAppPassword';
 import { type DisconnectConnection } from '../../../../application/connections/DisconnectConnection';
 import { type ListConnections } from '../../../../application/connections/ListConnections';
+import { AuthorizeConnectionBody, ChoosePublishAsBody } from '../dto/AuthorizeBody';
 import { ConnectWithAppPasswordBody } from '../dto/ConnectBody';
 import { presentConnection } from '../presenters/present';
 import { parsePage } from '../query';
@@ -12,6 +15,8 @@ import { validateBody } from '../validation';
 export interface ConnectionUseCases {
   readonly list: ListConnections;
   readonly connectWithAppPassword: ConnectWithAppPassword;
+  readonly authorize: AuthorizeConnection;
+  readonly choosePublishAs: ChoosePublishAs;
   readonly disconnect: DisconnectConnection;
 }
 
@@ -35,6 +40,17 @@ export function connectionsRouter(kit: RouteKit, connections: ConnectionUseCases
     });
     ctx.status = 201;
     ctx.body = presentConnection(connection);
+  });
+  // OAuth platforms: where to send the person; the platform sends them back to /connect/{platform}/callback.
+  router.post(`${CONNECTIONS}/authorize`, kit.access('accounts:write'), kit.writes, async (ctx) => {
+    const body = validateBody(AuthorizeConnectionBody, ctx.request.body);
+    const { workspaceId, userId } = accessOf(ctx);
+    ctx.body = await connections.authorize.start({ workspaceId, userId, platform: body.platform, returnTo: body.returnTo });
+  });
+  router.post(`${CONNECTIONS}/:id/target`, kit.access('accounts:write'), kit.writes, async (ctx) => {
+    const body = validateBody(ChoosePublishAsBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = presentConnection(await connections.choosePublishAs.execute(accessOf(ctx).workspaceId, ctx.params.id!, body.publishAsId));
   });
   router.delete(`${CONNECTIONS}/:id`, kit.access('accounts:write'), kit.writes, async (ctx) => {
     await connections.disconnect.execute(accessOf(ctx).workspaceId, ctx.params.id!);

@@ -30,6 +30,44 @@ export const connectionPaths: PathMap = {
       errors: [403, 404],
     }),
   },
+  '/v1/workspaces/{workspaceId}/connections/authorize': {
+    post: authenticatedOperation({
+      operationId: 'connections.authorize',
+      idempotent: true,
+      summary: 'Start connecting an account of an OAuth platform',
+      description:
+        "Needs accounts:write. Answers the platform's authorization URL to send the person to. The platform sends them back to " +
+        '`{BASE_URL}/connect/{platform}/callback`, which checks the state (bound to this person and workspace, single use, valid 10 minutes), ' +
+        'exchanges the code (with PKCE where the platform supports it) and makes the connection; it ends on a plain page, or redirects to ' +
+        "`returnTo` with `connection` or `error` added. `returnTo` must be on BASE_URL's origin or one in CONNECT_RETURN_ORIGINS. " +
+        'A platform that is not configured, or that connects otherwise (Bluesky), is a 422.',
+      tags: ['connections'],
+      scope: 'accounts:write',
+      parameters: [parameterRef('WorkspaceId')],
+      requestBody: { description: 'The platform, and where to send the person afterwards.', schema: schemaRef('AuthorizeConnectionRequest') },
+      success: { status: 200, description: 'Where to send the person.', schema: schemaRef('AuthorizationStart') },
+      errors: [403, 404],
+    }),
+  },
+  '/v1/workspaces/{workspaceId}/connections/{id}/target': {
+    post: authenticatedOperation({
+      operationId: 'connections.target',
+      idempotent: true,
+      summary: 'Publish as one of the pages, organizations, channels or boards of a connected account',
+      description:
+        'Needs accounts:write. Asks the platform again what the account may publish as, and makes (or finds) the connection that publishes ' +
+        'as the one named: one connection per page, each with its own copy of the grant. An id the platform does not list is a 422 naming the choices.',
+      tags: ['connections'],
+      scope: 'accounts:write',
+      parameters: [
+        parameterRef('WorkspaceId'),
+        { name: 'id', in: 'path', required: true, description: 'A connection of the account.', schema: { type: 'string', minLength: 1 } },
+      ],
+      requestBody: { description: 'The page, organization, channel or board.', schema: schemaRef('ChoosePublishAsRequest') },
+      success: { status: 201, description: 'The connection that publishes as it.', schema: schemaRef('Connection') },
+      errors: [403, 404],
+    }),
+  },
   '/v1/workspaces/{workspaceId}/connections/{id}': {
     delete: authenticatedOperation({
       operationId: 'connections.disconnect',

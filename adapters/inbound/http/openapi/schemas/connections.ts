@@ -49,6 +49,19 @@ export const connectionSchemas: SchemaMap = {
     },
     optional: ['service'],
   }),
+  AuthorizeConnectionRequest: closedObject({
+    properties: {
+      platform: platformRef,
+      returnTo: { type: 'string', minLength: 1, maxLength: 2048, description: 'Where the callback sends the person afterwards.' },
+    },
+    optional: ['returnTo'],
+  }),
+  AuthorizationStart: closedObject({
+    properties: { authorizationUrl: { type: 'string', description: "The platform's authorization page, with this request's state." } },
+  }),
+  ChoosePublishAsRequest: closedObject({
+    properties: { publishAsId: { type: 'string', minLength: 1, maxLength: 255, description: 'An id the platform lists for the account.' } },
+  }),
   PlatformList: closedObject({
     properties: {
       data: arrayOf(
