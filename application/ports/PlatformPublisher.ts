@@ -20,6 +20,11 @@ export interface SegmentToPublish {
   /** The platform's id of the segment before this one; null for the first. */
   readonly replyToPlatformPostId: string | null;
   /**
+   * What the last call for this segment left to resume from when it answered `processing`
+   * (a media container's id, an upload's URL); null on a segment's first call.
+   */
+  readonly checkpoint: string | null;
+  /**
    * Target, segment and attempt: the same call repeated (by the adapter's own transport
    * retry) carries the same key, so a platform that honours keys posts it once.
    */
@@ -40,6 +45,12 @@ export type PublishOutcome = (
   | { readonly kind: 'needsReconnect'; readonly reason: string }
   /** The request may have been processed (a timeout after sending, a dropped connection). */
   | { readonly kind: 'outcomeUnknown'; readonly reason: string }
+  /**
+   * The platform has the media (a container, an upload) and is still processing it; nothing is
+   * public yet. The engine calls again after `afterSeconds` with `checkpoint` (rescheduled,
+   * never a sleep in the worker); it does not count as a failed attempt.
+   */
+  | { readonly kind: 'processing'; readonly afterSeconds: number; readonly checkpoint: string; readonly reason: string }
 ) & {
   /** The HTTP status the platform answered, when there was an answer; kept in the attempt log. */
   readonly statusCode?: number;

@@ -61,6 +61,7 @@ export class BeginAttempt {
           segmentIndex: next.index,
           segmentCount: next.count,
           replyToPlatformPostId: next.previous?.platformPostId ?? null,
+          checkpoint: null,
           idempotencyKey: `${started.id}:${next.index}:${started.segmentAttempts}`,
         },
       };

@@ -55,6 +55,8 @@ export class RecordOutcome {
           return fail(needsReconnect(outcome.reason));
         case 'outcomeUnknown':
           return fail(outcomeUnknown(outcome.reason));
+        case 'processing':
+          return fail(`the platform is still processing the media (${outcome.reason}); waiting for it is not supported yet`);
       }
     });
   }

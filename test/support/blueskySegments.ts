@@ -20,6 +20,7 @@ export function blueskySegment(fields: {
     segmentIndex: fields.segmentIndex ?? 0,
     segmentCount: fields.segmentCount ?? 1,
     replyToPlatformPostId: fields.replyToPlatformPostId ?? null,
+    checkpoint: null,
     idempotencyKey: fields.idempotencyKey ?? `target-${process.pid}-${calls}:segment:attempt-1`,
   };
 }

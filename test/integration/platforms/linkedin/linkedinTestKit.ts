@@ -44,6 +44,7 @@ export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPub
     segmentIndex: 0,
     segmentCount: 1,
     replyToPlatformPostId: null,
+    checkpoint: null,
     idempotencyKey: 'target-1:0:1',
     ...overrides,
   };

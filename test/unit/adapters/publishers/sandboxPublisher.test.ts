@@ -14,6 +14,7 @@ const segment = (text: string, extra: Partial<SegmentToPublish> = {}): SegmentTo
   segmentIndex: 0,
   segmentCount: 1,
   replyToPlatformPostId: null,
+  checkpoint: null,
   idempotencyKey: 'target_1:0:1',
   ...extra,
 });

@@ -45,7 +45,16 @@ describe('PlatformPublishers: the publisher of the target platform, or a readabl
   it('passes a segment to its platform, and rejects one no publisher serves', async () => {
     const twitter = new ScriptedPublisher(new FixedClock());
     const registry = new PlatformPublishers([['TWITTER', twitter]]);
-    const segment = { connectionId: 'c', text: 'hi', media: [], segmentIndex: 0, segmentCount: 1, replyToPlatformPostId: null, idempotencyKey: 'k' };
+    const segment = {
+      connectionId: 'c',
+      text: 'hi',
+      media: [],
+      segmentIndex: 0,
+      segmentCount: 1,
+      replyToPlatformPostId: null,
+      checkpoint: null,
+      idempotencyKey: 'k',
+    };
     expect((await registry.publish({ ...segment, settings: settingsFor('TWITTER') })).kind).to.equal('published');
     expect(await registry.publish({ ...segment, settings: settingsFor('BLUESKY') })).to.deep.equal({
       kind: 'rejected',
