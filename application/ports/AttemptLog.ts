@@ -50,4 +50,5 @@ export const PUBLISH_OUTCOME_KINDS = [
   'rejected',
   'needsReconnect',
   'outcomeUnknown',
+  'processing',
 ] as const satisfies readonly PublishOutcomeKind[];

@@ -61,7 +61,7 @@ export class BeginAttempt {
           segmentIndex: next.index,
           segmentCount: next.count,
           replyToPlatformPostId: next.previous?.platformPostId ?? null,
-          checkpoint: null,
+          checkpoint: target.checkpoint,
           idempotencyKey: `${started.id}:${next.index}:${started.segmentAttempts}`,
         },
       };

@@ -12,6 +12,8 @@ export interface PublishingSettings {
   /** Platform calls under way at once per connection, in one process; a job beyond it waits busyRetryMs. */
   readonly maxCallsPerConnection: number;
   readonly busyRetryMs: number;
+  /** Calls for one segment while the platform processes its media (checks of a container), beyond maxAttempts. */
+  readonly maxProcessingChecks: number;
 }
 
 export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
@@ -22,4 +24,5 @@ export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   maxDelaySeconds: 60 * 60,
   maxCallsPerConnection: 2,
   busyRetryMs: 5_000,
+  maxProcessingChecks: 120,
 };

@@ -55,8 +55,16 @@ export class RecordOutcome {
           return fail(needsReconnect(outcome.reason));
         case 'outcomeUnknown':
           return fail(outcomeUnknown(outcome.reason));
-        case 'processing':
-          return fail(`the platform is still processing the media (${outcome.reason}); waiting for it is not supported yet`);
+        case 'processing': {
+          // Checks of a container the platform is processing are bounded apart from failed calls.
+          const checks = target.segmentAttempts;
+          if (checks >= this.settings.maxAttempts + this.settings.maxProcessingChecks) {
+            return fail(`the platform was still processing the media after ${checks} checks: ${outcome.reason}`);
+          }
+          post.awaitProcessing(job.targetId, outcome.checkpoint, now);
+          const at = new Date(now.getTime() + Math.max(1, outcome.afterSeconds) * 1000);
+          return this.held(job, await this.thenRelease(post, job, at, now), 'processing');
+        }
       }
     });
   }

@@ -27,6 +27,7 @@ export type JobResult =
   | 'published'
   | 'segment_published'
   | 'retry_scheduled'
+  | 'processing'
   | 'failed'
   | 'not_due_yet'
   | 'connection_busy'

@@ -238,6 +238,12 @@ export class Post {
     return this.replaceTarget(this.target(targetId).awaitRetry(), now);
   }
 
+  /** The platform is still processing the segment's media: the target waits, pending, to resume from `checkpoint`. */
+  awaitProcessing(targetId: string, checkpoint: string, now: Date): Target {
+    assertPublishingAllowed(this._status);
+    return this.replaceTarget(this.target(targetId).awaitProcessing(checkpoint), now);
+  }
+
   /** The segment a target publishes next, and the one before it (what a reply or comment answers). */
   nextSegmentOf(targetId: string): NextSegment {
     const target = this.target(targetId);

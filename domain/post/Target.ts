@@ -20,6 +20,8 @@ export interface TargetSnapshot {
   readonly publishedSegments: readonly PublishedOutcome[];
   /** Calls made for the next segment so far: the bound on retries counts these, not the whole thread's. */
   readonly segmentAttempts: number;
+  /** What the platform is still processing for the next segment (a container id), to resume from; null otherwise. */
+  readonly checkpoint: string | null;
 }
 
 export type { PublishedOutcome };
@@ -52,6 +54,7 @@ export class Target {
       attempts: 0,
       publishedSegments: [],
       segmentAttempts: 0,
+      checkpoint: null,
     });
   }
 
@@ -141,9 +144,19 @@ export class Target {
     this.mustBe('publishing', 'target_not_publishing', 'only a target being published can record a published segment');
     const publishedSegments = [...this.props.publishedSegments, copyOutcome(segment)];
     if (publishedSegments.length < segmentCount) {
-      return new Target({ ...this.props, status: 'pending', publishedSegments, segmentAttempts: 0, error: null });
+      return new Target({ ...this.props, status: 'pending', publishedSegments, segmentAttempts: 0, error: null, checkpoint: null });
     }
-    return new Target({ ...this.props, publishedSegments }).markPublished(publishedSegments[0]!);
+    return new Target({ ...this.props, publishedSegments, checkpoint: null }).markPublished(publishedSegments[0]!);
+  }
+
+  /** The platform is still processing the segment's media: pending again, resuming from `checkpoint`. */
+  awaitProcessing(checkpoint: string): Target {
+    this.mustBe('publishing', 'target_not_publishing', 'only a target being published can wait for the platform');
+    return new Target({ ...this.props, status: 'pending', checkpoint });
+  }
+
+  get checkpoint(): string | null {
+    return this.props.checkpoint;
   }
 
   /** A transient failure: pending again for a later attempt at the same segment. */
@@ -176,7 +189,7 @@ export class Target {
     if (this.props.status === 'failed') throw conflict('target_already_failed', `target ${this.id} has already failed`);
     // Silent failures are the peers' top complaint: a failed target always says why.
     const reason = error.trim() === '' ? 'publishing failed for an unknown reason' : error;
-    return new Target({ ...this.props, status: 'failed', error: reason });
+    return new Target({ ...this.props, status: 'failed', error: reason, checkpoint: null });
   }
 
   /**

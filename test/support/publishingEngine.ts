@@ -36,6 +36,7 @@ export const ENGINE_SETTINGS: PublishingSettings = {
   maxDelaySeconds: 300,
   maxCallsPerConnection: 1,
   busyRetryMs: 5_000,
+  maxProcessingChecks: 3,
 };
 
 /**

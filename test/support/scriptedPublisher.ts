@@ -60,3 +60,9 @@ export const retryLater = (afterSeconds: number, reason = 'HTTP 503: service una
 export const rejected = (reason: string): PublishOutcome => ({ kind: 'rejected', reason });
 export const needsReconnect = (reason: string): PublishOutcome => ({ kind: 'needsReconnect', reason });
 export const outcomeUnknown = (reason: string): PublishOutcome => ({ kind: 'outcomeUnknown', reason });
+export const processing = (checkpoint: string, afterSeconds = 5, reason = 'the container is IN_PROGRESS'): PublishOutcome => ({
+  kind: 'processing',
+  afterSeconds,
+  checkpoint,
+  reason,
+});

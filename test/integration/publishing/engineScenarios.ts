@@ -3,6 +3,7 @@ import { EngineHarness } from '../../support/publishingEngine';
 import { requireServer } from '../../support/services';
 import { limitScenarios } from './limitScenarios';
 import { outcomeScenarios } from './outcomeScenarios';
+import { processingScenarios } from './processingScenarios';
 import { threadAndLeaseScenarios } from './threadAndLeaseScenarios';
 
 /**
@@ -29,5 +30,6 @@ export function engineScenarios(kind: 'memory' | DatabaseKind): void {
     outcomeScenarios(harness);
     threadAndLeaseScenarios(harness);
     limitScenarios(harness);
+    processingScenarios(harness);
   });
 }

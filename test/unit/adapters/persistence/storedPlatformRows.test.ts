@@ -37,6 +37,7 @@ const targetRow = (platform: string, settings: object): PostTargetRow => ({
   attempts: 0,
   publishedSegments: null,
   segmentAttempts: 0,
+  segmentCheckpoint: null,
   position: 0,
 });
 const mappingError = (map: () => unknown): RowMappingError => {

@@ -43,6 +43,7 @@ describe('Post.create: building a post', () => {
           attempts: 0,
           publishedSegments: [],
           segmentAttempts: 0,
+          checkpoint: null,
         },
       ],
       source: 'app',

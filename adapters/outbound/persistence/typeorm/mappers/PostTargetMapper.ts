@@ -32,6 +32,7 @@ export const PostTargetMapper = {
       attempts: row.attempts,
       publishedSegments: PublishedSegmentsDocument.fromColumn(row.publishedSegments, where),
       segmentAttempts: requireCount(row.segmentAttempts, { ...where, column: 'segment_attempts' }),
+      checkpoint: row.segmentCheckpoint ?? null,
     };
   },
 
@@ -53,6 +54,7 @@ export const PostTargetMapper = {
       attempts: target.attempts,
       publishedSegments: PublishedSegmentsDocument.toColumn(target.publishedSegments),
       segmentAttempts: target.segmentAttempts,
+      segmentCheckpoint: target.checkpoint,
       position,
     };
   },

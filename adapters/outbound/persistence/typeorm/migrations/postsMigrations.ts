@@ -4,6 +4,7 @@ import { PostCounts1732360000000 } from './1732360000000-PostCounts';
 import { PostVersionsAndJobLeases1732370000000 } from './1732370000000-PostVersionsAndJobLeases';
 import { PostAuthors1732380000000 } from './1732380000000-PostAuthors';
 import { TargetSegmentProgress1732390000000 } from './1732390000000-TargetSegmentProgress';
+import { SegmentCheckpoint1732460000000 } from './1732460000000-SegmentCheckpoint';
 import { PublishAttempts1732400000000 } from './1732400000000-PublishAttempts';
 
 /**
@@ -17,4 +18,5 @@ export const POSTS_MIGRATIONS: Array<new () => MigrationInterface> = [
   PostAuthors1732380000000,
   TargetSegmentProgress1732390000000,
   PublishAttempts1732400000000,
+  SegmentCheckpoint1732460000000,
 ];

@@ -22,6 +22,7 @@ export interface PostTargetRow {
   publishedSegments: object | null;
   /** Calls made for the next segment (the retry bound counts these). */
   segmentAttempts: number;
+  segmentCheckpoint: string | null;
   /** The target's place in its post. */
   position: number;
 }
@@ -46,6 +47,7 @@ export const PostTargetSchema = new EntitySchema<PostTargetRow>({
     attempts: { name: 'attempts', type: 'integer' },
     publishedSegments: { name: 'published_segments', type: 'json', nullable: true },
     segmentAttempts: { name: 'segment_attempts', type: 'integer', default: 0 },
+    segmentCheckpoint: { name: 'segment_checkpoint', type: 'text', nullable: true },
     position: { name: 'position', type: 'integer' },
   },
   indices: [

@@ -24,6 +24,7 @@ const targetColumns = [
   'attempts',
   'published_segments',
   'segment_attempts',
+  'segment_checkpoint',
   'position',
 ]
   .map((column) => `t.${column} AS t_${column}`)
@@ -137,5 +138,6 @@ const targetRowOf = (row: Raw, postId: string): PostTargetRow => ({
   attempts: Number(row.t_attempts),
   publishedSegments: readJson(row.t_published_segments) as object | null,
   segmentAttempts: Number(row.t_segment_attempts),
+  segmentCheckpoint: (row.t_segment_checkpoint as string | null) ?? null,
   position: Number(row.t_position),
 });
