@@ -11,6 +11,14 @@ export interface OAuthAppConfig {
 /** The platforms the operator configured (README, "Connecting accounts"); null: not configured. */
 export interface PlatformsConfig {
   readonly linkedin: (OAuthAppConfig & { readonly organizations: boolean }) | null;
+  readonly twitter: OAuthAppConfig | null;
+  readonly threads: OAuthAppConfig | null;
+  readonly instagram: OAuthAppConfig | null;
+  readonly facebook: OAuthAppConfig | null;
+  readonly pinterest: OAuthAppConfig | null;
+  /** TikTok calls its client id a client key (TIKTOK_CLIENT_KEY). */
+  readonly tiktok: OAuthAppConfig | null;
+  readonly youtube: OAuthAppConfig | null;
   /** Origins an app's `returnTo` may point at, besides BASE_URL's (README, "Connecting accounts"). */
   readonly returnToOrigins: readonly string[];
 }
@@ -19,6 +27,13 @@ export function platformsConfig(env: Env): PlatformsConfig {
   const linkedin = oauthApp(env, 'LINKEDIN');
   return {
     linkedin: linkedin === null ? null : { ...linkedin, organizations: flag(env, 'LINKEDIN_ORGANIZATIONS', false) },
+    twitter: oauthApp(env, 'TWITTER'),
+    threads: oauthApp(env, 'THREADS'),
+    instagram: oauthApp(env, 'INSTAGRAM'),
+    facebook: oauthApp(env, 'FACEBOOK'),
+    pinterest: oauthApp(env, 'PINTEREST'),
+    tiktok: oauthApp(env, 'TIKTOK', 'CLIENT_KEY'),
+    youtube: oauthApp(env, 'YOUTUBE'),
     returnToOrigins: returnToOrigins(env),
   };
 }
@@ -37,12 +52,12 @@ function returnToOrigins(env: Env): string[] {
   });
 }
 
-function oauthApp(env: Env, prefix: string): OAuthAppConfig | null {
-  const clientId = env[`${prefix}_CLIENT_ID`]?.trim() || null;
+function oauthApp(env: Env, prefix: string, idName = 'CLIENT_ID'): OAuthAppConfig | null {
+  const clientId = env[`${prefix}_${idName}`]?.trim() || null;
   const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || null;
   if (clientId === null && clientSecret === null) return null;
   if (clientId === null || clientSecret === null) {
-    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET are set together or not at all`);
+    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `${prefix}_${idName} and ${prefix}_CLIENT_SECRET are set together or not at all`);
   }
   return {
     clientId,

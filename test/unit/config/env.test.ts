@@ -58,7 +58,17 @@ describe('loadConfig (environment variables)', () => {
         ffmpegPath: 'ffmpeg',
         staleProcessingSeconds: 3600,
       },
-      platforms: { linkedin: null, returnToOrigins: [] },
+      platforms: {
+        linkedin: null,
+        twitter: null,
+        threads: null,
+        instagram: null,
+        facebook: null,
+        pinterest: null,
+        tiktok: null,
+        youtube: null,
+        returnToOrigins: [],
+      },
       bootstrap: true,
     });
   });
