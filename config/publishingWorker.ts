@@ -14,10 +14,18 @@ export function buildPublishingWorker(composition: Composition, pollMs = composi
   });
 }
 
-/** The worker's housekeeping (docs/decisions.md, "Media"): expired uploads, interrupted processing; every minute. */
+/**
+ * The worker's housekeeping, every minute: expired uploads and interrupted processing
+ * (docs/decisions.md, "Media"), grants renewed before they would die unused ("Connections").
+ */
 export function buildHousekeeping(composition: Composition, everyMs = 60_000): HousekeepingLoop {
   const media = composition.get(T.MediaHousekeeping);
-  return new HousekeepingLoop([{ name: 'media', run: () => media.sweep() }], composition.get(T.Logger), everyMs);
+  const grants = composition.get(T.KeepGrantsAlive);
+  const chores = [
+    { name: 'media', run: () => media.sweep() },
+    { name: 'grants', run: () => grants.sweep() },
+  ];
+  return new HousekeepingLoop(chores, composition.get(T.Logger), everyMs);
 }
 
 /**

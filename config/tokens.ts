@@ -1,3 +1,4 @@
+import { type KeepGrantsAlive } from '../application/connections/KeepGrantsAlive';
 import { type AuthorizeConnection } from '../application/connections/AuthorizeConnection';
 import { type ChoosePublishAs } from '../application/connections/ChoosePublishAs';
 import { type CompleteConnection } from '../application/connections/CompleteConnection';
@@ -174,6 +175,7 @@ export const TOKENS = {
   AuthorizeConnection: token<AuthorizeConnection>('AuthorizeConnection'),
   CompleteConnection: token<CompleteConnection>('CompleteConnection'),
   ChoosePublishAs: token<ChoosePublishAs>('ChoosePublishAs'),
+  KeepGrantsAlive: token<KeepGrantsAlive>('KeepGrantsAlive'),
   MediaRepository: token<MediaRepository>('MediaRepository'),
   MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
   MediaSettings: token<MediaSettings>('MediaSettings'),

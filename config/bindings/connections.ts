@@ -4,6 +4,7 @@ import { CompleteConnection } from '../../application/connections/CompleteConnec
 import { ConnectWithAppPassword } from '../../application/connections/ConnectWithAppPassword';
 import { DisconnectConnection } from '../../application/connections/DisconnectConnection';
 import { FreshGrants } from '../../application/connections/FreshGrants';
+import { KeepGrantsAlive } from '../../application/connections/KeepGrantsAlive';
 import { ListPlatforms } from '../../application/connections/ListPlatforms';
 import { PlatformConnectors } from '../../application/connections/PlatformConnectors';
 import { LibraryMediaAccess } from '../../application/media/LibraryMediaAccess';
@@ -71,5 +72,6 @@ export function bindConnections(w: Wiring, config: Config): void {
     T.IdGenerator,
     T.Clock,
   ]);
+  w.construct(T.KeepGrantsAlive, KeepGrantsAlive, [T.ConnectionCredentials, T.ConnectionRepository, T.PlatformConnectors, T.FreshGrants, T.Clock]);
   w.construct(T.DisconnectConnection, DisconnectConnection, [T.ConnectionRepository, T.ConnectionCredentials, T.PlatformConnectors, T.Clock, T.Logger]);
 }

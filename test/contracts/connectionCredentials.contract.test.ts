@@ -60,6 +60,14 @@ for (const kind of DATABASE_KINDS) {
       for (const secret of [OAUTH.accessToken, OAUTH.refreshToken!, 'w_member_social', 'oauth2']) expect(row.sealed_grant).not.to.include(secret);
     });
 
+    it('pages through every grant in connection id order', async () => {
+      await credentials.save(connectionId, OAUTH, NOW);
+      const first = await credentials.page(null, 10);
+      expect(first.map((g) => g.connectionId)).to.include(connectionId);
+      expect(first.find((g) => g.connectionId === connectionId)!.grant).to.deep.equal(OAUTH);
+      expect(await credentials.page(connectionId, 10)).to.deep.equal(first.filter((g) => g.connectionId > connectionId));
+    });
+
     it('removes a grant; removing one that is not there is not an error', async () => {
       await credentials.save(connectionId, OAUTH, NOW);
       await credentials.remove(connectionId);

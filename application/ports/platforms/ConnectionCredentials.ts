@@ -8,4 +8,6 @@ export interface ConnectionCredentials {
   save(connectionId: string, grant: PlatformGrant, now: Date): Promise<void>;
   find(connectionId: string): Promise<PlatformGrant | null>;
   remove(connectionId: string): Promise<void>;
+  /** Grants in connection id order, after `afterConnectionId` (null: from the first), at most `limit`. */
+  page(afterConnectionId: string | null, limit: number): Promise<Array<{ readonly connectionId: string; readonly grant: PlatformGrant }>>;
 }

@@ -17,4 +17,12 @@ export class MemoryConnectionCredentials implements ConnectionCredentials {
   async remove(connectionId: string): Promise<void> {
     this.grants.delete(connectionId);
   }
+
+  async page(afterConnectionId: string | null, limit: number): Promise<Array<{ connectionId: string; grant: PlatformGrant }>> {
+    return [...this.grants.entries()]
+      .filter(([id]) => afterConnectionId === null || id > afterConnectionId)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .slice(0, limit)
+      .map(([connectionId, grant]) => ({ connectionId, grant: { ...grant } }));
+  }
 }

@@ -42,6 +42,14 @@ export class TypeOrmConnectionCredentials implements ConnectionCredentials {
     return row === undefined ? null : decodeGrant(this.box.open(row.sealed_grant));
   }
 
+  async page(afterConnectionId: string | null, limit: number): Promise<Array<{ connectionId: string; grant: PlatformGrant }>> {
+    const rows = await managerOf(this.dataSource).query<Array<{ connection_id: string; sealed_grant: string }>>(
+      'SELECT connection_id, sealed_grant FROM connection_credentials WHERE connection_id > ? ORDER BY connection_id LIMIT ?',
+      [afterConnectionId ?? '', limit],
+    );
+    return rows.map((row) => ({ connectionId: row.connection_id, grant: decodeGrant(this.box.open(row.sealed_grant)) }));
+  }
+
   async remove(connectionId: string): Promise<void> {
     await managerOf(this.dataSource).query('DELETE FROM connection_credentials WHERE connection_id = ?', [connectionId]);
   }
