@@ -14,6 +14,7 @@ function problemWith(state: ThreadsFakeState, token: FakeThreadsToken, p: Params
   if (p.media_type === 'TEXT' && !p.text) return 'Param text is required for media_type=TEXT';
   if (p.media_type === 'IMAGE' && !/^https?:\/\//.test(p.image_url ?? '')) return 'Param image_url is required for media_type=IMAGE';
   if (p.media_type === 'VIDEO' && !/^https?:\/\//.test(p.video_url ?? '')) return 'Param video_url is required for media_type=VIDEO';
+  if (p.alt_text !== undefined && p.media_type !== 'IMAGE' && p.media_type !== 'VIDEO') return 'Param alt_text is only for images and videos';
   if (p.text !== undefined && [...p.text].length > TEXT_LIMIT) return `Param text must be at most ${TEXT_LIMIT} characters long.`;
   if (p.reply_control !== undefined && !REPLY_CONTROLS.includes(p.reply_control)) return `Param reply_control must be one of {${REPLY_CONTROLS.join(', ')}}`;
   if (p.reply_to_id !== undefined) {

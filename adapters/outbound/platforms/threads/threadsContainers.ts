@@ -1,5 +1,5 @@
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
-import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { type MediaToPublish, type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { graphGet, graphPost, parseJson } from './ThreadsHttp';
 import { type ThreadsSettings } from './ThreadsOptions';
 import { failedCallOutcome } from './threadsOutcomes';
@@ -32,12 +32,17 @@ export async function createContainer(settings: ThreadsSettings, accessToken: st
   return { ok: true, id };
 }
 
-/** A media item's container: `image_url`/`video_url` is the library's signed link, which Threads fetches itself. */
-export async function mediaParams(item: { readonly id: string }, media: MediaAccess): Promise<Record<string, string>> {
+/**
+ * A media item's container: `image_url`/`video_url` is the library's signed link, which
+ * Threads fetches itself; `alt_text` labels an image or a video.
+ */
+export async function mediaParams(item: MediaToPublish, media: MediaAccess): Promise<Record<string, string>> {
   const opened = await media.open(item.id);
   opened.body.destroy();
   const link = await media.link(item.id);
-  return opened.facts.kind === 'video' ? { media_type: 'VIDEO', video_url: link } : { media_type: 'IMAGE', image_url: link };
+  const params: Record<string, string> = opened.facts.kind === 'video' ? { media_type: 'VIDEO', video_url: link } : { media_type: 'IMAGE', image_url: link };
+  if (item.altText) params.alt_text = item.altText;
+  return params;
 }
 
 /** `GET /{container}?fields=status,error_message`. */
