@@ -57,8 +57,9 @@ export function initializeUpload(state: TwitterFakeState, { message, body }: Fak
 
 function uploading(state: TwitterFakeState, url: URL, response: ServerResponse): StoredMedia | null {
   const media = state.media.get(url.pathname.split('/')[4] ?? '');
-  if (!media || media.state !== 'uploading') sendInvalid(response, 'no upload in progress with this media id');
-  return media?.state === 'uploading' ? media : null;
+  if (media?.state === 'uploading') return media;
+  sendInvalid(response, 'no upload in progress with this media id');
+  return null;
 }
 
 /** `POST /2/media/upload/{id}/append` (multipart): `segment_index` (0 to 999) and the chunk as `media`. */
