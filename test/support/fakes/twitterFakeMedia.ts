@@ -12,9 +12,11 @@ function statusBody(media: StoredMedia, state: TwitterFakeState) {
   const processing =
     media.state === 'pending' || media.state === 'in_progress'
       ? { processing_info: { state: media.state, check_after_secs: state.checkAfterSecs, progress_percent: media.state === 'pending' ? 0 : 50 } }
-      : media.state === 'succeeded' && media.category !== 'tweet_image'
-        ? { processing_info: { state: 'succeeded', progress_percent: 100 } }
-        : {};
+      : media.state === 'failed'
+        ? { processing_info: { state: 'failed', progress_percent: 12, error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' } } }
+        : media.state === 'succeeded' && media.category !== 'tweet_image'
+          ? { processing_info: { state: 'succeeded', progress_percent: 100 } }
+          : {};
   return { data: { id: media.id, media_key: `7_${media.id}`, size: media.totalBytes, expires_after_secs: 86_400, ...processing } };
 }
 
