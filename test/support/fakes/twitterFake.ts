@@ -2,6 +2,7 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { LocalHttpServer } from '../localHttpServer';
 import { readBody, type ScriptedXAnswer, sendProblem, sendScripted } from './twitterFakeAnswers';
 import { appendUpload, finalizeUpload, initializeUpload, uploadSimple, uploadStatus } from './twitterFakeMedia';
+import { mediaMetadata } from './twitterFakeMetadata';
 import { consent, revokeEndpoint, tokenEndpoint } from './twitterFakeOAuth';
 import { TwitterFakeState } from './twitterFakeState';
 import { createTweet, type FakeXRequest, usersMe } from './twitterFakeTweets';
@@ -18,6 +19,7 @@ const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
   ['POST', /^\/2\/media\/upload\/initialize$/, initializeUpload],
   ['POST', /^\/2\/media\/upload\/\d+\/append$/, appendUpload],
   ['POST', /^\/2\/media\/upload\/\d+\/finalize$/, finalizeUpload],
+  ['POST', /^\/2\/media\/metadata$/, mediaMetadata],
   ['POST', /^\/2\/tweets$/, createTweet],
 ];
 

@@ -23,6 +23,7 @@ export interface StoredMedia {
   state: 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed';
   /** STATUS looks that still answer "in progress" before the media is ready. */
   looksUntilReady: number;
+  altText?: string;
 }
 
 export interface StoredTweet {

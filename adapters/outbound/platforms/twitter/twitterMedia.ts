@@ -1,5 +1,6 @@
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
 import { type MediaToPublish, type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
+import { describeMedia } from './twitterAltText';
 import { type MediaCheckpoint } from './twitterCheckpoint';
 import { type TwitterSettings } from './TwitterOptions';
 import { checkProcessing } from './twitterProcessing';
@@ -18,12 +19,20 @@ async function readAll(body: AsyncIterable<Buffer | string>): Promise<Buffer> {
 }
 
 /** Still images go in one request; videos and animated GIFs in chunks (X takes GIFs as `tweet_gif`). */
-async function uploadOne(settings: TwitterSettings, accessToken: string, item: MediaToPublish, media: MediaAccess): Promise<Upload> {
+async function uploadOne(
+  settings: TwitterSettings,
+  accessToken: string,
+  item: MediaToPublish,
+  media: MediaAccess,
+): Promise<Upload & { kind: 'image' | 'video' }> {
   const { body, facts } = await media.open(item.id);
   try {
-    if (facts.kind === 'image' && facts.mimeType !== 'image/gif') return await uploadImage(settings, accessToken, await readAll(body), facts.mimeType);
+    if (facts.kind === 'image' && facts.mimeType !== 'image/gif') {
+      return { ...(await uploadImage(settings, accessToken, await readAll(body), facts.mimeType)), kind: 'image' };
+    }
     const category = facts.kind === 'video' ? 'tweet_video' : 'tweet_gif';
-    return await uploadInChunks(settings, accessToken, body, { sizeBytes: facts.sizeBytes, mimeType: facts.mimeType, category });
+    const upload = await uploadInChunks(settings, accessToken, body, { sizeBytes: facts.sizeBytes, mimeType: facts.mimeType, category });
+    return { ...upload, kind: facts.kind };
   } finally {
     body.destroy();
   }
@@ -43,6 +52,10 @@ export async function uploadSegmentMedia(
     const upload = await uploadOne(settings, accessToken, item, media);
     if (upload.processing.kind === 'failed') return { kind: 'failed', outcome: upload.processing.outcome };
     if (!upload.ok) return { kind: 'failed', outcome: { kind: 'retryLater', afterSeconds: 60, reason: 'X did not take the media' } };
+    if (item.altText && upload.kind !== 'video') {
+      const refused = await describeMedia(settings, accessToken, upload.id, item.altText);
+      if (refused) return { kind: 'failed', outcome: refused };
+    }
     mediaIds.push(upload.id);
     if (upload.processing.kind === 'pending') {
       pending.push(upload.id);

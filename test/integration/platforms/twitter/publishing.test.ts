@@ -85,6 +85,16 @@ describe('Twitter connector: publishing against a local X', () => {
     expect(form?.get('media_category')?.data.toString()).to.equal('tweet_image');
   });
 
+  it('gives an image its alt text (POST /2/media/metadata) before the tweet names it', async () => {
+    const file = await makePng(dir, 8, 8, 'alt.png');
+    const media = [{ id: 'm', altText: 'A blue square', thumbnailTimestamp: null }];
+    expect((await connector.publisher.publish(segment({ media }), grant, mediaFrom({ m: file }))).kind).to.equal('published');
+    const [image] = [...fake.state.media.values()];
+    expect(image.altText).to.equal('A blue square');
+    const order = fake.state.received.map((r) => r.path);
+    expect(order.indexOf('/2/media/metadata')).to.be.lessThan(order.indexOf('/2/tweets'));
+  });
+
   it('posts a thread: segments 2 and 3 reply to the tweet before; who may reply is set on the first', async () => {
     const settings = { platform: 'TWITTER' as const, values: { replyRestriction: 'following' as const } };
     const first = await connector.publisher.publish(segment({ segmentCount: 3, settings }), grant, NO_MEDIA);
