@@ -24,6 +24,7 @@ export class TwitterPublisher implements GrantedPublisher {
       return { kind: 'rejected', reason: 'a reply in an X thread needs the tweet before it' };
     const prepared = await this.mediaOf(segment, accessToken, media);
     if (prepared.kind === 'failed') return prepared.outcome;
+    if (prepared.kind === 'expired') return { kind: 'retryLater', afterSeconds: 60, reason: 'X no longer knows the uploaded media' };
     if (prepared.kind === 'processing') {
       return {
         kind: 'processing',
@@ -35,9 +36,13 @@ export class TwitterPublisher implements GrantedPublisher {
     return this.tweet(segment, accessToken, prepared.mediaIds);
   }
 
-  private mediaOf(segment: SegmentToPublish, accessToken: string, media: MediaAccess): Promise<SegmentMedia> {
+  /** From the checkpoint where there is one X still knows; otherwise uploaded from the start. */
+  private async mediaOf(segment: SegmentToPublish, accessToken: string, media: MediaAccess): Promise<SegmentMedia> {
     const checkpoint = decodeCheckpoint(segment.checkpoint);
-    if (checkpoint !== null) return resumeSegmentMedia(this.settings, accessToken, checkpoint);
+    if (checkpoint !== null) {
+      const resumed = await resumeSegmentMedia(this.settings, accessToken, checkpoint);
+      if (resumed.kind !== 'expired') return resumed;
+    }
     return uploadSegmentMedia(this.settings, accessToken, segment.media, media);
   }
 

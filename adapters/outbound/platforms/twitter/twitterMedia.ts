@@ -10,7 +10,9 @@ import { type Upload, uploadImage, uploadInChunks } from './twitterUploads';
 export type SegmentMedia =
   | { readonly kind: 'ready'; readonly mediaIds: readonly string[] }
   | { readonly kind: 'processing'; readonly checkpoint: MediaCheckpoint; readonly afterSeconds: number }
-  | { readonly kind: 'failed'; readonly outcome: PublishOutcome };
+  | { readonly kind: 'failed'; readonly outcome: PublishOutcome }
+  /** Media of the checkpoint X no longer knows: upload again. */
+  | { readonly kind: 'expired' };
 
 async function readAll(body: AsyncIterable<Buffer | string>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -72,6 +74,7 @@ export async function resumeSegmentMedia(settings: TwitterSettings, accessToken:
   for (const mediaId of checkpoint.pending) {
     const processing = await checkProcessing(settings, accessToken, mediaId);
     if (processing.kind === 'failed') return { kind: 'failed', outcome: processing.outcome };
+    if (processing.kind === 'gone') return { kind: 'expired' };
     if (processing.kind === 'pending') {
       pending.push(mediaId);
       afterSeconds = Math.max(afterSeconds, processing.afterSeconds);

@@ -14,6 +14,8 @@ export interface UploadStatus {
 /** Where one media item stands: usable, still processing (ask again after a while), or refused. */
 export type Processing =
   | { readonly kind: 'ready' }
+  /** X no longer knows the media id (it expired): the upload starts over. */
+  | { readonly kind: 'gone' }
   | { readonly kind: 'pending'; readonly afterSeconds: number }
   | { readonly kind: 'failed'; readonly outcome: PublishOutcome };
 
@@ -43,6 +45,8 @@ export async function checkProcessing(settings: TwitterSettings, accessToken: st
   url.searchParams.set('command', 'STATUS');
   url.searchParams.set('media_id', mediaId);
   const answer = await callX(settings, { method: 'GET', url: url.toString(), headers: bearer(accessToken) });
+  // X answers a 4xx for a media id past its expires_after_secs.
+  if (answer.kind === 'answered' && (answer.status === 400 || answer.status === 404)) return { kind: 'gone' };
   const read = statusFrom(answer, settings.now());
   return read.ok ? processingOf(read.status) : { kind: 'failed', outcome: read.outcome };
 }

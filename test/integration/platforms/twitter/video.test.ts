@@ -66,6 +66,18 @@ describe('Twitter connector: a video, uploaded in chunks and resumed while X pro
     expect(fake.requestsTo('POST', '/2/media/upload/initialize')).to.equal(1);
   });
 
+  it('media X no longer knows at the next look (expired): uploaded again from the start', async () => {
+    const connector = connectorFor(fake);
+    const first = await connector.publisher.publish(segment({ media: clip }), grant, mediaFrom({ clip: file }));
+    if (first.kind !== 'processing') throw new Error(first.kind);
+    fake.state.media.clear();
+    const second = await connector.publisher.publish(segment({ media: clip, checkpoint: first.checkpoint }), grant, mediaFrom({ clip: file }));
+    if (second.kind !== 'processing') throw new Error(JSON.stringify(second));
+    expect(second.checkpoint).to.not.equal(first.checkpoint);
+    expect(fake.requestsTo('POST', '/2/media/upload/initialize')).to.equal(2);
+    expect(fake.requestsTo('POST', '/2/tweets')).to.equal(0);
+  });
+
   it('X failed to process the video: rejected with X’s reason, no tweet', async () => {
     const connector = connectorFor(fake);
     const first = await connector.publisher.publish(segment({ media: clip }), grant, mediaFrom({ clip: file }));
