@@ -11,7 +11,7 @@ export type ScriptedAnswer =
   | { readonly kind: 'invalidGrant' }
   /** Read the request, then never answer (a timeout after Google received it). */
   | { readonly kind: 'stall' }
-  /** Read the request, keep the first `keepBytes` of an upload chunk (a multiple of 256 KiB), then close the connection. */
+  /** Read the request, keep the first `keepBytes` of an upload chunk (Google may keep less than it was sent), then close the connection. */
   | { readonly kind: 'drop'; readonly keepBytes?: number };
 
 export async function readBody(request: IncomingMessage): Promise<Buffer> {
