@@ -12,6 +12,11 @@ export class ByteChunks {
     this.chunks = body[Symbol.asyncIterator]();
   }
 
+  /** Whether bytes from `offset` on can still be read (those before the last chunk handed out are gone). */
+  reaches(offset: number): boolean {
+    return offset >= this.position;
+  }
+
   /** Up to `length` bytes starting at `offset` (never before what was already handed out). */
   async at(offset: number, length: number): Promise<Buffer> {
     if (offset < this.position) throw new Error(`bytes before ${this.position} are gone (asked for ${offset})`);

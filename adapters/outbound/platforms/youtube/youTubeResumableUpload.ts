@@ -93,6 +93,7 @@ export async function sendFrom(settings: YouTubeSettings, accessToken: string, s
   let next = offset;
   for (;;) {
     if (next >= session.sizeBytes) return { kind: 'interrupted', reason: 'YouTube has every byte but has not finished the upload' };
+    if (!chunks.reaches(next)) return { kind: 'interrupted', reason: `YouTube has fewer bytes (${next}) than it confirmed before` };
     const length = Math.min(settings.chunkBytes, session.sizeBytes - next);
     const bytes = await chunks.at(next, length);
     if (bytes.length < length) {

@@ -10,11 +10,12 @@ import { videoResourceOf } from './youTubeVideoResource';
 const RESUME_AFTER_SECONDS = 30;
 
 /**
- * Segment 0: its one video through a resumable session. The session URL is the checkpoint: an
- * upload cut short answers `processing` with it, and the next call asks the session how far it
- * got and goes on from there. The session, never a new one, finishes the video, so an upload
- * whose end went unanswered is found complete rather than posted twice. Only a session YouTube
- * says has expired (404: no video was made) is started again.
+ * Segment 0: its one video through a resumable session. An upload cut short asks its session
+ * once, at once, how far it got and goes on; still cut short, it answers `processing` with the
+ * session URL as the checkpoint, and the next call resumes the same way. The session, never a
+ * new one, finishes the video, so an upload whose end went unanswered is found complete rather
+ * than posted twice. Only a session YouTube says has expired (404: no video was made) is
+ * started again.
  */
 export async function publishVideo(settings: YouTubeSettings, accessToken: string, segment: SegmentToPublish, media: MediaAccess): Promise<PublishOutcome> {
   if (segment.media.length !== 1) return { kind: 'rejected', reason: 'a YouTube post is one video' };
@@ -28,16 +29,25 @@ export async function publishVideo(settings: YouTubeSettings, accessToken: strin
     const resumable = segment.checkpoint !== null && isSessionOf(settings, segment.checkpoint);
     if (resumable) {
       const session = { url: segment.checkpoint as string, ...file };
-      const standing = await askStanding(settings, accessToken, session);
-      if (standing.kind === 'incomplete') return outcomeOf(settings, session, await sendFrom(settings, accessToken, session, chunks, standing.received));
+      const standing = await resume(settings, accessToken, session, chunks);
       if (standing.kind !== 'expired') return outcomeOf(settings, session, standing);
     }
     const started = await startSession(settings, accessToken, resource.resource, file);
     if (!started.ok) return started.outcome;
-    return outcomeOf(settings, started.session, await sendFrom(settings, accessToken, started.session, chunks, 0));
+    const standing = await sendFrom(settings, accessToken, started.session, chunks, 0);
+    // Asked at once, the session settles most interruptions in this call: above all a last
+    // chunk whose answer was lost, which may already have made the video.
+    const settled = standing.kind === 'interrupted' ? await resume(settings, accessToken, started.session, chunks) : standing;
+    return outcomeOf(settings, started.session, settled);
   } finally {
     body.destroy();
   }
+}
+
+/** Asks the session where it stands and sends the rest from there. */
+async function resume(settings: YouTubeSettings, accessToken: string, session: UploadSession, chunks: ByteChunks): Promise<Standing> {
+  const standing = await askStanding(settings, accessToken, session);
+  return standing.kind === 'incomplete' ? sendFrom(settings, accessToken, session, chunks, standing.received) : standing;
 }
 
 function outcomeOf(settings: YouTubeSettings, session: UploadSession, standing: Standing): PublishOutcome {

@@ -8,6 +8,7 @@ import { type FakeRequest } from '../../../support/fakes/youtubeFakeApi';
 import { KIB_256, connectorFor, grantFrom, mediaOf, segment } from './youtubeTestKit';
 
 const SESSION = 'PUT /upload/youtube/v3/videos';
+const asksStanding = (r: FakeRequest) => r.message.headers['content-range']?.startsWith('bytes */') ?? false;
 const rangeStartsAt = (offset: number) => (r: FakeRequest) => r.message.headers['content-range']?.startsWith(`bytes ${offset}-`) ?? false;
 
 function checkpointOf(outcome: PublishOutcome): string {
@@ -28,8 +29,29 @@ describe('YouTube connector: an interrupted upload resumes on its session, never
   });
   afterEach(() => fake.stop());
 
-  it('a connection dropped mid-chunk: processing with the session URL; the next call asks where it stands and goes on from the Range', async () => {
+  const putRanges = () => fake.state.received.filter((r) => r.method === 'PUT').map((r) => r.headers['content-range']);
+
+  it('a connection dropped mid-chunk: the same call asks the session and goes on from the Range it reports', async () => {
     fake.answerNext(SESSION, { kind: 'drop', keepBytes: KIB_256 / 2 }, rangeStartsAt(KIB_256));
+    const outcome = await connector.publisher.publish(segment(), grant, mediaOf(content));
+    expect(outcome.kind).to.equal('published');
+    expect(fake.state.videos).to.have.length(1);
+    expect(fake.state.videos[0].bytes.equals(content)).to.equal(true);
+    const total = content.length;
+    const half = KIB_256 / 2;
+    expect(putRanges()).to.deep.equal([
+      `bytes 0-${KIB_256 - 1}/${total}`,
+      `bytes ${KIB_256}-${2 * KIB_256 - 1}/${total}`,
+      `bytes */${total}`,
+      `bytes ${KIB_256 + half}-${2 * KIB_256 + half - 1}/${total}`,
+      `bytes ${2 * KIB_256 + half}-${total - 1}/${total}`,
+    ]);
+    expect(fake.requestsTo('POST', '/upload/youtube/v3/videos')).to.equal(1);
+  });
+
+  it('dropped, and the question dropped too: processing with the session URL; the next call resumes from the Range', async () => {
+    fake.answerNext(SESSION, { kind: 'drop', keepBytes: KIB_256 }, rangeStartsAt(KIB_256));
+    fake.answerNext(SESSION, { kind: 'drop' }, asksStanding);
     const first = await connector.publisher.publish(segment(), grant, mediaOf(content));
     const checkpoint = checkpointOf(first);
     expect(checkpoint).to.match(new RegExp(`^${fake.baseUrl}/upload/youtube/v3/videos\\?uploadType=resumable&upload_id=`));
@@ -40,18 +62,17 @@ describe('YouTube connector: an interrupted upload resumes on its session, never
     expect(fake.state.videos).to.have.length(1);
     expect(fake.state.videos[0].bytes.equals(content)).to.equal(true);
     expect(fake.requestsTo('POST', '/upload/youtube/v3/videos')).to.equal(1);
-    const resumed = fake.state.received.filter((r) => r.method === 'PUT').map((r) => r.headers['content-range']);
     const total = content.length;
-    const half = KIB_256 / 2;
-    expect(resumed.slice(2)).to.deep.equal([
+    expect(putRanges().slice(3)).to.deep.equal([
       `bytes */${total}`,
-      `bytes ${KIB_256 + half}-${2 * KIB_256 + half - 1}/${total}`,
-      `bytes ${2 * KIB_256 + half}-${total - 1}/${total}`,
+      `bytes ${2 * KIB_256}-${3 * KIB_256 - 1}/${total}`,
+      `bytes ${3 * KIB_256}-${total - 1}/${total}`,
     ]);
   });
 
-  it('a stalled chunk (timeout): processing, then resumed from what YouTube had', async () => {
+  it('a stalled chunk and a stalled question (timeouts): processing, then resumed from what YouTube had', async () => {
     fake.answerNext(SESSION, { kind: 'stall' }, rangeStartsAt(2 * KIB_256));
+    fake.answerNext(SESSION, { kind: 'stall' }, asksStanding);
     const impatient = connectorFor(fake, { timeoutMs: 300 });
     const checkpoint = checkpointOf(await impatient.publisher.publish(segment(), grant, mediaOf(content)));
     const second = await impatient.publisher.publish(segment({ checkpoint }), grant, mediaOf(content));
@@ -60,8 +81,17 @@ describe('YouTube connector: an interrupted upload resumes on its session, never
     expect(fake.state.videos[0].bytes.equals(content)).to.equal(true);
   });
 
-  it('a 5xx on the last chunk after YouTube kept it: processing; asking the session finds the video, posted once', async () => {
+  it('a 5xx on the last chunk after YouTube kept it: the same call asks the session and finds the video, posted once', async () => {
     fake.answerNext(SESSION, { kind: 'serverErrorAfterHandling' }, rangeStartsAt(3 * KIB_256));
+    const outcome = await connector.publisher.publish(segment(), grant, mediaOf(content));
+    expect(outcome).to.deep.include({ kind: 'published', platformPostId: fake.state.videos[0].id });
+    expect(fake.state.videos).to.have.length(1);
+    expect(putRanges().at(-1)).to.equal(`bytes */${content.length}`);
+  });
+
+  it('a 5xx on the last chunk and on the question: processing; the next call finds the video, posted once', async () => {
+    fake.answerNext(SESSION, { kind: 'serverErrorAfterHandling' }, rangeStartsAt(3 * KIB_256));
+    fake.answerNext(SESSION, { kind: 'serverError' }, asksStanding);
     const checkpoint = checkpointOf(await connector.publisher.publish(segment(), grant, mediaOf(content)));
     expect(fake.state.videos).to.have.length(1);
     const second = await connector.publisher.publish(segment({ checkpoint }), grant, mediaOf(content));
@@ -72,6 +102,7 @@ describe('YouTube connector: an interrupted upload resumes on its session, never
 
   it('a session YouTube has let expire (404): a new session from the start, as no video came of the old one', async () => {
     fake.answerNext(SESSION, { kind: 'drop' }, rangeStartsAt(0));
+    fake.answerNext(SESSION, { kind: 'drop' }, asksStanding);
     const checkpoint = checkpointOf(await connector.publisher.publish(segment(), grant, mediaOf(content)));
     for (const session of fake.state.sessions.values()) session.expired = true;
     const second = await connector.publisher.publish(segment({ checkpoint }), grant, mediaOf(content));
