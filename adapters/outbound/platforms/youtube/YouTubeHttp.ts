@@ -15,6 +15,8 @@ export interface GoogleRequest {
   readonly url: string;
   readonly headers?: Record<string, string>;
   readonly body?: string | Uint8Array;
+  /** A longer deadline than the settings' (a chunk of video takes time to send). */
+  readonly timeoutMs?: number;
 }
 
 /** Error codes of a connection that was never established. */
@@ -28,20 +30,21 @@ function causeCode(error: unknown): string | undefined {
 /** One HTTP call with a deadline; never throws. */
 export async function callGoogle(settings: YouTubeSettings, request: GoogleRequest): Promise<GoogleAnswer> {
   const host = new URL(request.url).host;
+  const timeoutMs = request.timeoutMs ?? settings.timeoutMs;
   try {
     const response = await settings.fetch(request.url, {
       method: request.method,
       headers: request.headers,
       body: request.body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(settings.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
     return { kind: 'answered', status: response.status, headers: response.headers, text };
   } catch (error) {
     const code = causeCode(error);
     if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${host} could not be reached (${code})` };
-    if ((error as Error | undefined)?.name === 'TimeoutError') return { kind: 'noAnswer', reason: `Google did not answer within ${settings.timeoutMs} ms` };
+    if ((error as Error | undefined)?.name === 'TimeoutError') return { kind: 'noAnswer', reason: `Google did not answer within ${timeoutMs} ms` };
     return { kind: 'noAnswer', reason: `the connection to ${host} failed${code ? ` (${code})` : ''}` };
   }
 }
