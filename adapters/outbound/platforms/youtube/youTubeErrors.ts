@@ -36,7 +36,7 @@ export function retryAfterSeconds(headers: Headers, now: Date): number {
   return Number.isNaN(at) ? DEFAULT_RETRY_SECONDS : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
 
-/** Seconds until a minute past the next midnight in Los Angeles, when YouTube's daily quota resets (docs/platforms.md). */
+/** Seconds until a minute past the next midnight in Los Angeles, when YouTube's daily quota resets. */
 export function secondsUntilQuotaReset(now: Date): number {
   const format = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: 'numeric', minute: 'numeric', second: 'numeric' });
   const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, Number(part.value)]));
