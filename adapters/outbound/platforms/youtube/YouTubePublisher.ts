@@ -1,0 +1,21 @@
+import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
+import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { publishComment } from './youTubeComments';
+import { type YouTubeSettings } from './YouTubeOptions';
+import { asOAuth2 } from './YouTubeTokens';
+import { publishVideo } from './youTubeVideoUpload';
+
+/**
+ * Segment 0 is the video (title and description from its text); later segments become
+ * top-level comments on that video. The video goes to the channel the grant belongs to.
+ */
+export class YouTubePublisher implements GrantedPublisher {
+  constructor(private readonly settings: YouTubeSettings) {}
+
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+    const { accessToken } = asOAuth2(grant);
+    if (segment.segmentIndex === 0) return publishVideo(this.settings, accessToken, segment, media);
+    return publishComment(this.settings, accessToken, segment);
+  }
+}
