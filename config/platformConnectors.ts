@@ -4,36 +4,54 @@ import { guardedFetch } from '../adapters/outbound/http/guardedFetch';
 import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
 import { blueskyConnector } from '../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { linkedinConnector } from '../adapters/outbound/platforms/linkedin/LinkedInConnector';
+import { threadsConnector } from '../adapters/outbound/platforms/threads/ThreadsConnector';
+import { twitterConnector } from '../adapters/outbound/platforms/twitter/TwitterConnector';
+import { youtubeConnector } from '../adapters/outbound/platforms/youtube/YouTubeConnector';
 import { type ConnectionRepository } from '../domain/connection/ConnectionRepository';
 import { type Config } from './env';
+import { type OAuthAppConfig } from './platformsConfig';
 
-/** The connectors this service runs with: each platform whose app credentials are configured (README, "Connecting accounts"). */
+/** An app's credentials and addresses as the connectors' options spell them (unset addresses: the platform's own). */
+const appOptions = (app: OAuthAppConfig) => ({
+  clientId: app.clientId,
+  clientSecret: app.clientSecret,
+  apiBaseUrl: app.apiBaseUrl ?? undefined,
+  authBaseUrl: app.authBaseUrl ?? undefined,
+});
+
+/**
+ * The connectors this service runs with: Bluesky always (it needs no app credentials), and
+ * each OAuth platform whose app credentials are configured (README, "Connecting accounts").
+ */
 export function configuredConnectors(
   config: Config,
   connections: ConnectionRepository,
   guard: OutboundAddressGuard,
 ): { connectors: PlatformConnector[]; appPasswordLogin: AppPasswordLogin } {
-  // Bluesky needs no app credentials; an account's server is the user's to name, so every call goes through the guard.
+  const { platforms } = config;
+  // An account's server is the user's to name, so every Bluesky call goes through the guard.
   const bluesky = blueskyConnector({ fetch: guardedFetch(guard) });
   const connectors: PlatformConnector[] = [bluesky];
-  const linkedin = config.platforms.linkedin;
-  if (linkedin !== null) {
+  if (platforms.linkedin !== null) {
     connectors.push(
       linkedinConnector({
-        clientId: linkedin.clientId,
-        clientSecret: linkedin.clientSecret,
-        apiBaseUrl: linkedin.apiBaseUrl ?? undefined,
-        authBaseUrl: linkedin.authBaseUrl ?? undefined,
-        organizations: linkedin.organizations,
+        ...appOptions(platforms.linkedin),
+        organizations: platforms.linkedin.organizations,
         // The member the connection was made for, and the organization its owner picked.
         authorOf: async (connectionId) => {
           const connection = await connections.findById(connectionId);
           if (connection?.accountId == null) return null;
-          const organization = connection.publishAs?.kind === 'organization' ? connection.publishAs.id : null;
-          return { memberId: connection.accountId, organizationId: organization };
+          return { memberId: connection.accountId, organizationId: connection.publishAs?.kind === 'organization' ? connection.publishAs.id : null };
         },
       }),
     );
+  }
+  if (platforms.twitter !== null) {
+    connectors.push(twitterConnector({ ...appOptions(platforms.twitter), usernameOf: async (id) => (await connections.findById(id))?.handle ?? null }));
+  }
+  if (platforms.threads !== null) connectors.push(threadsConnector(appOptions(platforms.threads)));
+  if (platforms.youtube !== null) {
+    connectors.push(youtubeConnector({ ...appOptions(platforms.youtube), tokenBaseUrl: platforms.youtube.tokenBaseUrl ?? undefined }));
   }
   const appPasswordLogin: AppPasswordLogin = {
     login: ({ service, handle, appPassword }) => bluesky.login({ service, identifier: handle, appPassword }),

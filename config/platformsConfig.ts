@@ -6,6 +6,8 @@ export interface OAuthAppConfig {
   readonly clientSecret: string;
   readonly apiBaseUrl: string | null;
   readonly authBaseUrl: string | null;
+  /** Where the token endpoint lives when the platform keeps it apart (YouTube's Google, Instagram). */
+  readonly tokenBaseUrl: string | null;
 }
 
 /** The platforms the operator configured (README, "Connecting accounts"); null: not configured. */
@@ -64,5 +66,6 @@ function oauthApp(env: Env, prefix: string, idName = 'CLIENT_ID'): OAuthAppConfi
     clientSecret,
     apiBaseUrl: url(env, `${prefix}_API_BASE_URL`, null, ['http:', 'https:']),
     authBaseUrl: url(env, `${prefix}_AUTH_BASE_URL`, null, ['http:', 'https:']),
+    tokenBaseUrl: url(env, `${prefix}_TOKEN_BASE_URL`, null, ['http:', 'https:']),
   };
 }

@@ -82,6 +82,7 @@ describe('loadConfig (environment variables)', () => {
       clientSecret: 'secret',
       apiBaseUrl: 'http://127.0.0.1:9',
       authBaseUrl: null,
+      tokenBaseUrl: null,
       organizations: false,
     });
   });
