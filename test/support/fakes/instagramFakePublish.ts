@@ -18,9 +18,9 @@ export function readNode(state: InstagramFakeState, { query, segments }: GraphRe
   const fields = (query.get('fields') ?? '').split(',');
   const container = state.containers.get(id);
   if (container) {
-    if (container.statusCode === 'IN_PROGRESS') {
-      container.checksLeft -= 1;
-      if (container.checksLeft <= 0) container.statusCode = container.failure ? 'ERROR' : 'FINISHED';
+    if (container.statusCode === 'IN_PROGRESS' && container.checksLeft > 0) container.checksLeft -= 1;
+    else if (container.statusCode === 'IN_PROGRESS') {
+      container.statusCode = container.failure ? 'ERROR' : 'FINISHED';
       container.status = container.failure ?? container.statusCode;
     }
     const answer: Record<string, string> = { id };

@@ -59,7 +59,7 @@ export class InstagramFakeState {
   readonly media: FakeMedia[] = [];
   readonly comments: FakeComment[] = [];
   readonly received: ReceivedRequest[] = [];
-  private counter = 17_900_000_000_000_000;
+  private counter = 17_895_000_000_000;
 
   nextId(): string {
     this.counter += 1;
