@@ -3,9 +3,13 @@ import { type PublishOutcome, type SegmentToPublish } from '../../../../applicat
 import { decodeCheckpoint, encodeCheckpoint, type PostCheckpoint } from './instagramCheckpoint';
 import { carouselItemParams, carouselParams, singleContainerParams } from './instagramContainerParams';
 import { type InstagramAccount } from './instagramContainers';
+import { metaErrorOf } from './instagramErrors';
 import { okBody } from './InstagramHttp';
 import { linkedMedia } from './instagramMediaItems';
 import { failedCallOutcome } from './instagramOutcomes';
+
+/** media_publish refused a container Instagram has not finished with: nothing was published. */
+const MEDIA_NOT_READY = 2207027;
 
 /**
  * A post in Instagram's two steps: containers (`POST /{ig-user-id}/media`), then, once
@@ -70,6 +74,9 @@ export class InstagramPost {
     const id = okBody(answer)?.id;
     if (answer.kind === 'answered' && answer.status === 200 && typeof id !== 'string') {
       return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: Instagram published without naming the post', statusCode: 200 };
+    }
+    if (answer.kind === 'answered' && metaErrorOf(answer.text, answer.status).subcode === MEDIA_NOT_READY) {
+      return this.processing({ kind: 'container', id: containerId });
     }
     if (typeof id !== 'string') return failedCallOutcome(answer, 'creating');
     const platformPostUrl = await this.account.permalink(id);
