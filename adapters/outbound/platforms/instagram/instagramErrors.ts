@@ -24,13 +24,13 @@ export function metaErrorOf(body: string, status: number): MetaError {
   return { code: legacy ? numberOrNull(parsed?.code) : null, subcode: null, message: legacy ? `Instagram: ${legacy}` : `Instagram answered ${status}` };
 }
 
-/** docs/platforms.md: 190 is an invalid, expired or revoked token. */
+/** Meta's code 190: the access token is invalid, expired or revoked. */
 export const isDeadToken = (error: MetaError): boolean => error.code === 190;
 
 /** Meta's throttling codes (application, user, and per-call limits). */
 const THROTTLED = new Set([4, 17, 32, 613]);
 
-/** The account reached its publishing limit (content_publishing_limit, docs/platforms.md: 50 / 24 h). */
+/** The account reached its publishing limit (docs/platforms.md: 50 posts / 24 h). */
 const PUBLISHING_LIMIT_SUBCODE = 2207042;
 
 /** Seconds to wait on a throttled call; Meta answers with no Retry-After. */

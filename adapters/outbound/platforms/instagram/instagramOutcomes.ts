@@ -21,6 +21,12 @@ export function failedCallOutcome(answer: InstagramAnswer, stage: CallStage): Pu
       : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
   }
   const statusCode = answer.status;
+  if (statusCode >= 200 && statusCode < 300) {
+    const reason = `Instagram answered ${statusCode} without what was asked for`;
+    return stage === 'creating'
+      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
+      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason, statusCode };
+  }
   const error = metaErrorOf(answer.text, statusCode);
   const reason = error.message;
   if (isDeadToken(error)) return { kind: 'needsReconnect', reason, statusCode };

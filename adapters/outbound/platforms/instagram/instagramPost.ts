@@ -72,9 +72,6 @@ export class InstagramPost {
   private async publishContainer(containerId: string): Promise<PublishOutcome> {
     const answer = await this.account.post(`${this.userId}/media_publish`, { creation_id: containerId });
     const id = okBody(answer)?.id;
-    if (answer.kind === 'answered' && answer.status === 200 && typeof id !== 'string') {
-      return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: Instagram published without naming the post', statusCode: 200 };
-    }
     if (answer.kind === 'answered' && metaErrorOf(answer.text, answer.status).subcode === MEDIA_NOT_READY) {
       return this.processing({ kind: 'container', id: containerId });
     }
