@@ -1,6 +1,11 @@
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type LinkedMedia } from './instagramMediaItems';
 
+/**
+ * The settings a container carries. `shareToStory` is not acted on here: a story is a second
+ * publication of its own (`media_type=STORIES`, its own container and media_publish), which
+ * this connector does not make yet.
+ */
 interface ReelSettings {
   readonly shareToFeed: boolean;
   readonly trialReels: boolean;
