@@ -1,0 +1,69 @@
+import { type InstagramSettings } from './InstagramOptions';
+
+/**
+ * What became of one call: Instagram's answer; `notSent` when the connection was never made
+ * (the request provably did not reach Instagram); `noAnswer` when it may have been received
+ * (a timeout, a dropped connection).
+ */
+export type InstagramAnswer =
+  | { readonly kind: 'answered'; readonly status: number; readonly text: string }
+  | { readonly kind: 'notSent'; readonly reason: string }
+  | { readonly kind: 'noAnswer'; readonly reason: string };
+
+export interface InstagramRequest {
+  readonly method: 'GET' | 'POST';
+  readonly url: string;
+  /** Sent in the query string, as Meta's reference shows every Graph call (access_token included). */
+  readonly params: Record<string, string>;
+  /** A form body instead (the code exchange). */
+  readonly form?: Record<string, string>;
+}
+
+/** Error codes of a connection that was never established. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function causeCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return cause?.code ?? (error as { code?: string } | undefined)?.code;
+}
+
+/** One HTTP call with a deadline; never throws. */
+export async function callInstagram(settings: InstagramSettings, request: InstagramRequest): Promise<InstagramAnswer> {
+  const url = new URL(request.url);
+  for (const [key, value] of Object.entries(request.params)) url.searchParams.set(key, value);
+  const form = request.form ? new URLSearchParams(request.form).toString() : undefined;
+  try {
+    const response = await settings.fetch(url, {
+      method: request.method,
+      headers: form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
+      body: form,
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    return { kind: 'answered', status: response.status, text: await response.text() };
+  } catch (error) {
+    const code = causeCode(error);
+    if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${url.host} could not be reached (${code})` };
+    if ((error as Error | undefined)?.name === 'TimeoutError') {
+      return { kind: 'noAnswer', reason: `Instagram did not answer within ${settings.timeoutMs} ms` };
+    }
+    return { kind: 'noAnswer', reason: `the connection to ${url.host} failed${code ? ` (${code})` : ''}` };
+  }
+}
+
+/** A versioned Graph API path (`/v23.0/me`). */
+export const graphUrl = (settings: InstagramSettings, path: string): string => `${settings.apiBaseUrl}/${settings.graphVersion}/${path}`;
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON object of a 200 answer, or null. */
+export function okBody(answer: InstagramAnswer): Record<string, unknown> | null {
+  if (answer.kind !== 'answered' || answer.status !== 200) return null;
+  const body = parseJson(answer.text);
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import { instagramConnector, type InstagramConnector } from '../../../../adapters/outbound/platforms/instagram/InstagramConnector';
+import { type InstagramOptions } from '../../../../adapters/outbound/platforms/instagram/InstagramOptions';
+import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
+import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { ALL_SCOPES, type InstagramFake } from '../../../support/fakes/instagramFake';
+import { everyPlatformFiles } from '../../../support/mediaFiles';
+import { ServedMediaAccess } from '../../../support/servedMediaAccess';
+
+export const NOW = new Date('2026-11-23T12:00:00Z');
+export const DAY_MS = 86_400_000;
+
+export function connectorFor(fake: InstagramFake, options: Partial<InstagramOptions> = {}): InstagramConnector {
+  return instagramConnector({
+    clientId: fake.state.clientId,
+    clientSecret: fake.state.clientSecret,
+    apiBaseUrl: fake.baseUrl,
+    authBaseUrl: 'https://www.instagram.com',
+    tokenBaseUrl: fake.baseUrl,
+    timeoutMs: 5_000,
+    now: () => NOW,
+    ...options,
+  });
+}
+
+export function grantFrom(accessToken: string, scopes = ALL_SCOPES): OAuth2Grant {
+  return { kind: 'oauth2', accessToken, refreshToken: null, accessExpiresAt: new Date(NOW.getTime() + 50 * DAY_MS), refreshExpiresAt: null, scopes };
+}
+
+export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
+  return {
+    connectionId: 'connection-1',
+    settings: { platform: 'INSTAGRAM', values: { shareToFeed: true, shareToStory: false, trialReels: false, graduationStrategy: 'MANUAL' } },
+    text: 'Shipping Dispatch 1.0 #launch',
+    media: [{ id: 'photo', altText: 'A blue square', thumbnailTimestamp: null }],
+    segmentIndex: 0,
+    segmentCount: 1,
+    replyToPlatformPostId: null,
+    checkpoint: null,
+    idempotencyKey: 'target-1:0:1',
+    ...overrides,
+  };
+}
+
+/** The library double with a JPEG photo (`photo`, `photo2`) and an MP4 video (`clip`), served for Instagram to fetch. */
+export async function servedMedia(): Promise<ServedMediaAccess> {
+  const { photo, video } = await everyPlatformFiles();
+  const media = await ServedMediaAccess.start();
+  const photoFacts = { kind: 'image' as const, mimeType: 'image/jpeg', sizeBytes: (await fs.stat(photo)).size, width: 1080, height: 1080 };
+  const stills = { ...photoFacts, durationSeconds: null, videoCodec: null, audioCodec: null };
+  media.add('photo', photo, stills);
+  media.add('photo2', photo, stills);
+  const clip = { kind: 'video' as const, mimeType: 'video/mp4', sizeBytes: (await fs.stat(video)).size, width: 720, height: 1280 };
+  media.add('clip', video, { ...clip, durationSeconds: 5, videoCodec: 'h264', audioCodec: 'aac' });
+  return media;
+}
