@@ -11,11 +11,12 @@ export type CallStage = 'preparing' | 'creating';
 
 export const DEFAULT_RETRY_SECONDS = 60;
 
-/** Pinterest's error body `{code, message}`, as one line. */
+/** Pinterest's error body `{code, message}` (or an OAuth `{error, error_description}`), as one line. */
 export function pinterestMessage(text: string, status: number): string {
-  const body = parseJson(text) as { message?: unknown; code?: unknown; error_description?: unknown } | null;
+  const body = parseJson(text) as { message?: unknown; code?: unknown; error?: unknown; error_description?: unknown } | null;
   const message = typeof body?.message === 'string' ? body.message : typeof body?.error_description === 'string' ? body.error_description : null;
-  const code = typeof body?.code === 'number' || typeof body?.code === 'string' ? ` (code ${body.code})` : '';
+  const code =
+    typeof body?.code === 'number' || typeof body?.code === 'string' ? ` (code ${body.code})` : typeof body?.error === 'string' ? ` (${body.error})` : '';
   return message ? `Pinterest: ${message}${code}` : `Pinterest answered ${status}`;
 }
 

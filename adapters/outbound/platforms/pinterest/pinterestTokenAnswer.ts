@@ -10,6 +10,7 @@ interface TokenBody {
   refresh_token_expires_in?: unknown;
   scope?: unknown;
   error?: unknown;
+  error_description?: unknown;
 }
 
 const secondsAfter = (now: Date, seconds: unknown): Date | null =>
@@ -56,5 +57,9 @@ export function tokenFailure(status: number, text: string, headers: Headers): Gr
   if (status === 429) return { kind: 'retryLater', reason, afterSeconds: retryAfterSeconds(headers) };
   if (status >= 500) return { kind: 'retryLater', reason, afterSeconds: 60 };
   if (body?.error === 'invalid_grant') return { kind: 'reconnect', reason };
+  // The same refusal in Pinterest's own `{code, message}` shape: the code or refresh token is no good.
+  if (status === 400 && /refresh token|authorization code|grant/i.test(reason) && /invalid|expired|revoked/i.test(reason)) {
+    return { kind: 'reconnect', reason };
+  }
   return { kind: 'rejected', reason };
 }
