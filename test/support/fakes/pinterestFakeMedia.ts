@@ -46,7 +46,7 @@ export function uploadForm(state: PinterestFakeState, { message, body }: FakeReq
   const parts = parseMultipart(message.headers['content-type'], body);
   if (parts === null) return storageError(response, 412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
   const media = [...state.media.values()].find((m) => parts.some((p) => p.name === 'key' && p.value.toString() === m.fields.key));
-  if (!media || media.status !== 'registered') return storageError(response, 403, 'AccessDenied', 'Invalid according to Policy');
+  if (media?.status !== 'registered') return storageError(response, 403, 'AccessDenied', 'Invalid according to Policy');
   const file = parts.findIndex((p: FormPart) => p.name === 'file');
   const before = parts.slice(0, Math.max(0, file));
   for (const [name, value] of Object.entries(media.fields)) {
