@@ -48,5 +48,5 @@ export class PinterestTokens implements TokenUpkeep {
     return grantFromTokenAnswer(answer, this.settings.now(), oauth);
   }
 
-  async revoke(): Promise<void> {}
+  async revoke(_grant: PlatformGrant): Promise<void> {}
 }
