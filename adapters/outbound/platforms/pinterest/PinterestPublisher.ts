@@ -3,7 +3,7 @@ import { type PlatformGrant } from '../../../../application/ports/platforms/Plat
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { parseJson, postV5 } from './PinterestHttp';
 import { type PinterestSettings } from './PinterestOptions';
-import { failedCallOutcome } from './pinterestOutcomes';
+import { failedCallOutcome, succeeded } from './pinterestOutcomes';
 import { type PinMedia, pinBody } from './pinterestPinBody';
 import { asOAuth2 } from './PinterestTokens';
 import { uploadVideo, videoState } from './pinterestVideos';
@@ -44,8 +44,7 @@ export class PinterestPublisher implements GrantedPublisher {
     body.destroy();
     if (facts.kind === 'video') {
       if (segment.media.length > 1) return { outcome: { kind: 'rejected', reason: 'a video pin holds the video alone' } };
-      const uploaded = await uploadVideo(this.settings, accessToken, first, media);
-      return uploaded.ready ? this.processedVideo(segment, accessToken, uploaded.mediaId) : { outcome: uploaded.outcome };
+      return { outcome: await uploadVideo(this.settings, accessToken, first, media) };
     }
     return { kind: 'images', urls: await Promise.all(segment.media.map((item) => media.link(item.id))) };
   }
@@ -58,10 +57,10 @@ export class PinterestPublisher implements GrantedPublisher {
 
   private async createPin(accessToken: string, body: object): Promise<PublishOutcome> {
     const answer = await postV5(this.settings, accessToken, '/pins', body);
-    if (answer.kind !== 'answered' || answer.status !== 201) return failedCallOutcome(answer, 'creating');
+    if (answer.kind !== 'answered' || !succeeded(answer.status)) return failedCallOutcome(answer, 'creating');
     const id = (parseJson(answer.text) as { id?: unknown } | null)?.id;
     if (typeof id !== 'string')
-      return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: Pinterest created the pin without naming it', statusCode: 201 };
-    return { kind: 'published', platformPostId: id, platformPostUrl: pinUrl(id), postedAt: this.settings.now(), statusCode: 201 };
+      return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: Pinterest created the pin without naming it', statusCode: answer.status };
+    return { kind: 'published', platformPostId: id, platformPostUrl: pinUrl(id), postedAt: this.settings.now(), statusCode: answer.status };
   }
 }

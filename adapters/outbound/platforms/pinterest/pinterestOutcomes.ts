@@ -11,6 +11,9 @@ export type CallStage = 'preparing' | 'creating';
 
 export const DEFAULT_RETRY_SECONDS = 60;
 
+/** Pinterest documents 201 for what it creates, 200 for reads; any 2xx is taken as done. */
+export const succeeded = (status: number): boolean => status >= 200 && status <= 299;
+
 /** Pinterest's error body `{code, message}` (or an OAuth `{error, error_description}`), as one line. */
 export function pinterestMessage(text: string, status: number): string {
   const body = parseJson(text) as { message?: unknown; code?: unknown; error?: unknown; error_description?: unknown } | null;

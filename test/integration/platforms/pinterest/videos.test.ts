@@ -90,4 +90,11 @@ describe('Pinterest connector: video pins against a local Pinterest', () => {
     expect(await connector.publisher.publish(segment({ media: clip }), grant, library)).to.deep.include({ kind: 'retryLater', statusCode: 500 });
     expect(fake.state.pins).to.have.length(0);
   });
+
+  it('a refused upload form is the storage’s refusal, not the grant’s: tried again later, never a reconnect', async () => {
+    fake.answerNext('POST /pinterest-media-upload', { kind: 'unauthorized' });
+    const outcome = await connector.publisher.publish(segment({ media: clip }), grant, library);
+    expect(outcome.kind).to.equal('retryLater');
+    expect(outcome.kind === 'retryLater' && outcome.reason).to.match(/^the video upload was refused/);
+  });
 });
