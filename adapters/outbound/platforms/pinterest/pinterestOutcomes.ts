@@ -1,0 +1,54 @@
+import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
+import { type PinterestAnswer, parseJson } from './PinterestHttp';
+
+/**
+ * Where a failed call stood: `preparing` (registering or uploading a video, asking after it:
+ * nothing is visible yet, so any failure can be tried again) or `creating` (the pin itself:
+ * once Pinterest may have received it, trying again could pin it twice; Pinterest takes no
+ * idempotency key).
+ */
+export type CallStage = 'preparing' | 'creating';
+
+export const DEFAULT_RETRY_SECONDS = 60;
+
+/** Pinterest documents 201 for what it creates, 200 for reads; any 2xx is taken as done. */
+export const succeeded = (status: number): boolean => status >= 200 && status <= 299;
+
+/** Pinterest's error body `{code, message}` (or an OAuth `{error, error_description}`), as one line. */
+export function pinterestMessage(text: string, status: number): string {
+  const body = parseJson(text) as { message?: unknown; code?: unknown; error?: unknown; error_description?: unknown } | null;
+  const message = typeof body?.message === 'string' ? body.message : typeof body?.error_description === 'string' ? body.error_description : null;
+  const code =
+    typeof body?.code === 'number' || typeof body?.code === 'string' ? ` (code ${body.code})` : typeof body?.error === 'string' ? ` (${body.error})` : '';
+  return message ? `Pinterest: ${message}${code}` : `Pinterest answered ${status}`;
+}
+
+/** Seconds from `Retry-After` (seconds or an HTTP date) when Pinterest sends one; a minute otherwise. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return DEFAULT_RETRY_SECONDS;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? DEFAULT_RETRY_SECONDS : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The outcome of a call that did not succeed. */
+export function failedCallOutcome(answer: PinterestAnswer, stage: CallStage): PublishOutcome {
+  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
+  if (answer.kind === 'noAnswer') {
+    return stage === 'creating'
+      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
+      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
+  }
+  const { status, headers, text } = answer;
+  const reason = pinterestMessage(text, status);
+  const statusCode = status;
+  if (status === 401) return { kind: 'needsReconnect', reason, statusCode };
+  if (status === 429) return { kind: 'retryLater', afterSeconds: retryAfterSeconds(headers), reason, statusCode };
+  if (status >= 500) {
+    return stage === 'creating'
+      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
+      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason, statusCode };
+  }
+  return { kind: 'rejected', reason, statusCode };
+}

@@ -1,0 +1,86 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { LocalHttpServer } from '../localHttpServer';
+import { readBody, type ScriptedAnswer, sendError, sendScripted } from './pinterestFakeAnswers';
+import { mediaStatus, registerMedia, uploadForm } from './pinterestFakeMedia';
+import { tokenEndpoint } from './pinterestFakeOAuth';
+import { createPin } from './pinterestFakePins';
+import { type FakeRequest, listBoards, userAccount } from './pinterestFakeRest';
+import { PinterestFakeState } from './pinterestFakeState';
+
+type Route = (state: PinterestFakeState, request: FakeRequest, response: ServerResponse) => void | Promise<void>;
+
+/** Method and path (no query) to handler; checked in order. */
+const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
+  ['POST', /^\/v5\/oauth\/token$/, (s, r, res) => tokenEndpoint(s, r.message, r.body, res)],
+  ['GET', /^\/v5\/user_account$/, userAccount],
+  ['GET', /^\/v5\/boards$/, listBoards],
+  ['POST', /^\/v5\/media$/, registerMedia],
+  ['POST', /^\/pinterest-media-upload$/, uploadForm],
+  ['GET', /^\/v5\/media\/[^/]+$/, mediaStatus],
+  ['POST', /^\/v5\/pins$/, createPin],
+];
+
+/**
+ * A local stand-in for Pinterest's API v5 and the storage its video uploads go to, written
+ * from Pinterest's documentation: it checks method, path, credentials and bodies as Pinterest
+ * would, fetches the image links it is given, answers in Pinterest's shapes, keeps what it was
+ * sent, and can be told how to answer the next matching request.
+ */
+export class PinterestFake {
+  readonly state = new PinterestFakeState();
+  private readonly scripted: Array<{ route: string; answer: ScriptedAnswer }> = [];
+
+  private constructor(private server: LocalHttpServer | null) {}
+
+  static async start(): Promise<PinterestFake> {
+    const fake = new PinterestFake(null);
+    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
+    return fake;
+  }
+
+  get baseUrl(): string {
+    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
+  }
+
+  /** Answer the next request whose method and path start with `route` (`'POST /v5/pins'`) with `answer`. */
+  answerNext(route: string, answer: ScriptedAnswer): void {
+    this.scripted.push({ route, answer });
+  }
+
+  /** A code Pinterest's consent screen would hand back to `redirectUri`. */
+  issueCode(redirectUri: string, scopes: string[] = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read']): string {
+    const code = `pinc_${this.state.next()}`;
+    this.state.codes.set(code, { redirectUri, scopes });
+    return code;
+  }
+
+  /** Tokens as a finished authorization would have them. */
+  tokens(scopes: string[] = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read']): { accessToken: string; refreshToken: string } {
+    return this.state.issueTokens(this.state.account.id, scopes);
+  }
+
+  expire(accessToken: string): void {
+    const token = this.state.accessTokens.get(accessToken);
+    if (token) token.expired = true;
+  }
+
+  requestsTo(method: string, path: string): number {
+    return this.state.received.filter((r) => r.method === method && r.path === path).length;
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop();
+  }
+
+  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(message.url ?? '/', this.baseUrl);
+    const body = await readBody(message);
+    const method = message.method ?? 'GET';
+    this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
+    const scripted = this.scripted.findIndex((s) => `${method} ${url.pathname}`.startsWith(s.route));
+    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
+    const route = ROUTES.find(([m, path]) => m === method && path.test(url.pathname));
+    if (!route) return sendError(response, { status: 404, code: 404, message: `No route for ${method} ${url.pathname}` });
+    await route[2](this.state, { message, url, body, base: this.baseUrl }, response);
+  }
+}
