@@ -18,7 +18,7 @@ export const DEFAULT_RETRY_SECONDS = 60;
 const ADVICE: Record<string, string> = {
   privacy_level_option_mismatch: 'choose a privacy level the creator may use (an app TikTok has not audited may only post SELF_ONLY)',
   unaudited_client_can_only_post_to_private_accounts: 'an app TikTok has not audited may only post SELF_ONLY to a private account',
-  url_ownership_unverified: 'TikTok pulls media only from a domain verified for the app (docs/platforms.md)',
+  url_ownership_unverified: "TikTok pulls media only from a domain verified for the app in TikTok's developer portal",
   spam_risk_too_many_posts: "the creator reached TikTok's daily limit of posts through apps",
   spam_risk_user_banned_from_posting: 'TikTok does not let this creator post at the moment',
   scope_not_authorized: 'connect the account again, granting video.publish',
