@@ -74,7 +74,7 @@ export function grantFailure(answer: GraphAnswer): GrantFailure {
   if (isDeadToken(error.code)) return { kind: 'reconnect', reason };
   if (isThrottle(error.code)) return { kind: 'retryLater', reason, afterSeconds: THROTTLED_RETRY_SECONDS };
   if (answer.status >= 500 || error.transient) return { kind: 'retryLater', reason, afterSeconds: RETRY_SECONDS };
-  // 100/36007: the authorization code expired or was used already.
-  if (error.code === 100 && error.subcode === 36007) return { kind: 'reconnect', reason };
+  // 100/36007 and 100/36009: the authorization code expired or was used already.
+  if (error.code === 100 && (error.subcode === 36007 || error.subcode === 36009)) return { kind: 'reconnect', reason };
   return { kind: 'rejected', reason };
 }
