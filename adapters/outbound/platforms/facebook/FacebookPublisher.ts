@@ -23,7 +23,7 @@ export class FacebookPublisher implements GrantedPublisher {
     // A Page's posts are public: a narrower audience cannot be kept (docs/decisions.md, "Platforms").
     const privacy = segment.settings.platform === 'FACEBOOK' ? segment.settings.values.privacy : null;
     if (privacy !== 'PUBLIC')
-      return { kind: 'rejected', reason: `a Facebook Page publishes to everyone; this post's privacy is ${privacy ?? 'not Facebook’s'}` };
+      return { kind: 'rejected', reason: `a Facebook Page publishes to everyone; this post’s privacy is ${privacy ?? 'not Facebook’s'}` };
     const page = this.settings.pageOf ? await this.settings.pageOf(segment.connectionId) : null;
     if (page === null) return { kind: 'rejected', reason: 'this Facebook connection has no Page chosen to publish as' };
     const token = await pageToken(this.settings, asOAuth2(grant).accessToken, page.pageId);

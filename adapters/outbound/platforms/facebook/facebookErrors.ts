@@ -31,8 +31,10 @@ export function graphError(text: string, status: number): GraphError {
   };
 }
 
+/** Meta's message and code as one line; a message that already names its code (`(#4) …`) is not told it twice. */
 export function describe(error: GraphError): string {
-  const code = error.code === null ? '' : ` (#${error.code}${error.subcode === null ? '' : `/${error.subcode}`})`;
+  const named = error.subcode === null && error.message.includes(`(#${error.code})`);
+  const code = error.code === null || named ? '' : ` (#${error.code}${error.subcode === null ? '' : `/${error.subcode}`})`;
   return `Facebook: ${error.message}${code}`;
 }
 
