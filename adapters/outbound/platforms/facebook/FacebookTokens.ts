@@ -13,8 +13,9 @@ const RENEW_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Facebook issues no refresh token. A still valid long-lived user token is exchanged again
- * (`fb_exchange_token`) for a fresh one; an expired or invalidated one (a changed password,
- * the app removed) cannot be, and the owner connects again.
+ * (`fb_exchange_token`); whether Facebook extends it is its call, so the answer's own
+ * `expires_in` is kept as it is. An expired or invalidated token (a changed password, the app
+ * removed) cannot be exchanged, and the owner connects again.
  */
 export class FacebookTokens implements TokenUpkeep {
   constructor(private readonly settings: FacebookSettings) {}

@@ -29,12 +29,8 @@ export async function startVideo(target: PagePost, description: string, video: L
 export async function videoProgress(target: PagePost, videoId: string): Promise<PublishOutcome> {
   const answer = await graphGet(target.settings, `/${encodeURIComponent(videoId)}`, target.pageToken, { fields: 'status' });
   const body = okBody<VideoStatusBody>(answer);
-  if (body === null) {
-    const outcome = failedCallOutcome(answer, 'preparing');
-    // The video is with Facebook already: a failed status check is asked again, from the same checkpoint.
-    if (outcome.kind !== 'retryLater') return outcome;
-    return { kind: 'processing', afterSeconds: outcome.afterSeconds, checkpoint: videoId, reason: outcome.reason, statusCode: outcome.statusCode };
-  }
+  // A failed status check changes nothing on Facebook: tried again later, from the same checkpoint.
+  if (body === null) return failedCallOutcome(answer, 'preparing');
   const status = body.status?.video_status;
   if (status === 'ready') {
     return { kind: 'published', platformPostId: videoId, platformPostUrl: postUrl(videoId), postedAt: target.settings.now(), statusCode: 200 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
+import { UNEXPECTED } from '../../../support/fakes/facebookFakeAnswers';
 import { connectedGrant, connectorFor, MediaLibrary, mediaItem, NOW, PAGE_ID, segment } from './facebookTestKit';
 
 describe('Facebook connector: a Page video, processed by Facebook while the engine waits elsewhere', () => {
@@ -66,5 +67,16 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
       reason: 'Facebook could not process the video (error): The video file could not be decoded',
       statusCode: 200,
     });
+  });
+  it('a failed status check: retry later (the engine keeps the checkpoint), and the video is never sent twice', async () => {
+    const media = [mediaItem('video')];
+    const first = await connector.publisher.publish(segment({ media }), grant, library.access);
+    if (first.kind !== 'processing') throw new Error(`expected processing, got ${first.kind}`);
+    fake.answerNext(`GET /${first.checkpoint}`, { kind: 'error', error: UNEXPECTED });
+    const second = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access);
+    expect(second).to.deep.include({ kind: 'retryLater', statusCode: 500 });
+    const third = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access);
+    expect(third).to.deep.include({ kind: 'published', platformPostId: first.checkpoint });
+    expect(fake.requestsTo('POST', `/${PAGE_ID}/videos`)).to.equal(1);
   });
 });
