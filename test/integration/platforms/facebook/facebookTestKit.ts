@@ -1,0 +1,106 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { facebookConnector, type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
+import { type FacebookOptions } from '../../../../adapters/outbound/platforms/facebook/FacebookOptions';
+import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
+import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { type FacebookFake } from '../../../support/fakes/facebookFake';
+import { LocalHttpServer } from '../../../support/localHttpServer';
+
+export const NOW = new Date('2026-11-23T12:00:00Z');
+export const PAGE_ID = '104400000001';
+export const LOGIN_BASE = 'https://www.facebook.com/v25.0';
+
+export function connectorFor(fake: FacebookFake, options: Partial<FacebookOptions> = {}): FacebookConnector {
+  return facebookConnector({
+    clientId: fake.state.clientId,
+    clientSecret: fake.state.clientSecret,
+    apiBaseUrl: fake.apiBaseUrl,
+    authBaseUrl: LOGIN_BASE,
+    timeoutMs: 5_000,
+    pageOf: async () => ({ pageId: PAGE_ID }),
+    now: () => NOW,
+    ...options,
+  });
+}
+
+/** The grant a finished connection holds: a long-lived user token, no refresh token. */
+export function connectedGrant(fake: FacebookFake, daysLeft = 60): OAuth2Grant {
+  return {
+    kind: 'oauth2',
+    accessToken: fake.state.issueUserToken(true),
+    refreshToken: null,
+    accessExpiresAt: new Date(NOW.getTime() + daysLeft * 86_400_000),
+    refreshExpiresAt: null,
+    scopes: ['public_profile', 'pages_show_list', 'pages_manage_posts', 'pages_read_engagement'],
+  };
+}
+
+export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
+  return {
+    connectionId: 'connection-1',
+    settings: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } },
+    text: 'Shipping Dispatch 1.0',
+    media: [],
+    segmentIndex: 0,
+    segmentCount: 1,
+    replyToPlatformPostId: null,
+    checkpoint: null,
+    idempotencyKey: 'target-1:0:1',
+    ...overrides,
+  };
+}
+
+export const mediaItem = (id: string, altText: string | null = null) => ({ id, altText, thumbnailTimestamp: null });
+
+/**
+ * The library's media on a local server, as signed links Facebook fetches: `.mp4` files are
+ * videos (video/mp4), the rest PNG images.
+ */
+export class MediaLibrary {
+  private constructor(
+    private readonly server: LocalHttpServer,
+    private readonly files: Record<string, string>,
+  ) {}
+
+  static async start(files: Record<string, string>): Promise<MediaLibrary> {
+    const server = await LocalHttpServer.start('127.0.0.1', (request, response) => {
+      const file = files[(request.url ?? '').replace(/^\/media\//, '').replace(/\?.*$/, '')];
+      if (!file) return void response.writeHead(404).end();
+      response.writeHead(200, { 'Content-Type': file.endsWith('.mp4') ? 'video/mp4' : 'image/png' });
+      createReadStream(file).pipe(response);
+    });
+    return new MediaLibrary(server, files);
+  }
+
+  linkOf(mediaId: string): string {
+    return this.server.url(`/media/${mediaId}?signature=test`);
+  }
+
+  get access(): MediaAccess {
+    return {
+      open: async (mediaId) => {
+        const file = this.files[mediaId];
+        const { size } = await fs.stat(file);
+        const video = file.endsWith('.mp4');
+        const facts = {
+          kind: video ? ('video' as const) : ('image' as const),
+          mimeType: video ? 'video/mp4' : 'image/png',
+          sizeBytes: size,
+          width: 8,
+          height: 8,
+          durationSeconds: video ? 1 : null,
+          videoCodec: video ? 'h264' : null,
+          audioCodec: null,
+        };
+        return { body: createReadStream(file), facts };
+      },
+      link: async (mediaId) => this.linkOf(mediaId),
+    };
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
+  }
+}
