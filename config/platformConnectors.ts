@@ -3,8 +3,12 @@ import { type PlatformConnector } from '../application/ports/platforms/PlatformC
 import { guardedFetch } from '../adapters/outbound/http/guardedFetch';
 import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
 import { blueskyConnector } from '../adapters/outbound/platforms/bluesky/BlueskyConnector';
+import { facebookConnector } from '../adapters/outbound/platforms/facebook/FacebookConnector';
+import { instagramConnector } from '../adapters/outbound/platforms/instagram/InstagramConnector';
 import { linkedinConnector } from '../adapters/outbound/platforms/linkedin/LinkedInConnector';
+import { pinterestConnector } from '../adapters/outbound/platforms/pinterest/PinterestConnector';
 import { threadsConnector } from '../adapters/outbound/platforms/threads/ThreadsConnector';
+import { tiktokConnector } from '../adapters/outbound/platforms/tiktok/TikTokConnector';
 import { twitterConnector } from '../adapters/outbound/platforms/twitter/TwitterConnector';
 import { youtubeConnector } from '../adapters/outbound/platforms/youtube/YouTubeConnector';
 import { type ConnectionRepository } from '../domain/connection/ConnectionRepository';
@@ -52,6 +56,30 @@ export function configuredConnectors(
   if (platforms.threads !== null) connectors.push(threadsConnector(appOptions(platforms.threads)));
   if (platforms.youtube !== null) {
     connectors.push(youtubeConnector({ ...appOptions(platforms.youtube), tokenBaseUrl: platforms.youtube.tokenBaseUrl ?? undefined }));
+  }
+  if (platforms.instagram !== null) {
+    connectors.push(instagramConnector({ ...appOptions(platforms.instagram), tokenBaseUrl: platforms.instagram.tokenBaseUrl ?? undefined }));
+  }
+  // A Page, a board: what the connection's owner chose to publish as (POST …/connections/{id}/target).
+  const chosen = async (id: string, kind: 'page' | 'board') => {
+    const publishAs = (await connections.findById(id))?.publishAs;
+    return publishAs?.kind === kind ? publishAs.id : null;
+  };
+  if (platforms.facebook !== null) {
+    connectors.push(
+      facebookConnector({
+        ...appOptions(platforms.facebook),
+        pageOf: async (id) => {
+          const pageId = await chosen(id, 'page');
+          return pageId === null ? null : { pageId };
+        },
+      }),
+    );
+  }
+  if (platforms.pinterest !== null) connectors.push(pinterestConnector({ ...appOptions(platforms.pinterest), boardOf: (id) => chosen(id, 'board') }));
+  if (platforms.tiktok !== null) {
+    const { clientId, ...rest } = appOptions(platforms.tiktok);
+    connectors.push(tiktokConnector({ ...rest, clientKey: clientId }));
   }
   const appPasswordLogin: AppPasswordLogin = {
     login: ({ service, handle, appPassword }) => bluesky.login({ service, identifier: handle, appPassword }),
