@@ -34,7 +34,10 @@ export class PlatformPublishers implements PlatformPublisher {
     }
     const publisher = this.byPlatform.get(segment.settings.platform);
     if (publisher === undefined) {
-      return { kind: 'rejected', reason: `this service cannot publish to ${segment.settings.platform} yet: no publisher is installed for it` };
+      return {
+        kind: 'rejected',
+        reason: `this service cannot publish to ${segment.settings.platform}: it is not configured here (README, "Connecting accounts")`,
+      };
     }
     return publisher.publish(segment);
   }

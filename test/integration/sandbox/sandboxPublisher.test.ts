@@ -88,7 +88,7 @@ function sandboxScenarios(kind: DatabaseKind): void {
     it('a real (not sandbox) connection of a platform without a connector is refused with a reason', async () => {
       const post = await h.post(['real'], { connection: { id: await h.connection('TWITTER', false), platform: 'TWITTER' } });
       await h.publishDue();
-      expect((await h.target(post.id)).error).to.include('cannot publish to TWITTER yet');
+      expect((await h.target(post.id)).error).to.include('cannot publish to TWITTER: it is not configured here');
     });
 
     it('a real Bluesky connection without credentials fails as one to reconnect, and says so in the listing', async () => {

@@ -12,7 +12,7 @@ import { eventually } from '../../support/workerProcess';
  * `publishing` forever (docs/decisions.md, "The publishing engine").
  */
 describe('the publishing loop with the registry as shipped (no publisher yet)', () => {
-  it('fails a publish_now target with "this service cannot publish to TWITTER yet", the post failed', async () => {
+  it('fails a publish_now target with "this service cannot publish to TWITTER: it is not configured here", the post failed', async () => {
     const t = await startTestApp(await freshDatabaseEnv('sqlite'));
     const worker = buildPublishingWorker(t.composition, 20);
     try {
@@ -29,7 +29,7 @@ describe('the publishing loop with the registry as shipped (no publisher yet)', 
       await eventually(async () => (await read()).status === 'failed', 10_000, 'the post failed');
       const [target] = (await read()).targets;
       expect(target.status).to.equal('failed');
-      expect(target.error).to.match(/^this service cannot publish to TWITTER yet/);
+      expect(target.error).to.match(/^this service cannot publish to TWITTER: it is not configured here/);
     } finally {
       await worker.stop(5000);
       await t.close();

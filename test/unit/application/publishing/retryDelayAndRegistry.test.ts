@@ -58,7 +58,7 @@ describe('PlatformPublishers: the publisher of the target platform, or a readabl
     expect((await registry.publish({ ...segment, settings: settingsFor('TWITTER') })).kind).to.equal('published');
     expect(await registry.publish({ ...segment, settings: settingsFor('BLUESKY') })).to.deep.equal({
       kind: 'rejected',
-      reason: 'this service cannot publish to BLUESKY yet: no publisher is installed for it',
+      reason: 'this service cannot publish to BLUESKY: it is not configured here (README, "Connecting accounts")',
     });
     expect(twitter.calls).to.have.length(1);
   });
