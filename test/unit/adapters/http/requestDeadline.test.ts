@@ -39,13 +39,13 @@ describe('requestDeadline: the request ceiling (REQUEST_TIMEOUT_MS)', () => {
 
   it('answers 503 request_timeout with Retry-After once the ceiling passes, and aborts the work left running', async () => {
     const seen: { aborted?: boolean } = {};
-    const { app, logs } = appTaking(300, seen);
-    const started = Date.now();
+    const { app, logs } = appTaking(1500, seen);
     const res = await request(app.callback()).get('/').expect(503);
-    expect(Date.now() - started).to.be.below(250);
+    // Answered while the work still ran (it reports only when it ends): not after it.
+    expect(seen.aborted, 'the work had not finished when the answer came').to.equal(undefined);
     expect(res.body.error).to.include({ type: 'HealthUnavailable', code: 'request_timeout' });
     expect(res.headers['retry-after']).to.match(/^\d+$/);
-    await pause(300);
+    await pause(1600);
     expect(seen.aborted).to.equal(true);
     expect(logs.count('request timed out')).to.equal(1);
     expect(logs.count('dependency unavailable')).to.equal(0);
