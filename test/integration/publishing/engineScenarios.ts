@@ -1,6 +1,7 @@
 import { type DatabaseKind, serverFor } from '../../support/databases';
 import { EngineHarness } from '../../support/publishingEngine';
 import { requireServer } from '../../support/services';
+import { batchScenarios } from './batchScenarios';
 import { limitScenarios } from './limitScenarios';
 import { outcomeScenarios } from './outcomeScenarios';
 import { threadAndLeaseScenarios } from './threadAndLeaseScenarios';
@@ -29,5 +30,6 @@ export function engineScenarios(kind: 'memory' | DatabaseKind): void {
     outcomeScenarios(harness);
     threadAndLeaseScenarios(harness);
     limitScenarios(harness);
+    if (kind !== 'memory') batchScenarios(harness);
   });
 }
