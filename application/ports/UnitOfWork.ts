@@ -3,5 +3,11 @@
  * or not at all. Adapters carry the transaction implicitly (no handle to pass around).
  */
 export interface UnitOfWork {
+  /**
+   * True when a failure inside `run` really rolls back what was written before it (a
+   * database); false for the in-memory adapters, which keep it. Work that may fail halfway
+   * and be done again another way (the engine's batches) relies on it.
+   */
+  readonly atomic: boolean;
   run<T>(work: () => Promise<T>): Promise<T>;
 }

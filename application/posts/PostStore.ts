@@ -104,12 +104,15 @@ export class PostStore {
 
   /**
    * The post, then the queue brought in step with it: only jobs that changed are written.
-   * Inside a unit of work, on a post loaded under lock. A job a worker holds is left to it.
+   * Inside a unit of work, on a post loaded under lock. A job a worker holds is left to it;
+   * that worker names its target as `held`, whose job no statement is sent for at all.
    */
-  async persist(post: Post, now: Date): Promise<void> {
+  async persist(post: Post, now: Date, held?: string): Promise<void> {
     const stored = post.persisted;
-    const before = stored === null ? [] : jobsFor({ workspaceId: post.workspaceId, id: post.id, status: stored.status, targets: stored.targets }, now);
-    const after = jobsFor(post, now);
+    const notHeld = (job: PublishJob) => job.targetId !== held;
+    const before =
+      stored === null ? [] : jobsFor({ workspaceId: post.workspaceId, id: post.id, status: stored.status, targets: stored.targets }, now).filter(notHeld);
+    const after = jobsFor(post, now).filter(notHeld);
     await this.posts.save(post);
     const queued = new Map(before.map((job) => [job.targetId, job.notBefore.getTime()]));
     await this.queue.enqueue(

@@ -48,7 +48,7 @@ export class BeginAttempt {
       const delayed = await this.limits.admit(call, now);
       if (delayed !== null) return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, delayed.until), delayed.result);
       const started = post.startPublishing(target.id, now);
-      await this.store.persist(post, now);
+      await this.store.persist(post, now, job.targetId);
       return {
         call: {
           connectionId: started.connectionId,

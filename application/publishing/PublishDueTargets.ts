@@ -2,7 +2,9 @@ import { type Clock } from '../ports/Clock';
 import { type Logger } from '../ports/Logger';
 import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
-import { type BeginAttempt } from './BeginAttempt';
+import { type UnitOfWork } from '../ports/UnitOfWork';
+import { BatchedAttempts, type CallOutcome, OutcomeRecorder } from './BatchedAttempts';
+import { type BeginAttempt, type Begun } from './BeginAttempt';
 import { type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
 import { type PublishingLimits } from './PublishingLimits';
 import { type PublishingSettings } from './PublishingSettings';
@@ -18,9 +20,13 @@ export interface RoundReport {
  * the due jobs under `owner`'s lease and takes each through its attempt: begin (commit
  * `publishing`), call the platform with no database lock held, record the outcome. At
  * most once: nothing here calls a platform twice for one claim, and a call whose outcome
- * is lost is never repeated on the engine's own initiative.
+ * is lost is never repeated on the engine's own initiative. Where the unit of work rolls
+ * back, the round's begins are one transaction and its outcomes are recorded in batches
+ * (BatchedAttempts); a batch that fails is done again job by job.
  */
 export class PublishDueTargets {
+  private readonly batches: BatchedAttempts;
+
   constructor(
     private readonly queue: PublishQueue,
     private readonly begin: BeginAttempt,
@@ -30,25 +36,46 @@ export class PublishDueTargets {
     private readonly settings: PublishingSettings,
     private readonly logger: Logger,
     private readonly limits: PublishingLimits,
-  ) {}
+    unitOfWork: UnitOfWork,
+  ) {
+    this.batches = new BatchedAttempts(unitOfWork, begin, record, logger);
+  }
 
   async run(owner: string): Promise<RoundReport> {
     const { leaseMs, batchSize: limit } = this.settings;
     const jobs = await this.queue.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
-    const results = await Promise.all(jobs.map(async (job) => ({ targetId: job.targetId, result: await this.attempt(job) })));
+    const inBatch = this.batches.available && jobs.length > 1;
+    const batched = inBatch ? await this.batches.beginAll(jobs, this.clock.now()) : null;
+    // Rolled back: job by job, the slots the batch took given back first.
+    if (inBatch && batched === null) for (const job of jobs) this.limits.done(job.targetId);
+    const recorder = new OutcomeRecorder(this.batches, (c) => this.recordAlone(c));
+    const attempt = (job: LeasedJob) =>
+      batched === null ? this.attempt(job) : this.holdingSlot(job, () => this.callBegun(job, batched.get(job.targetId)!, recorder));
+    const results = await Promise.all(jobs.map(async (job) => ({ targetId: job.targetId, result: await attempt(job) })));
     return { claimed: jobs.length, results };
   }
 
-  private async attempt(job: LeasedJob): Promise<JobResult> {
+  private attempt(job: LeasedJob): Promise<JobResult> {
+    return this.holdingSlot(job, () => this.attemptAlone(job));
+  }
+
+  private async holdingSlot(job: LeasedJob, attempt: () => Promise<JobResult>): Promise<JobResult> {
     try {
-      return await this.attemptHoldingSlot(job);
+      return await attempt();
     } finally {
       // The connection's slot, taken when the attempt began (if it did), is free again.
       this.limits.done(job.targetId);
     }
   }
 
-  private async attemptHoldingSlot(job: LeasedJob): Promise<JobResult> {
+  private async callBegun(job: LeasedJob, begun: Begun, recorder: OutcomeRecorder): Promise<JobResult> {
+    if ('settled' in begun) return begun.settled;
+    const startedAt = this.clock.now();
+    const outcome = await this.call(begun.call);
+    return recorder.add({ job, call: begun.call, outcome, startedAt, finishedAt: this.clock.now() });
+  }
+
+  private async attemptAlone(job: LeasedJob): Promise<JobResult> {
     let call: SegmentToPublish;
     try {
       const begun = await this.begin.run(job, this.clock.now());
@@ -60,8 +87,12 @@ export class PublishDueTargets {
     }
     const startedAt = this.clock.now();
     const outcome = await this.call(call);
+    return this.recordAlone({ job, call, outcome, startedAt, finishedAt: this.clock.now() });
+  }
+
+  private async recordAlone({ job, call, outcome, startedAt, finishedAt }: CallOutcome): Promise<JobResult> {
     try {
-      return await this.record.run(job, call, outcome, startedAt, this.clock.now());
+      return await this.record.run(job, call, outcome, startedAt, finishedAt);
     } catch (error) {
       // The lease will run out and SettleExpiredLeases fail the target as outcome unknown:
       // the truth is in this line only, so it says everything.

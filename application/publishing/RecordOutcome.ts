@@ -84,7 +84,7 @@ export class RecordOutcome {
 
   /** Saved first: the save leaves a held job alone, so the release's time is the one that stays. */
   private async thenRelease(post: Post, job: LeasedJob, at: Date, now: Date): Promise<boolean> {
-    await this.store.persist(post, now);
+    await this.store.persist(post, now, job.targetId);
     return this.queue.release(job.targetId, job.leaseOwner, at);
   }
 

@@ -44,6 +44,7 @@ export function bindPublishing(w: Wiring, config: Config): void {
     T.PublishingSettings,
     T.Logger,
     T.PublishingLimits,
+    T.UnitOfWork,
   ]);
   w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [T.PublishQueue, T.PostStore, T.UnitOfWork, T.Clock, T.PublishingSettings, T.AttemptHistory]);
 }

@@ -1,6 +1,7 @@
 import { type DatabaseKind, serverFor } from '../../support/databases';
 import { EngineHarness } from '../../support/publishingEngine';
 import { requireServer } from '../../support/services';
+import { batchScenarios } from './batchScenarios';
 import { limitScenarios } from './limitScenarios';
 import { outcomeScenarios } from './outcomeScenarios';
 import { processingScenarios } from './processingScenarios';
@@ -31,5 +32,6 @@ export function engineScenarios(kind: 'memory' | DatabaseKind): void {
     threadAndLeaseScenarios(harness);
     limitScenarios(harness);
     processingScenarios(harness);
+    if (kind !== 'memory') batchScenarios(harness);
   });
 }

@@ -6,6 +6,8 @@ import { type UnitOfWork } from '../../../../application/ports/UnitOfWork';
  * atomicity itself is checked against the databases (TypeOrmUnitOfWork).
  */
 export class MemoryUnitOfWork implements UnitOfWork {
+  readonly atomic = false;
+
   run<T>(work: () => Promise<T>): Promise<T> {
     return work();
   }

@@ -9,6 +9,7 @@ const current = new AsyncLocalStorage<EntityManager>();
 const gates = new WeakMap<DataSource, SqliteGate>();
 const readers = new WeakMap<DataSource, DataSource>();
 const GUARDED = Symbol('guardedBySqliteGate');
+const commitSteps = new WeakMap<EntityManager, Map<object, CommitStep>>();
 
 export const isSqlite = (dataSource: DataSource): boolean => dataSource.options.type === 'better-sqlite3';
 
@@ -33,6 +34,39 @@ export function guardConcurrentUse(dataSource: DataSource): void {
   const guarded = gate;
   runner.query = ((...args: unknown[]) => guarded.shared(() => query(...args))) as QueryRunner['query'];
   runner[GUARDED] = true;
+}
+
+interface CommitStep {
+  readonly state: unknown;
+  readonly run: () => Promise<void>;
+}
+
+/**
+ * `owner`'s state in the transaction `manager` belongs to, made by `open` on first use, whose
+ * `run` is done once at the end of that transaction, just before it commits (never when the
+ * work failed). Null outside a transaction.
+ */
+export function atCommit<S>(manager: EntityManager, owner: object, open: () => { state: S; run: () => Promise<void> }): S | null {
+  const steps = commitSteps.get(manager);
+  if (steps === undefined) return null;
+  let step = steps.get(owner);
+  if (step === undefined) {
+    step = open();
+    steps.set(owner, step);
+  }
+  return step.state as S;
+}
+
+async function withCommitSteps<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const steps = new Map<object, CommitStep>();
+  commitSteps.set(manager, steps);
+  try {
+    const result = await work(manager);
+    for (const step of steps.values()) await step.run();
+    return result;
+  } finally {
+    commitSteps.delete(manager);
+  }
 }
 
 /** The transaction's manager when called inside UnitOfWork.run, else the DataSource's own. */
@@ -74,12 +108,14 @@ export function readerOf(dataSource: DataSource): EntityManager {
 export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const open = current.getStore();
   if (open !== undefined) return work(open);
-  const run = () => dataSource.transaction((manager) => current.run(manager, () => work(manager)));
+  const run = () => dataSource.transaction((manager) => current.run(manager, () => withCommitSteps(manager, work)));
   const gate = gates.get(dataSource);
   return gate === undefined ? run() : gate.exclusive(run);
 }
 
 export class TypeOrmUnitOfWork implements UnitOfWork {
+  readonly atomic = true;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly cancellation?: Cancellation,

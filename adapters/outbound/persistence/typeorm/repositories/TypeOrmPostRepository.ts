@@ -51,8 +51,8 @@ export class TypeOrmPostRepository implements PostRepository {
         }
       }
       await this.writes.insertReviews(m, rows.newReviews);
-      // Last: a count row is shared by the workspace's writers of that status, so it is
-      // locked as briefly as the transaction allows, after the rows that are the post's own.
+      // Made at commit (PostCounts): a count row is shared by the workspace's writers of that
+      // status, so it is locked as briefly as the transaction allows.
       const before = countedAs === null ? null : { workspaceId: post.workspaceId, status: countedAs };
       await this.counts.move(m, before, { workspaceId: post.workspaceId, status: post.status });
     });
@@ -89,9 +89,9 @@ export class TypeOrmPostRepository implements PostRepository {
         workspaceId,
       ]);
       if (row === undefined) return false;
-      // Counted down BEFORE the delete: its cascade locks index gaps of publish_jobs (and of
-      // targets and reviews), where a save of another post that already holds this count
-      // row may be about to queue jobs; waiting for the row after taking them would deadlock.
+      // Counted down at commit, like every move (PostCounts): the delete's cascade locks index
+      // gaps of publish_jobs (and of targets and reviews), but a transaction holding a count
+      // row has nothing left to take but other count rows, so none waits for those gaps.
       await this.counts.move(m, { workspaceId, status: row.status }, null);
       // Targets, reviews and publish jobs go with it through their ON DELETE CASCADE keys.
       await m.query('DELETE FROM posts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);

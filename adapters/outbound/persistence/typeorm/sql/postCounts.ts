@@ -1,4 +1,5 @@
 import { type EntityManager } from 'typeorm';
+import { atCommit } from '../transactionContext';
 import { changedRows, type Dialect } from './Dialect';
 
 /** Where a post is counted in post_counts. */
@@ -31,12 +32,30 @@ export class PostCounts {
 
   constructor(private readonly d: Dialect) {}
 
+  /**
+   * Inside a transaction, only noted: the moves of one transaction are added up per row and
+   * made just before it commits (atCommit), the rows in key order, so a count row is the last
+   * lock a transaction takes, held only for its commit, and twenty moves of one row are one
+   * UPDATE (docs/decisions.md, "The publishing engine").
+   */
   async move(m: EntityManager, before: CountKey | null, after: CountKey | null): Promise<void> {
     if (before !== null && after !== null && keyOf(before) === keyOf(after)) return;
-    const changes: Array<[CountKey, 1 | -1]> = [];
-    if (before !== null) changes.push([before, -1]);
-    if (after !== null) changes.push([after, 1]);
-    changes.sort(([a], [b]) => compareKeys(a, b));
+    const open = () => {
+      const moves = new Map<string, [CountKey, number]>();
+      return { state: moves, run: () => this.apply(m, moves) };
+    };
+    const noted = atCommit(m, this, open);
+    const moves = noted ?? new Map<string, [CountKey, number]>();
+    for (const [key, delta] of [[before, -1] as const, [after, 1] as const]) {
+      if (key === null) continue;
+      const moved = moves.get(keyOf(key));
+      moves.set(keyOf(key), [key, (moved?.[1] ?? 0) + delta]);
+    }
+    if (noted === null) await this.apply(m, moves);
+  }
+
+  private async apply(m: EntityManager, moves: ReadonlyMap<string, [CountKey, number]>): Promise<void> {
+    const changes = [...moves.values()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => compareKeys(a, b));
     const count = this.d.quote('count');
     for (const [key, delta] of changes) {
       if (delta > 0 && !this.known.has(keyOf(key))) await this.ensureRow(m, key);

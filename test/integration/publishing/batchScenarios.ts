@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { TOKENS as T } from '../../../config/tokens';
+import { type EngineHarness } from '../../support/publishingEngine';
+import { HeldCall, published } from '../../support/scriptedPublisher';
+
+/**
+ * A round's begins in one transaction, its outcomes in batches (docs/decisions.md, "The
+ * publishing engine"): one job that breaks its batch leaves the others published exactly
+ * once. On the databases only: the in-memory unit of work does not roll back, so there the
+ * engine goes job by job.
+ */
+export function batchScenarios(harness: () => EngineHarness): void {
+  /** A target row no mapper accepts (its platform differs from its settings'): reading its post fails. */
+  const corrupt = (h: EngineHarness, targetId: string, platform = 'LINKEDIN') =>
+    h.composition.get(T.DataSource)!.query('UPDATE post_targets SET platform = ? WHERE id = ?', [platform, targetId]);
+
+  const postsOf = async (h: EngineHarness, texts: readonly string[]) => {
+    const posts = [];
+    for (const text of texts) posts.push(await h.post([text]));
+    return posts;
+  };
+
+  it('a job whose begin fails inside the batch is given back; the others are published exactly once', async () => {
+    const h = harness();
+    const posts = await postsOf(h, ['one', 'two', 'three']);
+    const broken = posts[1]!.targets[0]!.id;
+    await corrupt(h, broken);
+    const round = await h.publishDue();
+    const byTarget = new Map(round.results.map((r) => [r.targetId, r.result]));
+    expect(posts.map((p) => byTarget.get(p.targets[0]!.id))).to.deep.equal(['published', 'given_back', 'published']);
+    expect(h.publisher.calls.map((c) => c.text).sort()).to.deep.equal(['one', 'three']);
+    await corrupt(h, broken, 'TWITTER');
+    expect((await h.publishDue()).results.map((r) => r.result)).to.deep.equal(['published']);
+    expect(h.publisher.calls.map((c) => c.text).sort()).to.deep.equal(['one', 'three', 'two']);
+    for (const post of posts) expect((await h.target(post.id)).status).to.equal('published');
+  });
+
+  it('an outcome that cannot be recorded inside the batch leaves the others recorded, once each', async () => {
+    const h = harness();
+    const held = [new HeldCall(), new HeldCall(), new HeldCall()];
+    h.publisher.will(...held);
+    const posts = await postsOf(h, ['one', 'two', 'three']);
+    const round = h.publishDue();
+    await Promise.all(held.map((call) => call.arrived));
+    const broken = posts[1]!.targets[0]!.id;
+    await corrupt(h, broken);
+    for (const [i, call] of held.entries()) call.answer(published(`p${i}`, h.clock.now()));
+    const byTarget = new Map((await round).results.map((r) => [r.targetId, r.result]));
+    expect(posts.map((p) => byTarget.get(p.targets[0]!.id))).to.deep.equal(['published', 'error', 'published']);
+    const log = h.composition.get(T.AttemptLog);
+    for (const post of [posts[0]!, posts[2]!]) {
+      expect((await h.target(post.id)).status).to.equal('published');
+      expect(await log.listForTarget(h.workspaceId, post.targets[0]!.id)).to.have.length(1);
+    }
+    expect(await log.listForTarget(h.workspaceId, broken)).to.have.length(0);
+    expect(h.publisher.calls).to.have.length(3);
+  });
+}
