@@ -1,3 +1,4 @@
+import { guardedRequest } from './guardedRequest';
 import { type AddressPolicy } from '../../../application/ports/AddressPolicy';
 import { type OutboundAddressGuard } from './OutboundAddressGuard';
 import { OutboundRequestError } from './OutboundRequestError';
@@ -12,7 +13,7 @@ export class GuardedAddressPolicy implements AddressPolicy {
 
   async refusal(url: string): Promise<string | null> {
     try {
-      const { response } = await this.guard.request(url, { method: 'HEAD', signal: AbortSignal.timeout(10_000), maxRedirects: 0 });
+      const { response } = await guardedRequest(this.guard, url, { method: 'HEAD', signal: AbortSignal.timeout(10_000), maxRedirects: 0 });
       response.resume();
       return null;
     } catch (error) {

@@ -1,3 +1,4 @@
+import { type GuardedResponse, guardedRequest } from './guardedRequest';
 import { type Download, type DownloadFailure, type DownloadLimits, type UrlDownloader } from '../../../application/ports/UrlDownloader';
 import { type OutboundAddressGuard } from './OutboundAddressGuard';
 import { OutboundRequestError } from './OutboundRequestError';
@@ -16,9 +17,9 @@ export class GuardedUrlDownloader implements UrlDownloader {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), limits.timeoutMs);
     const settled = () => clearTimeout(timer);
-    let answer: Awaited<ReturnType<OutboundAddressGuard['request']>>;
+    let answer: GuardedResponse;
     try {
-      answer = await this.guard.request(url, { signal: deadline.signal, headers: { accept: '*/*', 'user-agent': 'Dispatch media import' } });
+      answer = await guardedRequest(this.guard, url, { signal: deadline.signal, headers: { accept: '*/*', 'user-agent': 'Dispatch media import' } });
     } catch (error) {
       settled();
       return { ok: false, failure: requestFailure(error) };

@@ -1,5 +1,4 @@
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { type GuardedRequestOptions, type GuardedResponse, guardedRequest } from './guardedRequest';
 
 /** What the guard lets through (docs/decisions.md, "Outbound calls to user-supplied addresses"). */
 export interface OutboundAddressPolicy {
@@ -40,10 +39,5 @@ export class OutboundAddressGuard {
 
   agentFor(url: URL): RequestFilteringHttpAgent | RequestFilteringHttpsAgent {
     return url.protocol === 'https:' ? this.httpsAgent : this.httpAgent;
-  }
-
-  /** A request through the guard, redirects followed and re-checked; see guardedRequest. */
-  request(url: string, options: GuardedRequestOptions = {}): Promise<GuardedResponse> {
-    return guardedRequest(this, url, options);
   }
 }

@@ -1,3 +1,4 @@
+import { guardedRequest } from './guardedRequest';
 import { Readable } from 'node:stream';
 import { type OutboundAddressGuard } from './OutboundAddressGuard';
 
@@ -18,7 +19,7 @@ export function guardedFetch(guard: OutboundAddressGuard): typeof globalThis.fet
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const { response } = await guard.request(request.url, { method: request.method, headers, body, signal: request.signal });
+    const { response } = await guardedRequest(guard, request.url, { method: request.method, headers, body, signal: request.signal });
     const status = response.statusCode ?? 502;
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {

@@ -1,3 +1,4 @@
+import { guardedRequest } from '../../../adapters/outbound/http/guardedRequest';
 import { text } from 'node:stream/consumers';
 import { expect } from 'chai';
 import { OutboundAddressGuard } from '../../../adapters/outbound/http/OutboundAddressGuard';
@@ -28,16 +29,16 @@ describe('guardedRequest (the guard for any outbound call)', function () {
   });
 
   it('keeps credentials on a redirect within the origin and drops them on one to another origin', async function () {
-    const same = await guard.request(first.url(`/to?${encodeURIComponent('/echo')}`), { headers });
+    const same = await guardedRequest(guard, first.url(`/to?${encodeURIComponent('/echo')}`), { headers });
     expect(await text(same.response)).to.equal('GET Bearer secret');
-    const elsewhere = await guard.request(first.url(`/to?${encodeURIComponent(other.url('/echo'))}`), { headers });
+    const elsewhere = await guardedRequest(guard, first.url(`/to?${encodeURIComponent(other.url('/echo'))}`), { headers });
     expect(elsewhere.url.href).to.equal(other.url('/echo'));
     expect(await text(elsewhere.response)).to.equal('GET -');
   });
 
   it('hands the redirect back to a POST instead of following it', async function () {
     other.requests = 0;
-    const answer = await guard.request(first.url(`/to?${encodeURIComponent(other.url('/echo'))}`), { method: 'POST', body: '{}' });
+    const answer = await guardedRequest(guard, first.url(`/to?${encodeURIComponent(other.url('/echo'))}`), { method: 'POST', body: '{}' });
     expect(answer.response.statusCode).to.equal(307);
     answer.response.resume();
     expect(other.requests).to.equal(0);
@@ -45,7 +46,7 @@ describe('guardedRequest (the guard for any outbound call)', function () {
 
   it('fails with an OutboundRequestError when cancelled', async function () {
     const cancelled = AbortSignal.abort();
-    const error = await guard.request(first.url('/echo'), { signal: cancelled }).catch((caught: unknown) => caught);
+    const error = await guardedRequest(guard, first.url('/echo'), { signal: cancelled }).catch((caught: unknown) => caught);
     expect(error).to.be.instanceOf(OutboundRequestError);
     expect(error).to.include({ kind: 'aborted' });
   });

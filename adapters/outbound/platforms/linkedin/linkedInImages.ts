@@ -1,6 +1,6 @@
 import { callLinkedIn, callWithToken, parseJson, restHeaders } from './LinkedInHttp';
 import { type LinkedInSettings } from './LinkedInOptions';
-import { type MediaUpload } from './linkedInMedia';
+import { type MediaUpload } from './linkedInMediaUpload';
 import { failedCallOutcome } from './linkedInOutcomes';
 
 interface InitializeUploadAnswer {

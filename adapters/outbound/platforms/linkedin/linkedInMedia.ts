@@ -4,8 +4,6 @@ import { uploadImage } from './linkedInImages';
 import { type LinkedInSettings } from './LinkedInOptions';
 import { uploadVideo } from './linkedInVideos';
 
-export type MediaUpload = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly outcome: PublishOutcome };
-
 export interface UploadedMedia {
   readonly id: string;
   readonly kind: 'image' | 'video';

@@ -1,6 +1,6 @@
 import { ByteRanges } from './linkedInByteRanges';
 import { callLinkedIn, callWithToken, parseJson, restHeaders } from './LinkedInHttp';
-import { type MediaUpload } from './linkedInMedia';
+import { type MediaUpload } from './linkedInMediaUpload';
 import { type LinkedInSettings } from './LinkedInOptions';
 import { failedCallOutcome } from './linkedInOutcomes';
 
