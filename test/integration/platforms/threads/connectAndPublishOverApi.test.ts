@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import supertest from 'supertest';
+import { TOKENS as T } from '../../../../config/tokens';
+import { ThreadsFake } from '../../../support/fakes/threadsFake';
+import { FixedClock } from '../../../support/fixedClock';
+import { OWNER_EMAIL } from '../../../support/data/people';
+import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../../support/data/posts';
+import { api, type ApiClient } from '../../../support/openapi';
+import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
+
+const BASE_URL = 'https://dispatch.example';
+
+/**
+ * Threads through the API and the engine: connected through its callback, a picture posted,
+ * the container still processing on the first call, the engine coming back after the delay
+ * Threads asked for (an injected clock) and publishing it once.
+ */
+describe('Threads over the API: connect, then a picture whose container the engine waits for', function () {
+  this.timeout(30_000);
+  const clock = new FixedClock();
+  let fake: ThreadsFake;
+  let t: TestApp;
+  let http: ApiClient;
+  let ws: string;
+  let auth: { Authorization: string };
+
+  before(async () => {
+    fake = await ThreadsFake.start();
+    fake.state.imageStartsAs = 'IN_PROGRESS';
+    const env = {
+      BASE_URL,
+      THREADS_CLIENT_ID: fake.state.clientId,
+      THREADS_CLIENT_SECRET: fake.state.clientSecret,
+      THREADS_API_BASE_URL: fake.baseUrl,
+      THREADS_AUTH_BASE_URL: 'https://threads.example',
+    };
+    t = await startTestApp(await freshDatabaseEnv('sqlite'), env, { replace: (w) => w.replace(T.Clock, clock) });
+    await t.given.user(OWNER_EMAIL);
+    ws = await t.given.workspace(OWNER_EMAIL);
+    auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };
+    http = api(t.app);
+  });
+  after(async () => {
+    await t?.close();
+    await fake?.stop();
+  });
+
+  it('publishes once, after the container finished, and keeps every check in the attempt log', async () => {
+    const started = await http.post(`/v1/workspaces/${ws}/connections/authorize`).set(auth).send({ platform: 'THREADS' }).expect(200);
+    const state = new URL(started.body.authorizationUrl).searchParams.get('state')!;
+    const code = fake.issueCode(`${BASE_URL}/connect/threads/callback`);
+    const page = await supertest(t.app.callback()).get(`/connect/threads/callback?code=${encodeURIComponent(code)}&state=${state}`);
+    expect(page.status, page.text).to.equal(200);
+    const connection = (await http.get(`/v1/workspaces/${ws}/connections`).set(auth).expect(200)).body.data[0];
+    expect(connection).to.include({ platform: 'THREADS', accountId: fake.state.user.id, status: 'active' });
+
+    const photo = await t.given.media(ws, 'photo');
+    const created = await http
+      .post(`/v1/workspaces/${ws}/posts`)
+      .set(auth)
+      .send({
+        groups: [group(DEFAULT_GROUP_ID, true, [segment('A picture for Threads', [media(photo)])])],
+        targets: [{ ...targetOn(connection.id, 'THREADS'), groupId: DEFAULT_GROUP_ID }],
+        intent: 'publish_now',
+      })
+      .expect(200);
+    const engine = t.composition.get(T.PublishDueTargets);
+    const targetOf = async () => (await http.get(`/v1/workspaces/${ws}/posts/${created.body.id}`).set(auth).expect(200)).body.targets[0];
+
+    await engine.run('worker-1');
+    expect(await targetOf()).to.include({ status: 'pending', platformPostId: null });
+    const [container] = [...fake.state.containers.keys()];
+    expect((await engine.run('worker-1')).claimed, 'not before the delay Threads asked for').to.equal(0);
+
+    fake.settle(container!, 'FINISHED');
+    clock.advanceSeconds(61);
+    await engine.run('worker-1');
+    const target = await targetOf();
+    expect(target, target.error ?? '').to.include({ status: 'published' });
+    expect(fake.requestsTo('POST', '/v1.0/me/threads_publish')).to.equal(1);
+    expect(fake.state.containers.size, 'one container, resumed, never a second').to.equal(1);
+    const attempts = (await http.get(`/v1/workspaces/${ws}/posts/${created.body.id}/targets/${target.id}/attempts`).set(auth).expect(200)).body.data;
+    expect(attempts.map((a: { outcome: string }) => a.outcome)).to.deep.equal(['processing', 'published']);
+  });
+});
