@@ -1,51 +1,11 @@
+import { callPlatform, type PlatformAnswer, type PlatformRequest } from '../shared/platformCall';
 import { type LinkedInSettings } from './LinkedInOptions';
 
-/**
- * What became of one call: LinkedIn's answer; `notSent` when the connection was never made
- * (the request provably did not reach LinkedIn); `noAnswer` when it may have been received
- * (a timeout, a dropped connection).
- */
-export type LinkedInAnswer =
-  | { readonly kind: 'answered'; readonly status: number; readonly headers: Headers; readonly text: string }
-  | { readonly kind: 'notSent'; readonly reason: string }
-  | { readonly kind: 'noAnswer'; readonly reason: string };
+export type LinkedInAnswer = PlatformAnswer;
+export type LinkedInRequest = PlatformRequest;
 
-export interface LinkedInRequest {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  readonly url: string;
-  readonly headers?: Record<string, string>;
-  readonly body?: string | Uint8Array;
-}
-
-/** Error codes of a connection that was never established. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code ?? (error as { code?: string } | undefined)?.code;
-}
-
-/** One HTTP call with a deadline; never throws. */
-export async function callLinkedIn(settings: LinkedInSettings, request: LinkedInRequest): Promise<LinkedInAnswer> {
-  const host = new URL(request.url).host;
-  try {
-    const response = await settings.fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
-    const text = await response.text();
-    return { kind: 'answered', status: response.status, headers: response.headers, text };
-  } catch (error) {
-    const code = causeCode(error);
-    if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${host} could not be reached (${code})` };
-    if ((error as Error | undefined)?.name === 'TimeoutError') {
-      return { kind: 'noAnswer', reason: `LinkedIn did not answer within ${settings.timeoutMs} ms` };
-    }
-    return { kind: 'noAnswer', reason: `the connection to ${host} failed${code ? ` (${code})` : ''}` };
-  }
-}
+/** One HTTP call to LinkedIn with a deadline; never throws. */
+export const callLinkedIn = (settings: LinkedInSettings, request: LinkedInRequest): Promise<LinkedInAnswer> => callPlatform('LinkedIn', settings, request);
 
 /** The headers every versioned REST call carries. */
 export function restHeaders(settings: LinkedInSettings, accessToken: string, json: boolean): Record<string, string> {
@@ -69,10 +29,4 @@ export async function callWithToken(settings: LinkedInSettings, request: LinkedI
   return callLinkedIn(settings, request);
 }
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+export { parseJson } from '../shared/platformCall';

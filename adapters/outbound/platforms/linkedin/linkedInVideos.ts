@@ -1,4 +1,4 @@
-import { ByteRanges } from './linkedInByteRanges';
+import { ByteRanges } from '../shared/ByteRanges';
 import { callLinkedIn, callWithToken, parseJson, restHeaders } from './LinkedInHttp';
 import { type MediaUpload } from './linkedInMediaUpload';
 import { type LinkedInSettings } from './LinkedInOptions';

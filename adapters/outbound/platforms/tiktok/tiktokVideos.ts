@@ -1,7 +1,8 @@
 import { type Readable } from 'node:stream';
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type MediaFacts } from '../../../../domain/media/MediaFacts';
-import { ByteRanges, chunkPlan } from './tiktokByteRanges';
+import { ByteRanges } from '../shared/ByteRanges';
+import { chunkPlan } from './tiktokChunkPlan';
 import { callOpenApi, callTikTok, dataOf, type TikTokAnswer } from './TikTokHttp';
 import { type TikTokSettings } from './TikTokOptions';
 import { DEFAULT_RETRY_SECONDS, failedCallOutcome } from './tiktokOutcomes';

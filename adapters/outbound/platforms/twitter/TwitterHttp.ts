@@ -1,58 +1,14 @@
+import { callPlatform, type PlatformAnswer, type PlatformRequest } from '../shared/platformCall';
 import { type TwitterSettings } from './TwitterOptions';
 
-/**
- * What became of one call: X's answer; `notSent` when the connection was never made (the
- * request provably did not reach X); `noAnswer` when it may have been received (a timeout,
- * a dropped connection).
- */
-export type TwitterAnswer =
-  | { readonly kind: 'answered'; readonly status: number; readonly headers: Headers; readonly text: string }
-  | { readonly kind: 'notSent'; readonly reason: string }
-  | { readonly kind: 'noAnswer'; readonly reason: string };
+export type TwitterAnswer = PlatformAnswer;
+export type TwitterRequest = PlatformRequest;
 
-export interface TwitterRequest {
-  readonly method: 'GET' | 'POST';
-  readonly url: string;
-  readonly headers?: Record<string, string>;
-  readonly body?: string | FormData;
-}
-
-/** Error codes of a connection that was never established. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code ?? (error as { code?: string } | undefined)?.code;
-}
-
-/** One HTTP call with a deadline; never throws. */
-export async function callX(settings: TwitterSettings, request: TwitterRequest): Promise<TwitterAnswer> {
-  const host = new URL(request.url).host;
-  try {
-    const response = await settings.fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
-    const text = await response.text();
-    return { kind: 'answered', status: response.status, headers: response.headers, text };
-  } catch (error) {
-    const code = causeCode(error);
-    if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${host} could not be reached (${code})` };
-    if ((error as Error | undefined)?.name === 'TimeoutError') return { kind: 'noAnswer', reason: `X did not answer within ${settings.timeoutMs} ms` };
-    return { kind: 'noAnswer', reason: `the connection to ${host} failed${code ? ` (${code})` : ''}` };
-  }
-}
+/** One HTTP call to X with a deadline; never throws. */
+export const callX = (settings: TwitterSettings, request: TwitterRequest): Promise<TwitterAnswer> => callPlatform('X', settings, request);
 
 export const bearer = (accessToken: string): Record<string, string> => ({ Authorization: `Bearer ${accessToken}` });
 
 export const bearerJson = (accessToken: string): Record<string, string> => ({ ...bearer(accessToken), 'Content-Type': 'application/json' });
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+export { parseJson } from '../shared/platformCall';

@@ -1,6 +1,6 @@
 /**
  * Reads a stream as consecutive byte ranges of the given lengths, holding at most one range
- * in memory (a video's chunks are uploaded one after the other).
+ * in memory (a video's parts or chunks are uploaded one after the other).
  */
 export class ByteRanges {
   private readonly chunks: AsyncIterator<Buffer | string>;
@@ -25,17 +25,4 @@ export class ByteRanges {
     this.pending = all.subarray(length);
     return all.subarray(0, length);
   }
-}
-
-/**
- * TikTok's chunking of a FILE_UPLOAD: a video no larger than one chunk goes whole; otherwise
- * `total_chunk_count` is the size divided by `chunk_size`, rounded down, and the last chunk
- * also carries the bytes left over.
- */
-export function chunkPlan(videoSize: number, chunkBytes: number): { chunkSize: number; lengths: number[] } {
-  if (videoSize <= chunkBytes) return { chunkSize: videoSize, lengths: [videoSize] };
-  const count = Math.floor(videoSize / chunkBytes);
-  const lengths = Array.from({ length: count }, () => chunkBytes);
-  lengths[count - 1] += videoSize - count * chunkBytes;
-  return { chunkSize: chunkBytes, lengths };
 }
