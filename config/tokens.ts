@@ -37,6 +37,7 @@ import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAdd
 import { type MediaRepository, type MediaUploadRepository } from '../domain/media/MediaRepository';
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
+import { type SessionStore } from '../application/ports/SessionStore';
 import { type KeyRing } from '../adapters/outbound/keys/KeyRing';
 import { type AddConnection } from '../application/admin/AddConnection';
 import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
@@ -120,6 +121,7 @@ export const TOKENS = {
   /** Event ids of inbound webhooks already acted on (replay protection, docs/surfaces.md). */
   InboundEventLog: token<InboundEventLog>('InboundEventLog'),
   SigningKeyStore: token<SigningKeyStore>('SigningKeyStore'),
+  SessionStore: token<SessionStore>('SessionStore'),
   KeyRing: token<KeyRing>('KeyRing'),
   SessionTokens: token<SessionTokens>('SessionTokens'),
   AccessTokenVerifier: token<AccessTokenVerifier>('AccessTokenVerifier'),

@@ -4,6 +4,8 @@ import { type UserRepository } from '../../domain/user/UserRepository';
 import { type AccessTokenVerifier } from '../ports/AccessTokenVerifier';
 import { type ApiKeyCredentials } from '../ports/ApiKeyCredentials';
 import { type SecretHasher } from '../ports/SecretHasher';
+import { type Clock } from '../ports/Clock';
+import { isSessionLive, type SessionStore } from '../ports/SessionStore';
 import { type SessionTokens } from '../ports/SessionTokens';
 import { API_KEY_PREFIX, isWellFormedApiKey, lookupPrefixOf } from './apiKeyFormat';
 
@@ -17,6 +19,8 @@ export class AuthenticateBearer {
     private readonly hasher: SecretHasher,
     private readonly sessions: SessionTokens,
     private readonly accessTokens: AccessTokenVerifier,
+    private readonly sessionStore: SessionStore,
+    private readonly clock: Clock,
   ) {}
 
   async execute(token: string): Promise<Credential> {
@@ -48,7 +52,11 @@ export class AuthenticateBearer {
 
   private async jwt(token: string): Promise<Credential> {
     const session = await this.sessions.verify(token);
-    if (session !== null) return { kind: 'session', id: session.sessionId, userId: session.userId };
+    if (session !== null) {
+      // Signed is not enough: a session revoked before its expiry is over.
+      if (!isSessionLive(await this.sessionStore.find(session.sessionId), this.clock.now())) throw invalid('the session has been revoked or has expired');
+      return { kind: 'session', id: session.sessionId, userId: session.userId };
+    }
     const oauth = await this.accessTokens.verify(token);
     if (oauth !== null) return oauth;
     throw invalid('the token is not valid or has expired');

@@ -11,4 +11,6 @@ export interface RateLimitWindow {
  */
 export interface RateLimitStore {
   hit(key: string, windowMs: number, now: Date): Promise<RateLimitWindow>;
+  /** The hits the key has had in its current window, without adding one (0 when it has none). */
+  count(key: string, now: Date): Promise<number>;
 }

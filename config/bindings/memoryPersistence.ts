@@ -11,6 +11,7 @@ import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/M
 import { MemoryConnectionCredentials } from '../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
 import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
+import { MemorySessionStore } from '../../adapters/outbound/persistence/memory/MemorySessionStore';
 import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
 import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
 import { MemoryUserRepository } from '../../adapters/outbound/persistence/memory/MemoryUserRepository';
@@ -46,5 +47,6 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.InboundEventLog, new MemoryInboundEventLog());
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());
   w.value(T.SigningKeyStore, new MemorySigningKeyStore());
+  w.value(T.SessionStore, new MemorySessionStore());
   return { name: 'database', check: async () => undefined };
 }

@@ -18,6 +18,7 @@ import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/type
 import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
+import { TypeOrmSessionStore } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmSessionStore';
 import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
 import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
 import { TypeOrmWorkspaceRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmWorkspaceRepository';
@@ -44,6 +45,7 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.AttemptLog, new TypeOrmAttemptLog(dataSource));
   w.value(T.SandboxPosts, new TypeOrmSandboxPosts(dataSource));
   w.value(T.MediaRepository, new TypeOrmMediaRepository(dataSource));
+  w.value(T.SessionStore, new TypeOrmSessionStore(dataSource));
   w.value(T.ConnectionCredentials, new TypeOrmConnectionCredentials(dataSource, new SecretBox(resolveSecretKey(config.secrets))));
   w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));

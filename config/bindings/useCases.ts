@@ -23,7 +23,15 @@ import { type Wiring } from '../Wiring';
 
 /** Each use case from the ports its constructor names, in order (the compiler checks each list). */
 export function bindUseCases(w: Wiring): void {
-  w.construct(T.AuthenticateBearer, AuthenticateBearer, [T.ApiKeyCredentials, T.UserRepository, T.SecretHasher, T.SessionTokens, T.AccessTokenVerifier]);
+  w.construct(T.AuthenticateBearer, AuthenticateBearer, [
+    T.ApiKeyCredentials,
+    T.UserRepository,
+    T.SecretHasher,
+    T.SessionTokens,
+    T.AccessTokenVerifier,
+    T.SessionStore,
+    T.Clock,
+  ]);
   w.construct(T.AuthorizeWorkspace, AuthorizeWorkspace, [T.MembershipRepository]);
   w.construct(T.CheckHealth, CheckHealth, [T.HealthChecks, T.Clock]);
   w.construct(T.GetCurrentUser, GetCurrentUser, [T.UserRepository]);
@@ -47,7 +55,7 @@ export function bindUseCases(w: Wiring): void {
     T.UnitOfWork,
   ]);
   w.construct(T.AddConnection, AddConnection, [T.ConnectionRepository, T.WorkspaceRepository, T.IdGenerator, T.Clock]);
-  w.construct(T.IssueSession, IssueSession, [T.UserRepository, T.SessionTokens, T.IdGenerator, T.SessionTtlSeconds]);
+  w.construct(T.IssueSession, IssueSession, [T.UserRepository, T.SessionTokens, T.SessionStore, T.IdGenerator, T.Clock, T.SessionTtlSeconds]);
   w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository]);
   w.construct(T.ReadPosts, ReadPosts, [T.PostViews, T.PostRepository]);
   w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock]);

@@ -8,7 +8,20 @@ import { WorkspaceSchema } from '../../adapters/outbound/persistence/typeorm/sch
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
 import { requireServer } from '../support/services';
 
-const TABLES = ['users', 'workspaces', 'memberships', 'api_keys', 'connections', 'signing_keys'];
+const TABLES = [
+  'users',
+  'workspaces',
+  'memberships',
+  'api_keys',
+  'connections',
+  'signing_keys',
+  'sessions',
+  'oauth_clients',
+  'oauth_grants',
+  'oauth_tokens',
+  'oauth_device_authorizations',
+  'oauth_consent_tickets',
+];
 /** The timestamp a migration's name ends with: TypeORM applies them in its order, not the array's. */
 const timestampOf = (name: string | undefined): number => Number(/\d{13}$/.exec(name ?? '')?.[0]);
 const MIGRATION_NAMES = ALL_MIGRATIONS.map((Migration) => new Migration().name!).sort((a, b) => timestampOf(a) - timestampOf(b));

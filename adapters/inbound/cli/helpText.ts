@@ -19,6 +19,8 @@ Commands:
                     a sandbox connection by default: it publishes into this service's own
                     database, each post served at BASE_URL/sandbox/posts/{id}
   session issue     --email E [--ttl SECONDS]
+  session revoke    --id SESSION_ID
+                    the session's token is refused from the next request on
   help, --help, -h  this text (also with no command); needs no database
 
 Values:
@@ -37,7 +39,8 @@ Output:
     apikey create     {"apiKey":{"id","name","workspaceId","userId","role","scopes","createdAt"},"key"}
     apikey revoke     {"apiKey":{"id","revokedAt"}}
     connection add    {"connection":{"id","workspaceId","platform","handle","displayName","status","sandbox","createdAt"}}
-    session issue     {"token","expiresAt","userId"}
+    session issue     {"token","expiresAt","userId","sessionId"}
+    session revoke    {"revoked":"<session id>"}
     help              {"help":"<this text>"}
   Errors: one line on stderr ("error: ..."); with --json {"error":{"code","message"}} on stderr.
 

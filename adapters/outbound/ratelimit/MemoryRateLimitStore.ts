@@ -26,6 +26,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetAt: new Date(window.resetAtMs) };
   }
 
+  async count(key: string, now: Date): Promise<number> {
+    const window = this.windows.get(key);
+    return window === undefined || window.resetAtMs <= now.getTime() ? 0 : window.count;
+  }
+
   /** How many keys are held: lets tests (and metrics) see that expired windows go away. */
   get size(): number {
     return this.windows.size;

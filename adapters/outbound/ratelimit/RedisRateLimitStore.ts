@@ -48,4 +48,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     const [count, ttlMs] = await hitCommand.call(this.client, this.keyPrefix + key, windowMs);
     return { count, resetAt: new Date(now.getTime() + ttlMs) };
   }
+
+  async count(key: string): Promise<number> {
+    return Number((await this.client.get(this.keyPrefix + key)) ?? 0);
+  }
 }

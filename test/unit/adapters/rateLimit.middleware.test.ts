@@ -124,7 +124,10 @@ describe('rateLimit middleware', () => {
   });
 
   it('answers 503 with a short Retry-After when the store fails', async () => {
-    const broken: RateLimitStore = { hit: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
+    const broken: RateLimitStore = {
+      hit: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
+      count: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')),
+    };
     app = appWith(broken, clock);
 
     const res = await call('s1');

@@ -82,8 +82,21 @@ describe('AuthenticateBearer: turning a bearer token into a credential', () => {
   });
 
   it('refuses a session whose user no longer exists', async () => {
-    const { token } = await app.sessions.issue({ userId: 'user_gone', sessionId: 'sess_1' }, 3600);
+    const { token, expiresAt } = await app.sessions.issue({ userId: 'user_gone', sessionId: 'sess_1' }, 3600);
+    await app.sessionStore.create({ id: 'sess_1', userId: 'user_gone', tokenHash: null, createdAt: app.clock.now(), expiresAt, revokedAt: null });
     expect((await invalidToken(token)).message).to.contain('user');
+  });
+
+  it('refuses a session token revoked before its expiry, from the next request on', async () => {
+    const { token, sessionId } = await app.issueSession.execute({ email: OWNER_EMAIL });
+    await app.authenticate.execute(token);
+    await app.issueSession.revoke(sessionId);
+    expect((await invalidToken(token)).message).to.contain('revoked');
+  });
+
+  it('refuses a correctly signed session token the store never recorded', async () => {
+    const { token } = await app.sessions.issue({ userId: 'user_gone', sessionId: 'sess_unrecorded' }, 3600);
+    await invalidToken(token);
   });
 
   it('refuses anything else: garbage, an empty string, a tampered session', async () => {

@@ -64,6 +64,9 @@ export class AppFixture {
   get sessions() {
     return this.composition.get(T.SessionTokens);
   }
+  get sessionStore() {
+    return this.composition.get(T.SessionStore);
+  }
   get createUser() {
     return this.composition.get(T.CreateUser);
   }

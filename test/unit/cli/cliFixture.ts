@@ -1,3 +1,4 @@
+import { MemorySessionStore } from '../../../adapters/outbound/persistence/memory/MemorySessionStore';
 import { expect } from 'chai';
 import { AddConnection } from '../../../application/admin/AddConnection';
 import { MemoryUnitOfWork } from '../../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
@@ -56,6 +57,7 @@ export class CliFixture {
   readonly hasher = new NodeSecretHasher();
   readonly clock: Clock = { now: () => NOW };
   readonly sessions = new FakeSessionTokens(this.clock);
+  readonly sessionStore = new MemorySessionStore();
   /** Everything ever written to stdout or stderr, to search for leaked secrets. */
   readonly transcript: string[] = [];
   readonly useCases: CliUseCases;
@@ -80,7 +82,7 @@ export class CliFixture {
         new MemoryUnitOfWork(),
       ),
       addConnection: new AddConnection(this.connections, this.workspaces, ids, this.clock),
-      issueSession: new IssueSession(this.users, this.sessions, ids, DEFAULT_SESSION_TTL),
+      issueSession: new IssueSession(this.users, this.sessions, this.sessionStore, ids, this.clock, DEFAULT_SESSION_TTL),
     };
   }
 

@@ -58,8 +58,16 @@ describe('CLI connection add and session issue', () => {
 
   it('session issue prints a token for the user, with the default lifetime', async () => {
     const out = await cli.json('session', 'issue', '--email', 'owner@example.com');
-    expect(out).to.deep.equal({ token: out.token, expiresAt: inSeconds(DEFAULT_SESSION_TTL), userId: ownerId });
+    expect(out).to.deep.equal({ token: out.token, expiresAt: inSeconds(DEFAULT_SESSION_TTL), userId: ownerId, sessionId: out.sessionId });
     expect((await cli.sessions.verify(out.token))?.userId).to.equal(ownerId);
+    expect((await cli.sessionStore.find(out.sessionId))?.revokedAt).to.equal(null);
+  });
+
+  it('session revoke ends a session before its expiry, and refuses an unknown id (exit 1)', async () => {
+    const { sessionId } = await cli.json('session', 'issue', '--email', 'owner@example.com');
+    expect(await cli.json('session', 'revoke', '--id', sessionId)).to.deep.equal({ revoked: sessionId });
+    expect((await cli.sessionStore.find(sessionId))?.revokedAt).to.be.instanceOf(Date);
+    expect((await cli.jsonError('session', 'revoke', '--id', 'nope')).error.code).to.equal('session_not_found');
   });
 
   it('session issue honours --ttl and refuses a malformed one (exit 2)', async () => {

@@ -165,7 +165,7 @@ describe('responses served by the app match the OpenAPI document', () => {
     });
 
     it('503 with Retry-After when the rate limiter is unreachable', async () => {
-      const down: RateLimitStore = { hit: () => Promise.reject(new Error('connection refused')) };
+      const down: RateLimitStore = { hit: () => Promise.reject(new Error('connection refused')), count: () => Promise.reject(new Error('connection refused')) };
       const broken = await inMemoryApp({ rateLimitStore: down });
       await broken.given.user(owner);
       const key = await broken.given.apiKey(await broken.given.workspace(owner), owner, 'owner');

@@ -23,10 +23,23 @@ const issueSession: CliCommand = {
     const issued = await issueSession.execute({ email: flags.required('email'), ttlSeconds });
     const expiresAt = issued.expiresAt.toISOString();
     return {
-      json: { token: issued.token, expiresAt, userId: issued.userId },
-      text: `session for user ${issued.userId}, expires ${expiresAt}: ${issued.token}`,
+      json: { token: issued.token, expiresAt, userId: issued.userId, sessionId: issued.sessionId },
+      text: `session ${issued.sessionId} for user ${issued.userId}, expires ${expiresAt}: ${issued.token}`,
     };
   },
 };
 
-export const sessionCommands: readonly CliCommand[] = [issueSession];
+/** Ends a session before its expiry: its token is refused from the next request on. */
+const revokeSession: CliCommand = {
+  group: 'session',
+  action: 'revoke',
+  required: ['id'],
+  optional: [],
+  async run(flags, { issueSession }) {
+    const id = flags.required('id');
+    await issueSession.revoke(id);
+    return { json: { revoked: id }, text: `session ${id} revoked` };
+  },
+};
+
+export const sessionCommands: readonly CliCommand[] = [issueSession, revokeSession];

@@ -2,6 +2,7 @@ import { Foundation1732330000000 } from './1732330000000-Foundation';
 import { CONNECTION_MIGRATIONS } from './connectionMigrations';
 import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
 import { MEDIA_MIGRATIONS } from './mediaMigrations';
+import { OAUTH_MIGRATIONS } from './oauthMigrations';
 import { POSTS_MIGRATIONS } from './postsMigrations';
 import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
@@ -15,4 +16,5 @@ export const ALL_MIGRATIONS = [
   ...SANDBOX_MIGRATIONS,
   ...MEDIA_MIGRATIONS,
   ...CONNECTION_MIGRATIONS,
+  ...OAUTH_MIGRATIONS,
 ];

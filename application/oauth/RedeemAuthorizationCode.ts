@@ -1,0 +1,72 @@
+import { type OAuthClient } from '../../domain/oauth/OAuthClient';
+import { oauthError } from '../../domain/oauth/oauthError';
+import { type Clock } from '../ports/Clock';
+import { type TokenGrants } from '../ports/oauth/TokenGrants';
+import { type PkceChallenges } from '../ports/PkceChallenges';
+import { type SecretHasher } from '../ports/SecretHasher';
+import { checkResource } from './checkResource';
+import { type LiveScopes } from './LiveScopes';
+import { type OAuthSettings, secondsFrom } from './OAuthSettings';
+import { type TokenAnswer, type TokenIssuer } from './TokenIssuer';
+
+export interface CodeExchange {
+  readonly code?: string;
+  readonly redirectUri?: string;
+  readonly codeVerifier?: string;
+  readonly resource?: string;
+}
+
+/** One description for every bad code: the details go to the log, not to whoever holds a stolen code. */
+const INVALID = 'the authorization code is not valid';
+
+/**
+ * grant_type=authorization_code with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.6). The code is consumed
+ * first, by one conditional statement; a second use revokes every token issued from it.
+ */
+export class RedeemAuthorizationCode {
+  constructor(
+    private readonly grants: TokenGrants,
+    private readonly issuer: TokenIssuer,
+    private readonly liveScopes: LiveScopes,
+    private readonly pkce: PkceChallenges,
+    private readonly hasher: SecretHasher,
+    private readonly clock: Clock,
+    private readonly settings: OAuthSettings,
+  ) {}
+
+  async execute(client: OAuthClient, input: CodeExchange): Promise<TokenAnswer> {
+    client.assertGrant('authorization_code');
+    if (!input.code) throw oauthError('invalid_request', 'code is required');
+    if (!input.codeVerifier) throw oauthError('invalid_request', 'code_verifier is required (PKCE)');
+    if (!input.redirectUri) throw oauthError('invalid_request', 'redirect_uri is required');
+    const resource = checkResource(input.resource, this.settings.resource);
+    const now = this.clock.now();
+    const consumed = await this.grants.consumeCode(this.hasher.hashToken(input.code), now);
+    if (consumed === null) throw oauthError('invalid_grant', INVALID);
+    const { record, firstUse } = consumed;
+    if (!firstUse) {
+      await this.grants.revokeGrant(record.grantId, now);
+      throw oauthError('invalid_grant', INVALID);
+    }
+    const bound =
+      now < record.expiresAt &&
+      record.clientId === client.clientId &&
+      record.redirectUri === input.redirectUri &&
+      record.resource === resource &&
+      this.pkce.verifies(input.codeVerifier, record.codeChallenge);
+    if (!bound) throw oauthError('invalid_grant', INVALID);
+    const grant = {
+      id: record.grantId,
+      clientId: client.clientId,
+      userId: record.userId,
+      workspaceId: record.workspaceId,
+      scopes: record.scopes,
+      resource,
+      createdAt: now,
+      expiresAt: secondsFrom(now, this.settings.grantLifetimeSeconds),
+      revokedAt: null,
+    };
+    await this.grants.createGrant(grant);
+    return this.issuer.issue(grant, client, await this.liveScopes.of(grant));
+  }
+}

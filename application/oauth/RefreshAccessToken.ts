@@ -1,0 +1,56 @@
+import { type Scope } from '../../domain/credential/Scope';
+import { requestedScopes } from '../../domain/oauth/chooseScopes';
+import { type OAuthClient } from '../../domain/oauth/OAuthClient';
+import { oauthError } from '../../domain/oauth/oauthError';
+import { isGrantLive } from '../../domain/oauth/TokenGrant';
+import { type Clock } from '../ports/Clock';
+import { type TokenGrants } from '../ports/oauth/TokenGrants';
+import { type SecretHasher } from '../ports/SecretHasher';
+import { checkResource } from './checkResource';
+import { type LiveScopes } from './LiveScopes';
+import { type TokenAnswer, type TokenIssuer } from './TokenIssuer';
+
+const INVALID = 'the refresh token is not valid';
+
+/**
+ * grant_type=refresh_token (RFC 6749 §6) with rotation (RFC 9700 §4.14.2): each token works once;
+ * a second use — a replay, or the loser of two concurrent refreshes — revokes the whole family.
+ * The scope may narrow, never widen; the role is read again, so a demotion shows at once.
+ */
+export class RefreshAccessToken {
+  constructor(
+    private readonly grants: TokenGrants,
+    private readonly issuer: TokenIssuer,
+    private readonly liveScopes: LiveScopes,
+    private readonly hasher: SecretHasher,
+    private readonly clock: Clock,
+    private readonly resource: string,
+  ) {}
+
+  async execute(client: OAuthClient, input: { refreshToken?: string; scope?: string; resource?: string }): Promise<TokenAnswer> {
+    client.assertGrant('refresh_token');
+    if (!input.refreshToken) throw oauthError('invalid_request', 'refresh_token is required');
+    checkResource(input.resource, this.resource);
+    const now = this.clock.now();
+    const consumed = await this.grants.consumeRefreshToken(this.hasher.hashToken(input.refreshToken), now);
+    if (consumed === null || consumed.record.clientId !== client.clientId) throw oauthError('invalid_grant', INVALID);
+    const { record, firstUse } = consumed;
+    if (!firstUse) {
+      await this.grants.revokeGrant(record.grantId, now);
+      throw oauthError('invalid_grant', INVALID);
+    }
+    const grant = await this.grants.findGrant(record.grantId);
+    if (grant === null || !isGrantLive(grant, now) || now >= record.expiresAt) throw oauthError('invalid_grant', INVALID);
+    const asked = input.scope === undefined ? grant.scopes : requestedScopes(input.scope, grant.scopes);
+    let live: Scope[];
+    try {
+      live = await this.liveScopes.of(grant);
+    } catch (error) {
+      await this.grants.revokeGrant(grant.id, now); // removed from the workspace: nothing more from this grant
+      throw error;
+    }
+    const scopes = asked.filter((s) => live.includes(s));
+    if (scopes.length === 0) throw oauthError('invalid_scope', 'your role no longer allows any of the scopes asked for');
+    return this.issuer.issue(grant, client, scopes);
+  }
+}
