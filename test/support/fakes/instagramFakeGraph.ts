@@ -57,7 +57,7 @@ export async function createContainer(state: InstagramFakeState, { query, segmen
   const id = state.nextId();
   const failure = video ? state.nextVideoError : null;
   if (video) state.nextVideoError = null;
-  const checksLeft = video ? state.videoChecksBeforeFinished : 0;
+  const checksLeft = video ? state.videoChecksBeforeFinished : state.imageChecksBeforeFinished;
   const statusCode = checksLeft > 0 ? 'IN_PROGRESS' : 'FINISHED';
   state.containers.set(id, { id, userId: token.userId, params, carouselItem, checksLeft, statusCode, status: statusCode, fetched, failure });
   sendJson(response, 200, { id });

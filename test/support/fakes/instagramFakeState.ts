@@ -49,6 +49,8 @@ export class InstagramFakeState {
   longLifetimeSeconds = 5_184_000;
   /** How many status reads a video container answers IN_PROGRESS before FINISHED. */
   videoChecksBeforeFinished = 1;
+  /** The same for an image (Instagram usually has one FINISHED at once, but may still be fetching it). */
+  imageChecksBeforeFinished = 0;
   /** When set, the next video container ends in ERROR with this `status`. */
   nextVideoError: string | null = null;
   /** Posts per 24 h through the API (content_publishing_limit). */
