@@ -55,7 +55,19 @@ export function configuredConnectors(
   }
   if (platforms.threads !== null) connectors.push(threadsConnector(appOptions(platforms.threads)));
   if (platforms.youtube !== null) {
-    connectors.push(youtubeConnector({ ...appOptions(platforms.youtube), tokenBaseUrl: platforms.youtube.tokenBaseUrl ?? undefined }));
+    connectors.push(
+      youtubeConnector({
+        ...appOptions(platforms.youtube),
+        tokenBaseUrl: platforms.youtube.tokenBaseUrl ?? undefined,
+        // The channel the consent was given for, and the one the connection's owner picked.
+        channelOf: async (id) => {
+          const connection = await connections.findById(id);
+          if (connection?.accountId == null) return null;
+          const chosen = connection.publishAs?.kind === 'channel' ? { id: connection.publishAs.id, name: connection.publishAs.name } : null;
+          return { consentChannelId: connection.accountId, chosen };
+        },
+      }),
+    );
   }
   if (platforms.instagram !== null) {
     connectors.push(instagramConnector({ ...appOptions(platforms.instagram), tokenBaseUrl: platforms.instagram.tokenBaseUrl ?? undefined }));

@@ -1,3 +1,12 @@
+/**
+ * The channels a connection names: the one its Google consent was given for (the connection's
+ * account) and the one its owner chose with `POST …/connections/{id}/target`, if any.
+ */
+export interface YouTubeChannelChoice {
+  readonly consentChannelId: string;
+  readonly chosen: { readonly id: string; readonly name: string } | null;
+}
+
 export interface YouTubeOptions {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -12,6 +21,8 @@ export interface YouTubeOptions {
   readonly chunkBytes?: number;
   readonly fetch?: typeof fetch;
   readonly now?: () => Date;
+  /** The channels of a connection; without it, every connection publishes as its consent's channel. */
+  readonly channelOf?: (connectionId: string) => Promise<YouTubeChannelChoice | null>;
 }
 
 export interface YouTubeSettings {
@@ -24,6 +35,7 @@ export interface YouTubeSettings {
   readonly chunkBytes: number;
   readonly fetch: typeof fetch;
   readonly now: () => Date;
+  readonly channelOf: ((connectionId: string) => Promise<YouTubeChannelChoice | null>) | null;
 }
 
 export const CHUNK_UNIT_BYTES = 256 * 1024;
@@ -43,5 +55,6 @@ export function youTubeSettings(options: YouTubeOptions): YouTubeSettings {
     chunkBytes,
     fetch: options.fetch ?? fetch,
     now: options.now ?? (() => new Date()),
+    channelOf: options.channelOf ?? null,
   };
 }
