@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type ProxyTrust } from '../adapters/inbound/http/clientAddress';
 import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
 import { type MediaConfig, mediaConfig } from './mediaConfig';
+import { type OAuthConfig, oauthConfig } from './oauthConfig';
 import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
@@ -46,6 +47,7 @@ export interface Config {
   };
   readonly database: DatabaseConfig;
   readonly media: MediaConfig;
+  readonly oauth: OAuthConfig;
   readonly platforms: PlatformsConfig;
   readonly secrets: {
     /** Where the embedded database, a generated secret and a key file live. */
@@ -144,12 +146,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const rateLimitMax = integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000);
   const uploadLimitBytes = integer(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 64 * 1024 ** 3);
+  const baseUrl = url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
   return {
     production,
     http: {
       port,
       host: env.HOST?.trim() || '127.0.0.1',
-      baseUrl: url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!,
+      baseUrl,
       trustProxy: trustProxy(env),
       bodyLimitBytes: 1024 * 1024,
       uploadLimitBytes,
@@ -176,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     outbound: { allowPrivateAddresses: flag(env, 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES', false) },
     worker: workerConfig(env),
     media: mediaConfig(env, dataDir, uploadLimitBytes),
+    oauth: oauthConfig(env, baseUrl),
     platforms: platformsConfig(env),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
   };

@@ -45,6 +45,11 @@ export class DeviceApproval {
       const minutes = Math.max(1, Math.ceil((window.resetAt.getTime() - now.getTime()) / 60_000));
       throw new DomainError('rate_limited', 'too_many_user_codes', `Too many codes tried. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
+    return this.view(userId, typed);
+  }
+
+  /** The same page again without counting an attempt: after a choice the person must correct. */
+  async view(userId: string, typed: string): Promise<DeviceApprovalView> {
     const { device, code } = await this.pending(typed);
     const client = await this.clients.findById(device.clientId);
     if (client === null) throw unknownCode();
