@@ -1,3 +1,4 @@
+import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { notFound } from '../../domain/shared/DomainError';
 import { type Clock } from '../ports/Clock';
@@ -24,7 +25,7 @@ export class DisconnectConnection {
     if (connection === null || connection.workspaceId !== workspaceId) throw notFound('Connection');
     const grant = await this.credentials.find(connection.id);
     const connector = this.connectors.get(connection.platform);
-    if (grant !== null && connector !== null) {
+    if (grant !== null && connector !== null && !(await this.grantStillUsed(connection))) {
       await connector.tokens.revoke(grant).catch((error: unknown) => {
         this.logger.warn('revoking a grant at the platform failed; the credentials are removed anyway', { connectionId, error: String(error) });
       });
@@ -32,5 +33,16 @@ export class DisconnectConnection {
     await this.credentials.remove(connection.id);
     connection.disconnect(this.clock.now());
     await this.connections.save(connection);
+  }
+
+  /**
+   * The account's other connections here (its pages, boards, channels) were made from the same
+   * grant: revoking it would end them too (Facebook's revocation removes the app from the whole
+   * account), so it is only revoked with the last of them (docs/decisions.md, "Connections").
+   */
+  private async grantStillUsed(connection: Connection): Promise<boolean> {
+    if (connection.accountId === null) return false;
+    const siblings = await this.connections.listByAccount(connection.workspaceId, connection.platform, connection.accountId);
+    return siblings.some((c) => c.id !== connection.id && c.status !== 'disconnected');
   }
 }

@@ -23,11 +23,15 @@ export class MemoryConnectionRepository implements ConnectionRepository {
     });
   }
 
+  async listByAccount(workspaceId: string, platform: string, accountId: string): Promise<Connection[]> {
+    return [...this.byId.values()]
+      .filter((c) => c.workspaceId === workspaceId && c.platform === platform && c.accountId === accountId)
+      .map((c) => Connection.rehydrate(copyOf(c)));
+  }
+
   async findByAccount(workspaceId: string, platform: string, accountId: string, publishAsId: string | null): Promise<Connection | null> {
-    const found = [...this.byId.values()].find(
-      (c) => c.workspaceId === workspaceId && c.platform === platform && c.accountId === accountId && (c.publishAs?.id ?? null) === publishAsId,
-    );
-    return found === undefined ? null : Connection.rehydrate(copyOf(found));
+    const found = (await this.listByAccount(workspaceId, platform, accountId)).find((c) => (c.publishAs?.id ?? null) === publishAsId);
+    return found ?? null;
   }
 
   async listByWorkspace(workspaceId: string, page: { limit: number; offset: number }): Promise<{ items: Connection[]; total: number }> {

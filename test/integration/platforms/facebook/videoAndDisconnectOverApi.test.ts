@@ -5,8 +5,8 @@ import { FacebookOverApi, PAGE_ID } from './facebookOverApi';
 /**
  * Facebook through the API and the engine, the slow parts: a video Facebook is still
  * processing is waited for by rescheduling, never by sleeping (README.md, "Connecting
- * accounts"), and a disconnected Page revokes the app at Facebook and fails what was still
- * scheduled on it (docs/decisions.md, "Connections").
+ * accounts"); a disconnected Page fails what was still scheduled on it, and the app is removed
+ * at Facebook only with the account's last connection (docs/decisions.md, "Connections").
  */
 describe('Facebook over the API: a video the engine waits for, and a disconnect', function () {
   this.timeout(30_000);
@@ -50,7 +50,7 @@ describe('Facebook over the API: a video the engine waits for, and a disconnect'
     expect(await w.attemptOutcomes(created.body.id, target.id)).to.deep.equal(['processing', 'published']);
   });
 
-  it('disconnecting the Page removes the app at Facebook, and the post still scheduled on it fails with the reason', async () => {
+  it('disconnecting the Page keeps the grant its account still uses, the last disconnect removes the app at Facebook, and the post still scheduled fails with the reason', async () => {
     const inAnHour = new Date(w.clock.now().getTime() + 3_600_000).toISOString();
     const created = await w.http
       .post(`/v1/workspaces/${w.ws}/posts`)
@@ -63,9 +63,14 @@ describe('Facebook over the API: a video the engine waits for, and a disconnect'
       .expect(200);
 
     await w.http.delete(`/v1/workspaces/${w.ws}/connections/${pageConnection}`).set(w.auth).expect(204);
-    expect(w.fake.requestsTo('DELETE', '/me/permissions')).to.equal(1);
-    expect(w.fake.state.revokedFor).to.deep.equal([w.fake.state.user.id]);
+    // The account's own connection still holds the same grant: revoking it now would end that one too.
+    expect(w.fake.requestsTo('DELETE', '/me/permissions'), 'not revoked while the account is still connected').to.equal(0);
     expect((await w.connections()).find((c) => c.id === pageConnection)).to.include({ status: 'disconnected' });
+    const account = (await w.connections()).find((c) => c.accountId === w.fake.state.user.id && c.publishAs === null)!;
+    expect(account).to.include({ status: 'active' });
+    await w.http.delete(`/v1/workspaces/${w.ws}/connections/${account.id}`).set(w.auth).expect(204);
+    expect(w.fake.requestsTo('DELETE', '/me/permissions'), 'revoked with the last connection of the account').to.equal(1);
+    expect(w.fake.state.revokedFor).to.deep.equal([w.fake.state.user.id]);
 
     const postsBefore = w.fake.state.posts.length;
     w.clock.advanceSeconds(3_601);

@@ -33,9 +33,12 @@ export class TypeOrmConnectionRepository implements ConnectionRepository {
     return orderByIds(ids, rows.map(rowOf), (row) => row.id).map(ConnectionMapper.toDomain);
   }
 
+  async listByAccount(workspaceId: string, platform: string, accountId: string): Promise<Connection[]> {
+    return (await this.rows.findBy({ workspaceId, platform, accountId })).map(ConnectionMapper.toDomain);
+  }
+
   async findByAccount(workspaceId: string, platform: string, accountId: string, publishAsId: string | null): Promise<Connection | null> {
-    const rows = await this.rows.findBy({ workspaceId, platform, accountId });
-    const found = rows.map(ConnectionMapper.toDomain).find((c) => (c.publishAs?.id ?? null) === publishAsId);
+    const found = (await this.listByAccount(workspaceId, platform, accountId)).find((c) => (c.publishAs?.id ?? null) === publishAsId);
     return found ?? null;
   }
 
