@@ -21,4 +21,6 @@ export interface ConsentTickets {
   save(ticket: ConsentTicket): Promise<void>;
   /** The ticket, removed in the same step (a replayed form finds nothing); null when unknown. */
   take(idHash: string): Promise<ConsentTicket | null>;
+  /** Removes the tickets that expired before `before`; returns how many. */
+  sweep(before: Date): Promise<number>;
 }

@@ -65,7 +65,8 @@ export class OAuthServer1732480000000 implements MigrationInterface {
         c.exact('grant_id'),
         c.exact('client_id', 64),
         c.longText('details'),
-        c.timestamp('created_at'),
+        // A refresh token's issue time; null for a code, whose record has none.
+        c.timestamp('created_at', { isNullable: true }),
         c.timestamp('expires_at'),
         c.timestamp('consumed_at', { isNullable: true }),
       ],
