@@ -38,6 +38,10 @@ import { type MediaRepository, type MediaUploadRepository } from '../domain/medi
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
+import { type ConsentTickets } from '../application/ports/oauth/ConsentTickets';
+import { type DeviceAuthorizations } from '../application/ports/oauth/DeviceAuthorizations';
+import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClientRepository';
+import { type TokenGrants } from '../application/ports/oauth/TokenGrants';
 import { type KeyRing } from '../adapters/outbound/keys/KeyRing';
 import { type AddConnection } from '../application/admin/AddConnection';
 import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
@@ -122,6 +126,10 @@ export const TOKENS = {
   InboundEventLog: token<InboundEventLog>('InboundEventLog'),
   SigningKeyStore: token<SigningKeyStore>('SigningKeyStore'),
   SessionStore: token<SessionStore>('SessionStore'),
+  OAuthClientRepository: token<OAuthClientRepository>('OAuthClientRepository'),
+  TokenGrants: token<TokenGrants>('TokenGrants'),
+  DeviceAuthorizations: token<DeviceAuthorizations>('DeviceAuthorizations'),
+  ConsentTickets: token<ConsentTickets>('ConsentTickets'),
   KeyRing: token<KeyRing>('KeyRing'),
   SessionTokens: token<SessionTokens>('SessionTokens'),
   AccessTokenVerifier: token<AccessTokenVerifier>('AccessTokenVerifier'),

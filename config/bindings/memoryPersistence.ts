@@ -11,6 +11,10 @@ import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/M
 import { MemoryConnectionCredentials } from '../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
 import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
+import { MemoryConsentTickets } from '../../adapters/outbound/persistence/memory/MemoryConsentTickets';
+import { MemoryDeviceAuthorizations } from '../../adapters/outbound/persistence/memory/MemoryDeviceAuthorizations';
+import { MemoryOAuthClients } from '../../adapters/outbound/persistence/memory/MemoryOAuthClients';
+import { MemoryTokenGrants } from '../../adapters/outbound/persistence/memory/MemoryTokenGrants';
 import { MemorySessionStore } from '../../adapters/outbound/persistence/memory/MemorySessionStore';
 import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
 import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
@@ -48,5 +52,12 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());
   w.value(T.SigningKeyStore, new MemorySigningKeyStore());
   w.value(T.SessionStore, new MemorySessionStore());
+  const tokenGrants = new MemoryTokenGrants();
+  const deviceAuthorizations = new MemoryDeviceAuthorizations();
+  const consentTickets = new MemoryConsentTickets();
+  w.value(T.OAuthClientRepository, new MemoryOAuthClients(tokenGrants, deviceAuthorizations, consentTickets));
+  w.value(T.TokenGrants, tokenGrants);
+  w.value(T.DeviceAuthorizations, deviceAuthorizations);
+  w.value(T.ConsentTickets, consentTickets);
   return { name: 'database', check: async () => undefined };
 }

@@ -18,6 +18,10 @@ import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/type
 import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
+import { TypeOrmConsentTickets } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmConsentTickets';
+import { TypeOrmDeviceAuthorizations } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmDeviceAuthorizations';
+import { TypeOrmOAuthClients } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmOAuthClients';
+import { TypeOrmTokenGrants } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmTokenGrants';
 import { TypeOrmSessionStore } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmSessionStore';
 import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
 import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
@@ -46,6 +50,10 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.SandboxPosts, new TypeOrmSandboxPosts(dataSource));
   w.value(T.MediaRepository, new TypeOrmMediaRepository(dataSource));
   w.value(T.SessionStore, new TypeOrmSessionStore(dataSource));
+  w.value(T.OAuthClientRepository, new TypeOrmOAuthClients(dataSource));
+  w.value(T.TokenGrants, new TypeOrmTokenGrants(dataSource));
+  w.value(T.DeviceAuthorizations, new TypeOrmDeviceAuthorizations(dataSource));
+  w.value(T.ConsentTickets, new TypeOrmConsentTickets(dataSource));
   w.value(T.ConnectionCredentials, new TypeOrmConnectionCredentials(dataSource, new SecretBox(resolveSecretKey(config.secrets))));
   w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));
