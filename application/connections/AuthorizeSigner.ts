@@ -7,7 +7,7 @@ import { type SignerAuthorization } from '../ports/platforms/SignerAuthorization
 /**
  * The start of a signer connect (Farcaster): a signer made and registered at the platform, kept
  * as pending for the person and the workspace until its request expires, and the address where
- * the account's owner approves it. ConnectApprovedSigners finishes it (docs/decisions.md, "Farcaster").
+ * the account's owner approves it. ConnectApprovedSigners finishes it (docs/decisions.md, "Connections", Farcaster).
  */
 export class AuthorizeSigner {
   constructor(

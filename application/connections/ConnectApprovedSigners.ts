@@ -18,7 +18,7 @@ export type SignerSweep = { connected: number; dropped: number };
  * signer in this process); approved, the account becomes a connection in the workspace that
  * asked, with the signer as its sealed grant; refused or past its deadline, it is dropped; a
  * question the platform did not answer is asked again next round. Run by the worker's
- * housekeeping (docs/decisions.md, "Farcaster").
+ * housekeeping (docs/decisions.md, "Connections", Farcaster).
  */
 export class ConnectApprovedSigners {
   private readonly asking = new Set<string>();

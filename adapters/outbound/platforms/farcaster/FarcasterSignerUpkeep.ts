@@ -10,7 +10,7 @@ import { lookupSigner } from './neynarSigners';
  * "renewal" asks Neynar whether the signer is still approved: approved, the cast is tried once
  * more; revoked or not approved, the connection needs reconnecting; no answer, a 429 or a 5xx
  * is only a later retry. Disconnecting forgets the signer: Neynar has no call to drop it (the
- * account removes it in its own app) (docs/decisions.md, "Farcaster").
+ * account removes it in its own app) (docs/decisions.md, "Connections", Farcaster).
  */
 export class FarcasterSignerUpkeep implements TokenUpkeep {
   constructor(private readonly settings: FarcasterSettings) {}

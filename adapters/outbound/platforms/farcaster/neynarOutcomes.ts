@@ -40,7 +40,7 @@ export function refusesSigner(status: number, text: string): boolean {
 /**
  * A cast call that did not succeed. The cast carries an `idem` key, so a 5xx may be tried
  * again without casting twice; a call that may have been received and got no answer is still
- * `outcomeUnknown`, as for every platform (docs/decisions.md, "Farcaster").
+ * `outcomeUnknown`, as for every platform (docs/decisions.md, "Connections", Farcaster).
  */
 export function failedCastOutcome(answer: PlatformAnswer): PublishOutcome {
   if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };

@@ -7,7 +7,7 @@ import { managerOf } from '../transactionContext';
 
 const COLUMNS = 'id, sealed_signer, workspace_id, user_id, platform, return_to, expires_at';
 
-/** The `pending_signers` table; the signer's id sealed (docs/decisions.md, "Farcaster"). */
+/** The `pending_signers` table; the signer's id sealed (docs/decisions.md, "Connections", Farcaster). */
 export class TypeOrmPendingSigners implements PendingSigners {
   private readonly d: Dialect;
 

@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 import { cascadeTo, columnsFor } from './columns.v1';
 
-/** Signers waiting for their account's approval (docs/decisions.md, "Farcaster"). */
+/** Signers waiting for their account's approval (docs/decisions.md, "Connections", Farcaster). */
 export class PendingSigners1732470000000 implements MigrationInterface {
   name = 'PendingSigners1732470000000';
 
