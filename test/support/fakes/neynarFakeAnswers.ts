@@ -17,19 +17,19 @@ export async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }
 
 /** Neynar's `ErrorRes`: `{code, message, property}`. */
-export function sendError(response: ServerResponse, status: number, code: string, message: string, property?: string): void {
+export function sendError(response: ServerResponse, status: number, code: string, message: string, property?: string) {
   sendJson(response, status, { code, message, ...(property ? { property } : {}) });
 }
 
 export const SIGNER_NOT_APPROVED = 'Signer is not approved. Please approve the signer before using it';
 
-export function sendScripted(response: ServerResponse, answer: ScriptedAnswer): void {
+export function sendScripted(response: ServerResponse, answer: ScriptedAnswer) {
   switch (answer.kind) {
     case 'rateLimited':
       return sendJson(

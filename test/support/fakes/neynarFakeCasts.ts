@@ -4,7 +4,7 @@ import { type FakeRequest } from './neynarFakeSigners';
 import { type NeynarFakeState, type StoredCast } from './neynarFakeState';
 
 /** `POST /v2/farcaster/cast`: an approved signer's cast; at most 2 embeds; a reply's parent must exist; a repeated `idem` answers the first cast. */
-export function publishCast(state: NeynarFakeState, { json }: FakeRequest, response: ServerResponse): void {
+export function publishCast(state: NeynarFakeState, { json }: FakeRequest, response: ServerResponse) {
   const body = json ?? {};
   const { signer_uuid, text, embeds, parent, parent_author_fid, idem } = body;
   if (typeof signer_uuid !== 'string') return sendError(response, 400, 'InvalidField', 'signer_uuid is required', 'signer_uuid');

@@ -27,14 +27,14 @@ const TYPES = {
 const present = (s: FakeSigner) => ({ object: 'signer', ...s, deadline: undefined });
 
 /** `POST /v2/farcaster/signer`: a new signer, `generated`. */
-export function createSigner(state: NeynarFakeState, _request: FakeRequest, response: ServerResponse): void {
+export function createSigner(state: NeynarFakeState, _request: FakeRequest, response: ServerResponse) {
   const signer: FakeSigner = { signer_uuid: randomUUID(), public_key: state.hex(32), status: 'generated' };
   state.signers.set(signer.signer_uuid, signer);
   sendJson(response, 200, present(signer));
 }
 
 /** `POST /v2/farcaster/signer/signed_key`: the app's EIP-712 signature over the signer's key, checked against the app's custody address. */
-export async function registerSignedKey(state: NeynarFakeState, { json }: FakeRequest, response: ServerResponse): Promise<void> {
+export async function registerSignedKey(state: NeynarFakeState, { json }: FakeRequest, response: ServerResponse) {
   const { signer_uuid, signature, app_fid, deadline } = json ?? {};
   if (typeof signer_uuid !== 'string' || typeof signature !== 'string' || typeof app_fid !== 'number' || typeof deadline !== 'number') {
     return sendError(response, 400, 'InvalidField', 'signer_uuid, signature, app_fid and deadline are required');
@@ -60,7 +60,7 @@ export async function registerSignedKey(state: NeynarFakeState, { json }: FakeRe
 }
 
 /** `GET /v2/farcaster/signer?signer_uuid=`. */
-export function lookupSigner(state: NeynarFakeState, { url }: FakeRequest, response: ServerResponse): void {
+export function lookupSigner(state: NeynarFakeState, { url }: FakeRequest, response: ServerResponse) {
   const uuid = url.searchParams.get('signer_uuid');
   if (!uuid) return sendError(response, 400, 'InvalidField', 'signer_uuid is required', 'signer_uuid');
   const signer = state.signers.get(uuid);
@@ -69,7 +69,7 @@ export function lookupSigner(state: NeynarFakeState, { url }: FakeRequest, respo
 }
 
 /** `GET /v2/farcaster/user/bulk?fids=`. */
-export function usersByFid(state: NeynarFakeState, { url }: FakeRequest, response: ServerResponse): void {
+export function usersByFid(state: NeynarFakeState, { url }: FakeRequest, response: ServerResponse) {
   const fids = (url.searchParams.get('fids') ?? '').split(',').filter(Boolean).map(Number);
   if (fids.length === 0 || fids.some((f) => !Number.isInteger(f))) return sendError(response, 400, 'InvalidField', 'fids must be integers', 'fids');
   const users = fids.flatMap((fid) => {

@@ -1,4 +1,4 @@
-import { type PlatformConnector } from '../../../../application/ports/platforms/PlatformConnector';
+import { type PlatformConnector, type TokenUpkeep } from '../../../../application/ports/platforms/PlatformConnector';
 import { type Platform } from '../../../../domain/platform/Platform';
 import { type FarcasterOptions, farcasterSettings } from './FarcasterOptions';
 import { FarcasterPublisher } from './FarcasterPublisher';
@@ -10,7 +10,7 @@ export class FarcasterConnector implements PlatformConnector {
   readonly platform: Platform = 'FARCASTER';
   readonly authorization = null;
   readonly signer: FarcasterSignerAuthorization;
-  readonly tokens: FarcasterSignerUpkeep;
+  readonly tokens: TokenUpkeep;
   readonly publisher: FarcasterPublisher;
 
   constructor(options: FarcasterOptions, now: () => Date = () => new Date()) {
