@@ -15,7 +15,7 @@ export type SignerSweep = { connected: number; dropped: number };
 
 /**
  * The end of a signer connect: each pending signer asked about (one question at a time per
- * signer in this process); approved, the account becomes a connection in the workspace that
+ * signer in this process; across workers, the one that takes its row makes the connection); approved, the account becomes a connection in the workspace that
  * asked, with the signer as its sealed grant; refused or past its deadline, it is dropped; a
  * question the platform did not answer is asked again next round. Run by the worker's
  * housekeeping (docs/decisions.md, "Connections", Farcaster).
@@ -69,15 +69,16 @@ export class ConnectApprovedSigners {
       await this.pending.remove(signer.id);
       return 'dropped';
     }
-    await this.connect(signer, status);
-    return 'connected';
+    return (await this.connect(signer, status)) ? 'connected' : 'waiting';
   }
 
   /** The same account connected again in the workspace is the same connection, active again with the new signer. */
-  private async connect(signer: PendingSigner, approved: Extract<SignerStatus, { kind: 'approved' }>): Promise<void> {
+  private async connect(signer: PendingSigner, approved: Extract<SignerStatus, { kind: 'approved' }>): Promise<boolean> {
     const { identity, grant } = approved;
     const now = this.clock.now();
-    await this.unitOfWork.run(async () => {
+    return this.unitOfWork.run(async () => {
+      // Taken first: another worker that settled this signer already made the connection.
+      if (!(await this.pending.remove(signer.id))) return false;
       const found = await this.connections.findByAccount(signer.workspaceId, signer.platform, identity.accountId, null);
       const connection =
         found ??
@@ -93,7 +94,7 @@ export class ConnectApprovedSigners {
       connection.reconnected();
       await this.connections.save(connection);
       await this.credentials.save(connection.id, grant, now);
-      await this.pending.remove(signer.id);
+      return true;
     });
   }
 }

@@ -17,5 +17,6 @@ export interface PendingSigners {
   save(signer: PendingSigner): Promise<void>;
   /** In id order, after `afterId` (null: from the first), at most `limit`. */
   page(afterId: string | null, limit: number): Promise<PendingSigner[]>;
-  remove(id: string): Promise<void>;
+  /** Whether this call removed it: of two workers settling one signer, one wins. */
+  remove(id: string): Promise<boolean>;
 }

@@ -15,7 +15,7 @@ export class MemoryPendingSigners implements PendingSigners {
       .slice(0, limit);
   }
 
-  async remove(id: string): Promise<void> {
-    this.signers.delete(id);
+  async remove(id: string): Promise<boolean> {
+    return this.signers.delete(id);
   }
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ConnectApprovedSigners } from '../../../../application/connections/ConnectApprovedSigners';
 import { TOKENS as T } from '../../../../config/tokens';
 import { NeynarFake } from '../../../support/fakes/neynarFake';
 import { APP_MNEMONIC } from '../../../support/fakes/neynarFakeState';
@@ -49,6 +50,9 @@ for (const kind of DATABASE_KINDS)
       await t?.close();
       await fake?.stop();
     });
+
+    // Neynar's deadlines are real time; the service's clock starts there in each test.
+    beforeEach(() => clock.set(new Date()));
 
     const chore = () => t.composition.get(T.ConnectApprovedSigners).sweep();
     const connections = async (workspace = ws, credentials = auth) =>
@@ -122,6 +126,25 @@ for (const kind of DATABASE_KINDS)
       const lookups = signerLookups();
       expect(await chore(), 'never asked about again').to.deep.equal({ connected: 0, dropped: 0 });
       expect(signerLookups()).to.equal(lookups);
+    });
+
+    it('two workers settling one approved signer make one connection', async () => {
+      const otherWorker = () =>
+        new ConnectApprovedSigners(
+          t.composition.get(T.PendingSigners),
+          t.composition.get(T.PlatformConnectors),
+          t.composition.get(T.ConnectionRepository),
+          t.composition.get(T.ConnectionCredentials),
+          t.composition.get(T.UnitOfWork),
+          t.composition.get(T.IdGenerator),
+          clock,
+        ).sweep();
+      fake.state.users.set(5151, { fid: 5151, username: 'grace', display_name: 'Grace Hopper', pfp_url: 'https://i.example/grace.png' });
+      const uuid = await authorize();
+      fake.approve(uuid, 5151);
+      const results = await Promise.all([chore(), otherWorker()]);
+      expect(results.reduce((sum, r) => sum + r.connected, 0)).to.equal(1);
+      expect((await connections()).filter((c) => c.accountId === '5151')).to.have.length(1);
     });
 
     it('another workspace never sees the connection or the signer', async () => {

@@ -2,7 +2,7 @@ import { type DataSource } from 'typeorm';
 import { type PendingSigner, type PendingSigners } from '../../../../../application/ports/platforms/PendingSigners';
 import { type Platform } from '../../../../../domain/platform/Platform';
 import { type SecretBox } from '../../../keys/SecretBox';
-import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
+import { changedRows, type Dialect, dialectOf, readDate } from '../sql/Dialect';
 import { managerOf } from '../transactionContext';
 
 const COLUMNS = 'id, sealed_signer, workspace_id, user_id, platform, return_to, expires_at';
@@ -46,7 +46,7 @@ export class TypeOrmPendingSigners implements PendingSigners {
     }));
   }
 
-  async remove(id: string): Promise<void> {
-    await managerOf(this.dataSource).query('DELETE FROM pending_signers WHERE id = ?', [id]);
+  async remove(id: string): Promise<boolean> {
+    return (await changedRows(managerOf(this.dataSource), 'DELETE FROM pending_signers WHERE id = ?', [id])) > 0;
   }
 }
