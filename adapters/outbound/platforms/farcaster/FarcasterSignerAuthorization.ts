@@ -3,7 +3,7 @@ import { type SignerAuthorization, type SignerStatus, type StartedSigner } from 
 import { type FarcasterSettings } from './FarcasterOptions';
 import { createSigner, type NeynarRead, lookupSigner, registerSignedKey } from './neynarSigners';
 import { readAccount } from './neynarUsers';
-import { signKeyRequest } from './signedKeyRequest';
+import { appAccount, signKeyRequest } from './signedKeyRequest';
 
 type Started = { readonly ok: true; readonly signer: StartedSigner } | { readonly ok: false; readonly failure: GrantFailure };
 
@@ -19,16 +19,21 @@ const failureOf = (read: Extract<NeynarRead<unknown>, { ok: false }>): Started =
  * then its status asked (`GET /v2/farcaster/signer`) until approved, and the account read.
  */
 export class FarcasterSignerAuthorization implements SignerAuthorization {
+  /** Derived once, when the service starts: a wrong phrase stops it there, not at the first connect. */
+  private readonly account: ReturnType<typeof appAccount>;
+
   constructor(
     private readonly settings: FarcasterSettings,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.account = appAccount(settings.appMnemonic);
+  }
 
   async start(): Promise<Started> {
     const created = await createSigner(this.settings);
     if (!created.ok) return failureOf(created);
     const deadline = Math.floor(this.now().getTime() / 1000) + this.settings.approvalSeconds;
-    const signature = await signKeyRequest(this.settings.appMnemonic, {
+    const signature = await signKeyRequest(this.account, {
       requestFid: this.settings.appFid,
       key: created.value.public_key as `0x${string}`,
       deadline,

@@ -1,5 +1,5 @@
 import { type Hex } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { english, type HDAccount, mnemonicToAccount } from 'viem/accounts';
 
 /** The Farcaster SignedKeyRequestValidator's EIP-712 domain, on OP Mainnet. */
 export const SIGNED_KEY_REQUEST_DOMAIN = {
@@ -17,9 +17,22 @@ export const SIGNED_KEY_REQUEST_TYPES = {
   ],
 } as const;
 
+const WORDS = new Set(english);
+
+/** The app account's custody key from its recovery phrase; a refusal never repeats the phrase. */
+export function appAccount(mnemonic: string): HDAccount {
+  const words = mnemonic.trim().split(/\s+/);
+  const unknown = words.filter((word) => !WORDS.has(word)).length;
+  if (unknown > 0) throw new Error(`FARCASTER_APP_MNEMONIC: ${unknown} of its words are not BIP-39 English words`);
+  try {
+    return mnemonicToAccount(words.join(' '));
+  } catch {
+    throw new Error('FARCASTER_APP_MNEMONIC: not a recovery phrase a key can be derived from');
+  }
+}
+
 /** The app account's signature that it asks for `key` to sign for the approving account, until `deadline` (Unix seconds). */
-export function signKeyRequest(mnemonic: string, request: { requestFid: number; key: Hex; deadline: number }): Promise<Hex> {
-  const account = mnemonicToAccount(mnemonic);
+export function signKeyRequest(account: HDAccount, request: { requestFid: number; key: Hex; deadline: number }): Promise<Hex> {
   return account.signTypedData({
     domain: SIGNED_KEY_REQUEST_DOMAIN,
     types: SIGNED_KEY_REQUEST_TYPES,

@@ -38,6 +38,14 @@ describe('Farcaster connector: the Neynar managed signer', () => {
     expect(started.failure.reason).to.match(/signature does not match/);
   });
 
+  it('a recovery phrase that is not one stops the connector at its start, without repeating the phrase', () => {
+    const phrase = 'test test test test test test test test test test test notaword';
+    expect(() => connectorFor(fake, { appMnemonic: phrase }))
+      .to.throw(/FARCASTER_APP_MNEMONIC: 1 of its words are not BIP-39 English words/)
+      .with.property('message')
+      .that.does.not.include('notaword');
+  });
+
   it('pending until the account approves; then the account read by fid with the signer as the grant', async () => {
     const started = await connector.signer.start();
     if (!started.ok) throw new Error(started.failure.reason);
