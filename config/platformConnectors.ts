@@ -3,6 +3,7 @@ import { type PlatformConnector } from '../application/ports/platforms/PlatformC
 import { guardedFetch } from '../adapters/outbound/http/guardedFetch';
 import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
 import { blueskyConnector } from '../adapters/outbound/platforms/bluesky/BlueskyConnector';
+import { farcasterConnector } from '../adapters/outbound/platforms/farcaster/FarcasterConnector';
 import { facebookConnector } from '../adapters/outbound/platforms/facebook/FacebookConnector';
 import { instagramConnector } from '../adapters/outbound/platforms/instagram/InstagramConnector';
 import { linkedinConnector } from '../adapters/outbound/platforms/linkedin/LinkedInConnector';
@@ -93,6 +94,7 @@ export function configuredConnectors(
     const { clientId, ...rest } = appOptions(platforms.tiktok);
     connectors.push(tiktokConnector({ ...rest, clientKey: clientId }));
   }
+  if (platforms.farcaster !== null) connectors.push(farcasterConnector(platforms.farcaster));
   const appPasswordLogin: AppPasswordLogin = {
     login: ({ service, handle, appPassword }) => bluesky.login({ service, identifier: handle, appPassword }),
   };

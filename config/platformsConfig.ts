@@ -10,6 +10,14 @@ export interface OAuthAppConfig {
   readonly tokenBaseUrl: string | null;
 }
 
+/** Neynar's API key and the app account that asks for signers; the recovery phrase is a secret, never logged. */
+export interface FarcasterConfig {
+  readonly apiKey: string;
+  readonly appFid: number;
+  readonly appMnemonic: string;
+  readonly apiBaseUrl: string;
+}
+
 /** The platforms the operator configured (README, "Connecting accounts"); null: not configured. */
 export interface PlatformsConfig {
   readonly linkedin: (OAuthAppConfig & { readonly organizations: boolean }) | null;
@@ -21,6 +29,8 @@ export interface PlatformsConfig {
   /** TikTok calls its client id a client key (TIKTOK_CLIENT_KEY). */
   readonly tiktok: OAuthAppConfig | null;
   readonly youtube: OAuthAppConfig | null;
+  /** Farcaster through Neynar: set when NEYNAR_API_KEY, FARCASTER_APP_FID and FARCASTER_APP_MNEMONIC all are. */
+  readonly farcaster: FarcasterConfig | null;
   /** Origins an app's `returnTo` may point at, besides BASE_URL's (README, "Connecting accounts"). */
   readonly returnToOrigins: readonly string[];
 }
@@ -36,6 +46,7 @@ export function platformsConfig(env: Env): PlatformsConfig {
     pinterest: oauthApp(env, 'PINTEREST'),
     tiktok: oauthApp(env, 'TIKTOK', 'CLIENT_KEY'),
     youtube: oauthApp(env, 'YOUTUBE'),
+    farcaster: farcasterApp(env),
     returnToOrigins: returnToOrigins(env),
   };
 }
@@ -67,5 +78,27 @@ function oauthApp(env: Env, prefix: string, idName = 'CLIENT_ID'): OAuthAppConfi
     apiBaseUrl: url(env, `${prefix}_API_BASE_URL`, null, ['http:', 'https:']),
     authBaseUrl: url(env, `${prefix}_AUTH_BASE_URL`, null, ['http:', 'https:']),
     tokenBaseUrl: url(env, `${prefix}_TOKEN_BASE_URL`, null, ['http:', 'https:']),
+  };
+}
+
+const FARCASTER_NAMES = ['NEYNAR_API_KEY', 'FARCASTER_APP_FID', 'FARCASTER_APP_MNEMONIC'] as const;
+
+function farcasterApp(env: Env): FarcasterConfig | null {
+  const [apiKey, fid, mnemonic] = FARCASTER_NAMES.map((name) => env[name]?.trim() || null);
+  if (apiKey === null && fid === null && mnemonic === null) return null;
+  if (apiKey === null || fid === null || mnemonic === null) {
+    const missing = FARCASTER_NAMES.filter((name) => !env[name]?.trim());
+    throw new ConfigError(missing[0]!, `${FARCASTER_NAMES.join(', ')} are set together or not at all`);
+  }
+  if (!/^[1-9]\d{0,15}$/.test(fid)) throw new ConfigError('FARCASTER_APP_FID', "must be the app account's fid (a positive integer)");
+  const words = mnemonic.split(/\s+/);
+  if (![12, 15, 18, 21, 24].includes(words.length)) {
+    throw new ConfigError('FARCASTER_APP_MNEMONIC', "must be the app account's recovery phrase (12 to 24 words)");
+  }
+  return {
+    apiKey,
+    appFid: Number(fid),
+    appMnemonic: words.join(' '),
+    apiBaseUrl: url(env, 'NEYNAR_API_BASE_URL', 'https://api.neynar.com', ['http:', 'https:'])!,
   };
 }

@@ -1,4 +1,7 @@
 import { type KeepGrantsAlive } from '../application/connections/KeepGrantsAlive';
+import { type AuthorizeSigner } from '../application/connections/AuthorizeSigner';
+import { type ConnectApprovedSigners } from '../application/connections/ConnectApprovedSigners';
+import { type PendingSigners } from '../application/ports/platforms/PendingSigners';
 import { type AuthorizeConnection } from '../application/connections/AuthorizeConnection';
 import { type ChoosePublishAs } from '../application/connections/ChoosePublishAs';
 import { type CompleteConnection } from '../application/connections/CompleteConnection';
@@ -186,6 +189,10 @@ export const TOKENS = {
   CompleteConnection: token<CompleteConnection>('CompleteConnection'),
   ChoosePublishAs: token<ChoosePublishAs>('ChoosePublishAs'),
   KeepGrantsAlive: token<KeepGrantsAlive>('KeepGrantsAlive'),
+  /** Signers (Farcaster) waiting for their account's approval. */
+  PendingSigners: token<PendingSigners>('PendingSigners'),
+  AuthorizeSigner: token<AuthorizeSigner>('AuthorizeSigner'),
+  ConnectApprovedSigners: token<ConnectApprovedSigners>('ConnectApprovedSigners'),
   MediaRepository: token<MediaRepository>('MediaRepository'),
   MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
   MediaSettings: token<MediaSettings>('MediaSettings'),

@@ -5,6 +5,7 @@ import { type PkceChallenges } from '../ports/PkceChallenges';
 import { type ConnectStates } from '../ports/platforms/ConnectStates';
 import { type RandomSource } from '../ports/RandomSource';
 import { type SecretHasher } from '../ports/SecretHasher';
+import { type AuthorizeSigner } from './AuthorizeSigner';
 import { callbackUrlOf, type ConnectSettings } from './ConnectSettings';
 import { type PlatformConnectors } from './PlatformConnectors';
 
@@ -22,11 +23,17 @@ export class AuthorizeConnection {
     private readonly pkce: PkceChallenges,
     private readonly clock: Clock,
     private readonly settings: ConnectSettings,
+    private readonly signers: AuthorizeSigner | null = null,
   ) {}
 
   async start(input: { workspaceId: string; userId: string; platform: string; returnTo?: string }): Promise<{ authorizationUrl: string }> {
     const platform = input.platform.toUpperCase();
     if (!isPlatform(platform)) throw validationError('invalid_platform', [{ path: 'platform', message: 'is not one of the ten platforms' }]);
+    const signer = this.connectors.get(platform)?.signer;
+    if (signer !== undefined && this.signers !== null) {
+      const returnTo = input.returnTo === undefined ? null : this.checkedReturnTo(input.returnTo);
+      return this.signers.start(signer, { workspaceId: input.workspaceId, userId: input.userId, platform, returnTo });
+    }
     const authorization = this.authorizationOf(platform);
     const returnTo = input.returnTo === undefined ? null : this.checkedReturnTo(input.returnTo);
     const state = this.random.token(32);

@@ -1,4 +1,6 @@
 import { AuthorizeConnection } from '../../application/connections/AuthorizeConnection';
+import { AuthorizeSigner } from '../../application/connections/AuthorizeSigner';
+import { ConnectApprovedSigners } from '../../application/connections/ConnectApprovedSigners';
 import { ChoosePublishAs } from '../../application/connections/ChoosePublishAs';
 import { CompleteConnection } from '../../application/connections/CompleteConnection';
 import { ConnectWithAppPassword } from '../../application/connections/ConnectWithAppPassword';
@@ -13,7 +15,9 @@ import { GuardedAddressPolicy } from '../../adapters/outbound/http/GuardedAddres
 import { NodePkceChallenges } from '../../adapters/outbound/crypto/NodePkceChallenges';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
 import { MemoryConnectStates } from '../../adapters/outbound/persistence/memory/MemoryConnectStates';
+import { MemoryPendingSigners } from '../../adapters/outbound/persistence/memory/MemoryPendingSigners';
 import { TypeOrmConnectStates } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmConnectStates';
+import { TypeOrmPendingSigners } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmPendingSigners';
 import { type Config } from '../env';
 import { resolveSecretKey } from '../secretKey';
 import { configuredConnectors } from '../platformConnectors';
@@ -44,6 +48,10 @@ export function bindConnections(w: Wiring, config: Config): void {
   w.build(T.ConnectStates, [T.DataSource], (dataSource) =>
     dataSource === null ? new MemoryConnectStates() : new TypeOrmConnectStates(dataSource, new SecretBox(resolveSecretKey(config.secrets))),
   );
+  w.build(T.PendingSigners, [T.DataSource], (dataSource) =>
+    dataSource === null ? new MemoryPendingSigners() : new TypeOrmPendingSigners(dataSource, new SecretBox(resolveSecretKey(config.secrets))),
+  );
+  w.construct(T.AuthorizeSigner, AuthorizeSigner, [T.PendingSigners, T.IdGenerator]);
   w.construct(T.AuthorizeConnection, AuthorizeConnection, [
     T.PlatformConnectors,
     T.ConnectStates,
@@ -52,6 +60,16 @@ export function bindConnections(w: Wiring, config: Config): void {
     T.PkceChallenges,
     T.Clock,
     T.ConnectSettings,
+    T.AuthorizeSigner,
+  ]);
+  w.construct(T.ConnectApprovedSigners, ConnectApprovedSigners, [
+    T.PendingSigners,
+    T.PlatformConnectors,
+    T.ConnectionRepository,
+    T.ConnectionCredentials,
+    T.UnitOfWork,
+    T.IdGenerator,
+    T.Clock,
   ]);
   w.construct(T.CompleteConnection, CompleteConnection, [
     T.PlatformConnectors,

@@ -4,6 +4,7 @@ import { type Platform } from '../../../domain/platform/Platform';
 import { type PublishOutcome, type SegmentToPublish } from '../PlatformPublisher';
 import { type GrantResult } from './GrantFailure';
 import { type PlatformGrant } from './PlatformGrant';
+import { type SignerAuthorization } from './SignerAuthorization';
 
 /** Who a grant belongs to, as the platform says. */
 export interface AccountIdentity {
@@ -63,4 +64,6 @@ export interface PlatformConnector {
   readonly authorization: OAuthAuthorization | null;
   readonly tokens: TokenUpkeep;
   readonly publisher: GrantedPublisher;
+  /** Platforms connected by a signer the account approves in its own app (Farcaster). */
+  readonly signer?: SignerAuthorization;
 }

@@ -2,7 +2,7 @@
  * What a platform granted a connection, typed by how the platform authenticates: never
  * tokens packed into strings. Kept encrypted at rest (AES-256-GCM under SECRET_KEY).
  */
-export type PlatformGrant = OAuth2Grant | AtprotoSessionGrant;
+export type PlatformGrant = OAuth2Grant | AtprotoSessionGrant | FarcasterSignerGrant;
 
 /** An OAuth 2.0 grant: the lifetimes are the platform's own `expires_in`, never assumed. */
 export interface OAuth2Grant {
@@ -29,4 +29,16 @@ export interface AtprotoSessionGrant {
   readonly accessJwt: string;
   readonly refreshJwt: string;
   readonly appPassword: string;
+}
+
+/**
+ * A Farcaster signer Neynar keeps for the account (a managed signer): named by its uuid, which
+ * only works with the API key that created it. It never expires; the account may revoke it.
+ */
+export interface FarcasterSignerGrant {
+  readonly kind: 'farcaster_signer';
+  readonly signerUuid: string;
+  readonly fid: number;
+  /** The account's username when it was connected, for the casts' addresses. */
+  readonly username: string;
 }

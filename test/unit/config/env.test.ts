@@ -67,6 +67,7 @@ describe('loadConfig (environment variables)', () => {
         pinterest: null,
         tiktok: null,
         youtube: null,
+        farcaster: null,
         returnToOrigins: [],
       },
       bootstrap: true,
@@ -84,6 +85,19 @@ describe('loadConfig (environment variables)', () => {
       authBaseUrl: null,
       tokenBaseUrl: null,
       organizations: false,
+    });
+  });
+
+  it('configures Farcaster only with the Neynar key, the app fid and its recovery phrase together', () => {
+    const phrase = 'test test test test test test test test test test test junk';
+    expect(() => loadConfig({ NEYNAR_API_KEY: 'k' })).to.throw(/FARCASTER_APP_FID.*set together/);
+    expect(() => loadConfig({ NEYNAR_API_KEY: 'k', FARCASTER_APP_FID: 'x1', FARCASTER_APP_MNEMONIC: phrase })).to.throw(/FARCASTER_APP_FID/);
+    expect(() => loadConfig({ NEYNAR_API_KEY: 'k', FARCASTER_APP_FID: '9152', FARCASTER_APP_MNEMONIC: 'too short' })).to.throw(/FARCASTER_APP_MNEMONIC/);
+    expect(loadConfig({ NEYNAR_API_KEY: 'k', FARCASTER_APP_FID: '9152', FARCASTER_APP_MNEMONIC: ` ${phrase} ` }).platforms.farcaster).to.deep.equal({
+      apiKey: 'k',
+      appFid: 9152,
+      appMnemonic: phrase,
+      apiBaseUrl: 'https://api.neynar.com',
     });
   });
 

@@ -34,12 +34,14 @@ export const connectionPaths: PathMap = {
     post: authenticatedOperation({
       operationId: 'connections.authorize',
       idempotent: true,
-      summary: 'Start connecting an account of an OAuth platform',
+      summary: 'Start connecting an account of an OAuth platform, or Farcaster by a signer',
       description:
         "Needs accounts:write. Answers the platform's authorization URL to send the person to. The platform sends them back to " +
         '`{BASE_URL}/connect/{platform}/callback`, which checks the state (bound to this person and workspace, single use, valid 10 minutes), ' +
         'exchanges the code (with PKCE where the platform supports it) and makes the connection; it ends on a plain page, or redirects to ' +
         "`returnTo` with `connection` or `error` added. `returnTo` must be on BASE_URL's origin or one in CONNECT_RETURN_ORIGINS. " +
+        'Farcaster answers the approval URL of a signer made at Neynar instead: the account approves it in its Farcaster app, and the ' +
+        "worker's housekeeping makes the connection once Neynar says it is approved (no callback; the request expires in 24 hours). " +
         'A platform that is not configured, or that connects otherwise (Bluesky), is a 422.',
       tags: ['connections'],
       scope: 'accounts:write',

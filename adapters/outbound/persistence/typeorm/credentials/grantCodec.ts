@@ -9,7 +9,8 @@ export function encodeGrant(grant: PlatformGrant): string {
 
 export function decodeGrant(text: string): PlatformGrant {
   const raw = JSON.parse(text) as Record<string, unknown>;
-  if (raw.kind !== 'oauth2' && raw.kind !== 'atproto_session') throw new Error(`stored grant has an unknown kind (${String(raw.kind)})`);
+  if (raw.kind !== 'oauth2' && raw.kind !== 'atproto_session' && raw.kind !== 'farcaster_signer')
+    throw new Error(`stored grant has an unknown kind (${String(raw.kind)})`);
   for (const field of DATE_FIELDS) {
     if (typeof raw[field] === 'string') raw[field] = new Date(raw[field] as string);
   }

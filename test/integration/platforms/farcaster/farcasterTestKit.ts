@@ -1,0 +1,53 @@
+import { farcasterConnector, type FarcasterConnector } from '../../../../adapters/outbound/platforms/farcaster/FarcasterConnector';
+import { type FarcasterOptions } from '../../../../adapters/outbound/platforms/farcaster/FarcasterOptions';
+import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type FarcasterSignerGrant } from '../../../../application/ports/platforms/PlatformGrant';
+import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { type NeynarFake } from '../../../support/fakes/neynarFake';
+import { APP_MNEMONIC } from '../../../support/fakes/neynarFakeState';
+
+export function connectorFor(fake: NeynarFake, options: Partial<FarcasterOptions> = {}): FarcasterConnector {
+  return farcasterConnector({
+    apiKey: fake.state.apiKey,
+    appFid: fake.state.appFid,
+    appMnemonic: APP_MNEMONIC,
+    apiBaseUrl: fake.baseUrl,
+    timeoutMs: 5_000,
+    ...options,
+  });
+}
+
+/** A signer made, registered and approved through the connector, as its grant. */
+export async function approvedGrant(fake: NeynarFake, connector: FarcasterConnector): Promise<FarcasterSignerGrant> {
+  const started = await connector.signer.start();
+  if (!started.ok) throw new Error(`signer not started: ${started.failure.reason}`);
+  fake.approve(started.signer.signerId);
+  const status = await connector.signer.check(started.signer.signerId);
+  if (status.kind !== 'approved' || status.grant.kind !== 'farcaster_signer') throw new Error(`signer not approved: ${status.kind}`);
+  return status.grant;
+}
+
+export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
+  return {
+    connectionId: 'connection-1',
+    settings: { platform: 'FARCASTER', values: { channelId: null } },
+    text: 'Shipping Dispatch 1.0',
+    media: [],
+    segmentIndex: 0,
+    segmentCount: 1,
+    replyToPlatformPostId: null,
+    checkpoint: null,
+    idempotencyKey: 'target-1:0:1',
+    ...overrides,
+  };
+}
+
+/** Library media as signed links only (Farcaster embeds URLs; it never takes bytes). */
+export const LINKED_MEDIA: MediaAccess = {
+  async open() {
+    throw new Error('Farcaster takes links, never bytes');
+  },
+  async link(mediaId) {
+    return `https://dispatch.example/media/${mediaId}?sig=abc`;
+  },
+};
