@@ -39,6 +39,8 @@ import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
 import { type KeyRing } from '../adapters/outbound/keys/KeyRing';
+import { type AccessTokens } from '../application/ports/oauth/AccessTokens';
+import { type ManageClients } from '../application/oauth/ManageClients';
 import { type AddConnection } from '../application/admin/AddConnection';
 import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
 import { type CreateUser } from '../application/admin/CreateUser';
@@ -124,6 +126,8 @@ export const TOKENS = {
   SessionStore: token<SessionStore>('SessionStore'),
   KeyRing: token<KeyRing>('KeyRing'),
   SessionTokens: token<SessionTokens>('SessionTokens'),
+  /** The OAuth access tokens (RFC 9068 JWTs) the authorization server signs and the API checks. */
+  AccessTokens: token<AccessTokens>('AccessTokens'),
   AccessTokenVerifier: token<AccessTokenVerifier>('AccessTokenVerifier'),
   RateLimitStore: token<RateLimitStore>('RateLimitStore'),
   HealthChecks: token<readonly HealthCheck[]>('HealthChecks'),
@@ -138,6 +142,8 @@ export const TOKENS = {
   CreateWorkspace: token<CreateWorkspace>('CreateWorkspace'),
   ManageMembers: token<ManageMembers>('ManageMembers'),
   ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
+  /** The operator's OAuth clients (`client register | list | remove`). */
+  ManageClients: token<ManageClients>('ManageClients'),
   AddConnection: token<AddConnection>('AddConnection'),
   IssueSession: token<IssueSession>('IssueSession'),
   BootstrapFirstStart: token<BootstrapFirstStart>('BootstrapFirstStart'),
