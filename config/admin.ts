@@ -31,6 +31,11 @@ async function openSession(): Promise<CliSession> {
   const { get } = composition;
   return {
     useCases: {
+      // Resolved by the client commands only, so every other command runs without the OAuth store.
+      get clients() {
+        return get(T.ManageClients);
+      },
+      signingKeys: get(T.KeyRing),
       createUser: get(T.CreateUser),
       createWorkspace: get(T.CreateWorkspace),
       members: get(T.ManageMembers),

@@ -42,6 +42,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
     authenticate: get(T.AuthenticateBearer),
     authorizeWorkspace: get(T.AuthorizeWorkspace),
     checkHealth: get(T.CheckHealth),
+    signingKeys: get(T.KeyRing),
     api: apiRoutes(composition),
     uploadApi: uploadRoutes(composition),
   });

@@ -46,6 +46,8 @@ import { type DeviceAuthorizations } from '../application/ports/oauth/DeviceAuth
 import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClientRepository';
 import { type TokenGrants } from '../application/ports/oauth/TokenGrants';
 import { type KeyRing } from '../adapters/outbound/keys/KeyRing';
+import { type AccessTokens } from '../application/ports/oauth/AccessTokens';
+import { type ManageClients } from '../application/oauth/ManageClients';
 import { type AddConnection } from '../application/admin/AddConnection';
 import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
 import { type CreateUser } from '../application/admin/CreateUser';
@@ -135,6 +137,8 @@ export const TOKENS = {
   ConsentTickets: token<ConsentTickets>('ConsentTickets'),
   KeyRing: token<KeyRing>('KeyRing'),
   SessionTokens: token<SessionTokens>('SessionTokens'),
+  /** The OAuth access tokens (RFC 9068 JWTs) the authorization server signs and the API checks. */
+  AccessTokens: token<AccessTokens>('AccessTokens'),
   AccessTokenVerifier: token<AccessTokenVerifier>('AccessTokenVerifier'),
   RateLimitStore: token<RateLimitStore>('RateLimitStore'),
   HealthChecks: token<readonly HealthCheck[]>('HealthChecks'),
@@ -149,6 +153,8 @@ export const TOKENS = {
   CreateWorkspace: token<CreateWorkspace>('CreateWorkspace'),
   ManageMembers: token<ManageMembers>('ManageMembers'),
   ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
+  /** The operator's OAuth clients (`client register | list | remove`). */
+  ManageClients: token<ManageClients>('ManageClients'),
   AddConnection: token<AddConnection>('AddConnection'),
   IssueSession: token<IssueSession>('IssueSession'),
   BootstrapFirstStart: token<BootstrapFirstStart>('BootstrapFirstStart'),

@@ -5,7 +5,8 @@ import { NodeRandomSource } from '../../adapters/outbound/crypto/NodeRandomSourc
 import { NodeSecretHasher } from '../../adapters/outbound/crypto/NodeSecretHasher';
 import { UlidIdGenerator } from '../../adapters/outbound/crypto/UlidIdGenerator';
 import { JoseSessionTokens } from '../../adapters/outbound/keys/JoseSessionTokens';
-import { KeyRing } from '../../adapters/outbound/keys/KeyRing';
+import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, JoseAccessTokens } from '../../adapters/outbound/keys/JoseAccessTokens';
+import { DEFAULT_ROTATION, KeyRing } from '../../adapters/outbound/keys/KeyRing';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
 import { JsonLogger } from '../../adapters/outbound/logging/JsonLogger';
 import { NoAccessTokens } from '../../adapters/outbound/oauth/NoAccessTokens';
@@ -36,8 +37,15 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
   w.value(T.Cancellation, new AsyncLocalCancellation());
   w.value(T.AccessTokenVerifier, new NoAccessTokens());
   w.value(T.SessionTtlSeconds, config.sessions.ttlSeconds);
-  w.build(T.KeyRing, [T.SigningKeyStore, T.Clock], (store, clock) => new KeyRing(store, new SecretBox(resolveSecretKey(config.secrets)), clock));
+  // A retired key stays published until the longest-lived token it signed has expired.
+  const rotation = { ...DEFAULT_ROTATION, longestTokenLifetimeSeconds: Math.max(config.sessions.ttlSeconds, DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS) };
+  w.build(T.KeyRing, [T.SigningKeyStore, T.Clock], (store, clock) => new KeyRing(store, new SecretBox(resolveSecretKey(config.secrets)), clock, rotation));
   w.build(T.SessionTokens, [T.KeyRing, T.Clock], (keys, clock) => new JoseSessionTokens(keys, config.http.baseUrl, clock));
+  w.build(
+    T.AccessTokens,
+    [T.KeyRing, T.Clock],
+    (keys, clock) => new JoseAccessTokens(keys, { issuer: config.http.baseUrl, resource: config.http.baseUrl }, clock),
+  );
   if (config.rateLimit.store === 'redis') {
     // One retry only: a dead Redis must turn into a quick 503, not a request stuck reconnecting.
     const redis = new Redis(config.rateLimit.redisUrl!, { maxRetriesPerRequest: 1, lazyConnect: false });

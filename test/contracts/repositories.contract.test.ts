@@ -296,6 +296,7 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         publicJwk: `{"kty":"OKP","kid":"${kid}"}`,
         encryptedPrivateJwk: `v1.${kid}.sealed`,
         createdAt: at(ms),
+        activatesAt: at(ms + 3_600_000),
       });
 
       it('lists oldest first (ties by kid), refuses a duplicate kid, and hands out copies', async () => {
@@ -307,6 +308,16 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         await expectConflict(r.signingKeys.add({ ...oldest, publicJwk: '{}' }), 'signing_key_exists');
         listed[0]!.createdAt.setTime(0);
         expect(await mine()).to.deep.equal([oldest, tie, newest]);
+      });
+
+      it('removes a key by kid, and removing one not stored is no error', async () => {
+        const [kept, gone] = [key(`c-${id()}`, 0), key(`d-${id()}`, 1)];
+        for (const k of [kept, gone]) await r.signingKeys.add(k);
+        await r.signingKeys.remove(gone.kid);
+        await r.signingKeys.remove(gone.kid);
+        const kids = (await r.signingKeys.list()).map((k) => k.kid);
+        expect(kids).to.include(kept.kid);
+        expect(kids).not.to.include(gone.kid);
       });
     });
 

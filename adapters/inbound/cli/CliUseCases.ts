@@ -4,6 +4,8 @@ import { type CreateWorkspace } from '../../../application/admin/CreateWorkspace
 import { type IssueSession } from '../../../application/admin/IssueSession';
 import { type ManageApiKeys } from '../../../application/admin/ManageApiKeys';
 import { type ManageMembers } from '../../../application/admin/ManageMembers';
+import { type ManageClients } from '../../../application/oauth/ManageClients';
+import { type SigningKeyAdmin } from './SigningKeyAdmin';
 
 /** The operator use cases the command line drives; the composition root builds them. */
 export interface CliUseCases {
@@ -13,4 +15,7 @@ export interface CliUseCases {
   apiKeys: ManageApiKeys;
   addConnection: AddConnection;
   issueSession: IssueSession;
+  /** The OAuth clients (`client register | list | remove`). */
+  clients: ManageClients;
+  signingKeys: SigningKeyAdmin;
 }

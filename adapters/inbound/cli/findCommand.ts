@@ -16,6 +16,7 @@ export function findCommand(commands: readonly CliCommand[], parsed: ParsedArgum
   }
   if (extra.length > 0) throw new UsageError('unexpected_argument', `unexpected argument "${extra[0]}"`);
   checkFlags(command, parsed.flags);
+  checkSwitches(command, parsed.switches);
   return command;
 }
 
@@ -31,5 +32,13 @@ function checkFlags(command: CliCommand, flags: ReadonlyMap<string, string>): vo
   if (missing.length > 0) {
     const list = missing.map((f) => `--${f}`).join(', ');
     throw new UsageError('missing_flag', `"${command.group} ${command.action}" requires ${list}`);
+  }
+}
+
+/** --json and --help go with every command; any other switch only with the command that has it. */
+function checkSwitches(command: CliCommand, switches: ReadonlySet<string>): void {
+  for (const name of switches) {
+    if (name === 'json' || name === 'help' || command.switches?.includes(name)) continue;
+    throw new UsageError('unknown_flag', `unknown flag --${name} for "${command.group} ${command.action}"`);
   }
 }

@@ -1,5 +1,6 @@
 import { PLATFORMS } from '../../../domain/platform/Platform';
 import { ALL_SCOPES } from '../../../domain/credential/Scope';
+import { CLIENT_GRANTS } from '../../../domain/oauth/OAuthClient';
 import { ROLES } from '../../../domain/workspace/Role';
 
 export const HELP_TEXT = `Dispatch operator command line
@@ -21,6 +22,16 @@ Commands:
   session issue     --email E [--ttl SECONDS]
   session revoke    --id SESSION_ID
                     the session's token is refused from the next request on
+  client register   --client-id ID --name N --scope "a b" --grant G [--redirect-uri URI] [--confidential]
+                    an OAuth client; --grant and --redirect-uri may be repeated (the code
+                    grant needs a redirect URI); a confidential client's secret (dcs_...) is
+                    printed once, only its hash is stored; a public one uses PKCE only
+  client list       every registered OAuth client
+  client remove     --client-id ID
+                    the client and every grant it holds
+  keys rotate       removes retired signing keys whose tokens have all expired, then adds a
+                    key: published in /.well-known/jwks.json at once, signing an hour later
+  keys list         each signing key: kid, created, activates, published|signing|retired
   help, --help, -h  this text (also with no command); needs no database
 
 Values:
@@ -28,10 +39,11 @@ Values:
   scopes     ${ALL_SCOPES.join(' ')}
              (space-separated; default: every scope of the key's role)
   platforms  ${PLATFORMS.join(', ')} (any case)
+  grants     ${CLIENT_GRANTS.join(', ')}
   Flags are written --flag value or --flag=value (use the latter for a value starting with --).
 
 Output:
-  Without --json: one human-readable line on stdout.
+  Without --json: one human-readable line on stdout (client list, keys list: one per item).
   With --json: exactly one JSON object on stdout; timestamps are ISO 8601 strings.
     user create       {"user":{"id","email","name","createdAt"}}
     workspace create  {"workspace":{"id","name","createdAt"},"owner":{"userId","email","role"}}
@@ -41,13 +53,19 @@ Output:
     connection add    {"connection":{"id","workspaceId","platform","handle","displayName","status","sandbox","createdAt"}}
     session issue     {"token","expiresAt","userId","sessionId"}
     session revoke    {"revoked":"<session id>"}
+    client register   {"client":{"clientId","name","redirectUris","grants","scopes","confidential","createdAt"}}
+                      (a confidential client adds "clientSecret")
+    client list       {"clients":[<client>...]}
+    client remove     {"removed":"<client id>"}
+    keys rotate       {"key":<key>,"pruned":["<kid>"...]}
+    keys list         {"keys":[{"kid","status","createdAt","activatesAt","removableAfter"}...]}
     help              {"help":"<this text>"}
   Errors: one line on stderr ("error: ..."); with --json {"error":{"code","message"}} on stderr.
 
 Exit codes:
   0  done
-  1  refused: the operation ran and was refused (an invalid email, role, scope or platform,
-     an unknown user, workspace or key, the last owner leaving, ...)
+  1  refused: the operation ran and was refused (an invalid email, role, scope, grant or
+     platform, an unknown user, workspace, key or client, the last owner leaving, ...)
   2  usage: the command line is malformed (unknown command or flag, a missing flag or value,
      a bad --ttl); nothing ran
 `;

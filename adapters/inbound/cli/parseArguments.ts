@@ -1,24 +1,29 @@
 import { UsageError } from './UsageError';
 
 /** Flags that take no value; every other flag takes exactly one. */
-export const SWITCHES: ReadonlySet<string> = new Set(['json', 'help']);
+export const SWITCHES: ReadonlySet<string> = new Set(['json', 'help', 'confidential']);
+/** Value flags that may be given more than once (`client register --grant a --grant b`). */
+export const REPEATABLE: ReadonlySet<string> = new Set(['redirect-uri', 'grant']);
 
 export interface ParsedArguments {
   /** The words that are not flags, in order: the command group and action. */
   readonly positionals: readonly string[];
   /** Value flags by name (without the leading `--`). */
   readonly flags: ReadonlyMap<string, string>;
+  /** Every value of each repeatable flag given, in order (its first value is in `flags` too). */
+  readonly repeated: ReadonlyMap<string, readonly string[]>;
   readonly switches: ReadonlySet<string>;
 }
 
 /**
- * Reads `--flag value`, `--flag=value`, the switches `--json`, `--help` (`-h`) and plain
+ * Reads `--flag value`, `--flag=value`, the switches `--json`, `--help` (`-h`), `--confidential` and plain
  * words, in any order. A value may start with a single `-` but not with `--`; use
  * `--flag=--value` for that. Which flags a command accepts is checked by the caller.
  */
 export function parseArguments(argv: readonly string[]): ParsedArguments {
   const positionals: string[] = [];
   const flags = new Map<string, string>();
+  const repeated = new Map<string, string[]>();
   const switches = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
@@ -45,6 +50,11 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
         value = next;
         i++;
       }
+      if (REPEATABLE.has(name)) {
+        repeated.set(name, [...(repeated.get(name) ?? []), value]);
+        if (!flags.has(name)) flags.set(name, value);
+        continue;
+      }
       if (flags.has(name)) throw new UsageError('duplicate_flag', `--${name} is given more than once`);
       flags.set(name, value);
     } else if (token.startsWith('-') && token !== '-') {
@@ -53,5 +63,5 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
       positionals.push(token);
     }
   }
-  return { positionals, flags, switches };
+  return { positionals, flags, repeated, switches };
 }

@@ -38,7 +38,7 @@ export async function runCli(argv: readonly string[], open: () => Promise<CliSes
     const command = findCommand(ALL_COMMANDS, parsed);
     const session = await open();
     try {
-      const result = await command.run(new FlagValues(parsed.flags), session.useCases);
+      const result = await command.run(new FlagValues(parsed.flags, parsed.repeated, parsed.switches), session.useCases);
       out.stdout(`${asJson ? JSON.stringify(result.json) : result.text}\n`);
     } finally {
       await session.close();

@@ -11,6 +11,22 @@ import { type ProxyTrust } from './clientAddress';
 import { type ApiRoutes } from './RouteKit';
 import { type AppState } from './state';
 
+/** A public signing key as published in the JWKS (RFC 7517): EC P-256 members only. */
+export interface PublishedJwk {
+  readonly kty?: string;
+  readonly crv?: string;
+  readonly x?: string;
+  readonly y?: string;
+  readonly kid?: string;
+  readonly alg?: string;
+  readonly use?: string;
+}
+
+/** The keys tokens are verified with (the KeyRing's public halves). */
+export interface PublishedKeys {
+  publicJwks(): Promise<readonly PublishedJwk[]>;
+}
+
 /** Everything the HTTP adapter needs, handed over by the composition root. */
 export interface HttpDependencies {
   readonly settings: {
@@ -42,6 +58,8 @@ export interface HttpDependencies {
   readonly authenticate: AuthenticateBearer;
   readonly authorizeWorkspace: AuthorizeWorkspace;
   readonly checkHealth: CheckHealth;
+  /** Served at /.well-known/jwks.json; without it that document is not served. */
+  readonly signingKeys?: PublishedKeys;
   /** The JSON API's routers, each built from its use cases by the composition root. */
   readonly api: readonly ApiRoutes[];
   /** Routers of the API whose bodies are streamed (media bytes): the upload surface, with the JSON API's kit. */

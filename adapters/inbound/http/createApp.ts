@@ -36,7 +36,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   // Health stays outside every chain and its rate limit: a load balancer polling it must never be refused.
   const health = healthRouter(deps.checkHealth);
   const open = new Router<AppState>();
-  open.use(discoveryRouter(deps.settings.baseUrl).routes());
+  open.use(discoveryRouter(deps.settings.baseUrl, deps.signingKeys).routes());
   open.get('/openapi.json', (ctx) => {
     ctx.body = OPENAPI_DOCUMENT;
   });

@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type SigningKeyStore, type StoredSigningKey } from './SigningKeyStore';
 
-interface StoredOnDisk extends Omit<StoredSigningKey, 'createdAt'> {
+/** As written to disk; files written before key rotation existed have no activatesAt. */
+interface StoredOnDisk extends Omit<StoredSigningKey, 'createdAt' | 'activatesAt'> {
   readonly createdAt: string;
+  readonly activatesAt?: string;
 }
 
 /** Keys in one JSON file readable by the service's user only (KEY_STORE=file). */
@@ -19,13 +21,22 @@ export class FileSigningKeyStore implements SigningKeyStore {
       throw error;
     }
     return (JSON.parse(text) as StoredOnDisk[])
-      .map((k) => ({ ...k, createdAt: new Date(k.createdAt) }))
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      .map((k) => ({ ...k, createdAt: new Date(k.createdAt), activatesAt: new Date(k.activatesAt ?? k.createdAt) }))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.kid < b.kid ? -1 : a.kid > b.kid ? 1 : 0));
   }
 
   async add(key: StoredSigningKey): Promise<void> {
     const keys = await this.list();
     keys.push(key);
+    await this.write(keys);
+  }
+
+  async remove(kid: string): Promise<void> {
+    const keys = await this.list();
+    if (keys.some((k) => k.kid === kid)) await this.write(keys.filter((k) => k.kid !== kid));
+  }
+
+  private async write(keys: StoredSigningKey[]): Promise<void> {
     await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
     const temporary = `${this.file}.${process.pid}.tmp`;
     // A mode applies only to a file being created: one left by a crashed write goes first.

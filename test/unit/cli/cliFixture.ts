@@ -19,7 +19,12 @@ import { MemoryMembershipRepository } from '../../../adapters/outbound/persisten
 import { MemoryUserRepository } from '../../../adapters/outbound/persistence/memory/MemoryUserRepository';
 import { MemoryWorkspaceRepository } from '../../../adapters/outbound/persistence/memory/MemoryWorkspaceRepository';
 import { PASSWORD } from '../../support/data/people';
-import { DEFAULT_NOW } from '../../support/fixedClock';
+import { DEFAULT_NOW, FixedClock } from '../../support/fixedClock';
+import { InMemoryOAuthClients } from '../../support/fakes/InMemoryOAuthClients';
+import { ManageClients } from '../../../application/oauth/ManageClients';
+import { KeyRing } from '../../../adapters/outbound/keys/KeyRing';
+import { SecretBox } from '../../../adapters/outbound/keys/SecretBox';
+import { MemorySigningKeyStore } from '../../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
 
 export const NOW = new Date(DEFAULT_NOW);
 export const DEFAULT_SESSION_TTL = 3600;
@@ -58,6 +63,14 @@ export class CliFixture {
   readonly clock: Clock = { now: () => NOW };
   readonly sessions = new FakeSessionTokens(this.clock);
   readonly sessionStore = new MemorySessionStore();
+  readonly oauthClients = new InMemoryOAuthClients();
+  /** The signing keys' own clock, so a test can let a rotated key come into use. */
+  readonly keyClock = new FixedClock(NOW);
+  readonly signingKeyStore = new MemorySigningKeyStore();
+  readonly keyRing = new KeyRing(this.signingKeyStore, new SecretBox('cli-test-secret'), this.keyClock, {
+    publishAheadSeconds: 3600,
+    longestTokenLifetimeSeconds: 12 * 3600,
+  });
   /** Everything ever written to stdout or stderr, to search for leaked secrets. */
   readonly transcript: string[] = [];
   readonly useCases: CliUseCases;
@@ -83,6 +96,8 @@ export class CliFixture {
       ),
       addConnection: new AddConnection(this.connections, this.workspaces, ids, this.clock),
       issueSession: new IssueSession(this.users, this.sessions, this.sessionStore, ids, this.clock, DEFAULT_SESSION_TTL),
+      clients: new ManageClients(this.oauthClients, this.hasher, new NodeRandomSource(), this.clock),
+      signingKeys: this.keyRing,
     };
   }
 

@@ -41,4 +41,22 @@ describe('CLI parseArguments', () => {
     expect(usageErrorOf(['-e', 'a@b.co']).code).to.equal('unknown_flag');
     expect(usageErrorOf(['--=x']).code).to.equal('unknown_flag');
   });
+
+  it('collects every value of a repeatable flag (--grant, --redirect-uri) in order, and reads --confidential as a switch', () => {
+    const parsed = parseArguments([
+      'client',
+      'register',
+      '--grant',
+      'device_code',
+      '--redirect-uri=https://a.example/cb',
+      '--confidential',
+      '--grant=refresh_token',
+    ]);
+    expect(parsed.repeated.get('grant')).to.deep.equal(['device_code', 'refresh_token']);
+    expect(parsed.repeated.get('redirect-uri')).to.deep.equal(['https://a.example/cb']);
+    expect(parsed.flags.get('grant'), 'the first value, so the command finder sees the flag').to.equal('device_code');
+    expect(parsed.switches.has('confidential')).to.equal(true);
+    expect(usageErrorOf(['--confidential=yes']).code).to.equal('unexpected_value');
+    expect(usageErrorOf(['--grant']).code).to.equal('missing_value');
+  });
 });

@@ -164,7 +164,14 @@ describe('OpenAPI document', () => {
       .and.match(/OAuth/)
       .and.match(/session/i);
     for (const { template, operation } of OPERATIONS) {
-      const open = ['/health', '/.well-known/oauth-protected-resource', '/openapi.json', ...SIGNED_FILE_LINKS].includes(template);
+      const open = [
+        '/health',
+        '/.well-known/oauth-protected-resource',
+        '/.well-known/oauth-authorization-server',
+        '/.well-known/jwks.json',
+        '/openapi.json',
+        ...SIGNED_FILE_LINKS,
+      ].includes(template);
       expect(operation.security, template).to.deep.equal(open ? [] : [{ bearer: (operation.security as Json[])[0]!.bearer }]);
     }
   });

@@ -36,8 +36,10 @@ describe('responses served by the app match the OpenAPI document', () => {
       }
     });
 
-    it('discovery.protectedResource and discovery.openapi: 200', async () => {
+    it('discovery.protectedResource, discovery.authorizationServer, discovery.jwks and discovery.openapi: 200', async () => {
       await api(subject.app).get('/.well-known/oauth-protected-resource').expect(200);
+      await api(subject.app).get('/.well-known/oauth-authorization-server').expect(200);
+      await api(subject.app).get('/.well-known/jwks.json').expect(200);
       await api(subject.app).get('/openapi.json').expect(200);
     });
 

@@ -1,6 +1,8 @@
 import { type CliCommand } from '../CliCommand';
 import { apiKeyCommands } from './apiKeyCommands';
+import { clientCommands } from './clientCommands';
 import { connectionCommands } from './connectionCommands';
+import { keyCommands } from './keyCommands';
 import { memberCommands } from './memberCommands';
 import { sessionCommands } from './sessionCommands';
 import { userCommands } from './userCommands';
@@ -13,4 +15,6 @@ export const ALL_COMMANDS: readonly CliCommand[] = [
   ...apiKeyCommands,
   ...connectionCommands,
   ...sessionCommands,
+  ...clientCommands,
+  ...keyCommands,
 ];

@@ -13,4 +13,8 @@ export class MemorySigningKeyStore implements SigningKeyStore {
     if (this.byKid.has(key.kid)) throw conflict('signing_key_exists', `a signing key with kid ${key.kid} exists`);
     this.byKid.set(key.kid, copyOf(key));
   }
+
+  async remove(kid: string): Promise<void> {
+    this.byKid.delete(kid);
+  }
 }

@@ -27,11 +27,18 @@ describe('secret files are readable by the service user only (docs/decisions.md,
     fs.writeFileSync(`${file}.${process.pid}.tmp`, 'half a write', { mode: 0o644 });
     fs.chmodSync(`${file}.${process.pid}.tmp`, 0o644);
     const store = new FileSigningKeyStore(file);
-    await store.add({ kid: 'k1', algorithm: 'ES256', publicJwk: '{}', encryptedPrivateJwk: 'sealed', createdAt: new Date(0) });
+    await store.add({ kid: 'k1', algorithm: 'ES256', publicJwk: '{}', encryptedPrivateJwk: 'sealed', createdAt: new Date(0), activatesAt: new Date(0) });
     expect(modeOf(file)).to.equal('600');
     expect((await store.list()).map((k) => k.kid)).to.deep.equal(['k1']);
     const fresh = path.join(root, 'made', 'signing-keys.json');
-    await new FileSigningKeyStore(fresh).add({ kid: 'k2', algorithm: 'ES256', publicJwk: '{}', encryptedPrivateJwk: 'sealed', createdAt: new Date(0) });
+    await new FileSigningKeyStore(fresh).add({
+      kid: 'k2',
+      algorithm: 'ES256',
+      publicJwk: '{}',
+      encryptedPrivateJwk: 'sealed',
+      createdAt: new Date(0),
+      activatesAt: new Date(0),
+    });
     expect(modeOf(path.dirname(fresh))).to.equal('700');
     expect(modeOf(fresh)).to.equal('600');
   });

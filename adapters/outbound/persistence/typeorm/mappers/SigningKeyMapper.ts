@@ -1,15 +1,17 @@
 import { type StoredSigningKey } from '../../../keys/SigningKeyStore';
 import { type SigningKeyRow } from '../schemas/SigningKeySchema';
-import { requireDate } from './RowMappingError';
+import { optionalDate, requireDate } from './RowMappingError';
 
 export const SigningKeyMapper = {
   toStored(row: SigningKeyRow): StoredSigningKey {
+    const createdAt = requireDate(row.createdAt, { table: 'signing_keys', key: row.kid, column: 'created_at' });
     return {
       kid: row.kid,
       algorithm: row.algorithm,
       publicJwk: row.publicJwk,
       encryptedPrivateJwk: row.encryptedPrivateJwk,
-      createdAt: requireDate(row.createdAt, { table: 'signing_keys', key: row.kid, column: 'created_at' }),
+      createdAt,
+      activatesAt: optionalDate(row.activatesAt, { table: 'signing_keys', key: row.kid, column: 'activates_at' }) ?? createdAt,
     };
   },
 
@@ -20,6 +22,7 @@ export const SigningKeyMapper = {
       publicJwk: key.publicJwk,
       encryptedPrivateJwk: key.encryptedPrivateJwk,
       createdAt: key.createdAt,
+      activatesAt: key.activatesAt,
     };
   },
 };

@@ -5,6 +5,7 @@ import { MEDIA_MIGRATIONS } from './mediaMigrations';
 import { OAUTH_MIGRATIONS } from './oauthMigrations';
 import { POSTS_MIGRATIONS } from './postsMigrations';
 import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
+import { SIGNING_KEY_MIGRATIONS } from './signingKeyMigrations';
 import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
@@ -17,4 +18,5 @@ export const ALL_MIGRATIONS = [
   ...MEDIA_MIGRATIONS,
   ...CONNECTION_MIGRATIONS,
   ...OAUTH_MIGRATIONS,
+  ...SIGNING_KEY_MIGRATIONS,
 ];

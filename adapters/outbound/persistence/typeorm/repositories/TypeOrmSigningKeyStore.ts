@@ -26,4 +26,8 @@ export class TypeOrmSigningKeyStore implements SigningKeyStore {
       throw error;
     }
   }
+
+  async remove(kid: string): Promise<void> {
+    await this.rows.delete({ kid });
+  }
 }

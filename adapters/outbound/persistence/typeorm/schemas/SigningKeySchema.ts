@@ -9,6 +9,8 @@ export interface SigningKeyRow {
   /** The private JWK, encrypted by the key store before it reaches the database. */
   encryptedPrivateJwk: string;
   createdAt: Date;
+  /** When it may start signing; null for keys made before rotation existed (= createdAt). */
+  activatesAt: Date | null;
 }
 
 export const SigningKeySchema = new EntitySchema<SigningKeyRow>({
@@ -20,5 +22,6 @@ export const SigningKeySchema = new EntitySchema<SigningKeyRow>({
     publicJwk: text('public_jwk'),
     encryptedPrivateJwk: text('encrypted_private_jwk'),
     createdAt: timestamp('created_at'),
+    activatesAt: timestamp('activates_at', { nullable: true }),
   },
 });
