@@ -25,9 +25,13 @@ export interface StoredVideo {
   readonly size: number;
   readonly uploadToken: string;
   readonly parts: Array<{ readonly path: string; readonly length: number; bytes: Buffer | null; etag: string | null }>;
-  status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE';
+  status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
   /** Finalized with these part ids. */
   finalizedWith: string[] | null;
+  /** Status looks still to answer PROCESSING before the video ends AVAILABLE (or PROCESSING_FAILED). */
+  processingLooksLeft: number;
+  /** Set: processing ends PROCESSING_FAILED with this `processingFailureReason`. */
+  failureReason: string | null;
 }
 
 export interface StoredPost {
@@ -63,6 +67,10 @@ export class LinkedInFakeState {
   readonly videos = new Map<string, StoredVideo>();
   /** The part size LinkedIn splits a video upload into (4 MiB); tests make it small. */
   videoPartBytes = 4 * 1024 * 1024;
+  /** How many status looks at a finalized video answer PROCESSING before processing ends. */
+  videoProcessingLooks = 1;
+  /** Set: a video's processing ends PROCESSING_FAILED with this reason, rather than AVAILABLE. */
+  videoFailureReason: string | null = null;
   readonly posts: StoredPost[] = [];
   readonly comments: StoredComment[] = [];
   readonly received: ReceivedRequest[] = [];

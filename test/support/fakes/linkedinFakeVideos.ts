@@ -28,7 +28,17 @@ function initialize(state: LinkedInFakeState, { body, base }: FakeRequest, respo
     const last = Math.min(size, first + state.videoPartBytes) - 1;
     parts.push({ path: `/dms-uploads/video/${n}/${i}`, length: last - first + 1, bytes: null, etag: null, firstByte: first, lastByte: last });
   }
-  state.videos.set(urn, { urn, owner: request.owner, size, uploadToken: `token-${n}`, parts, status: 'WAITING_UPLOAD', finalizedWith: null });
+  state.videos.set(urn, {
+    urn,
+    owner: request.owner,
+    size,
+    uploadToken: `token-${n}`,
+    parts,
+    status: 'WAITING_UPLOAD',
+    finalizedWith: null,
+    processingLooksLeft: 0,
+    failureReason: null,
+  });
   sendJson(response, 200, {
     value: {
       uploadUrlsExpireAt: Date.now() + 3_600_000,
@@ -48,6 +58,8 @@ function finalize(state: LinkedInFakeState, { body }: FakeRequest, response: Ser
   if (JSON.stringify(request.uploadedPartIds) !== JSON.stringify(expected)) return unprocessable(response, 'uploadedPartIds do not match the uploaded parts');
   video.status = 'PROCESSING';
   video.finalizedWith = expected as string[];
+  video.processingLooksLeft = state.videoProcessingLooks;
+  video.failureReason = state.videoFailureReason;
   response.writeHead(200).end();
 }
 
@@ -65,12 +77,18 @@ export function uploadVideoPart(state: LinkedInFakeState, { message, url, body }
   response.writeHead(200, { ETag: part.etag }).end();
 }
 
-/** `GET /rest/videos/{urn}`: PROCESSING at the first look after finalizing, AVAILABLE after. */
+/**
+ * `GET /rest/videos/{urn}`: PROCESSING for the first `videoProcessingLooks` looks after
+ * finalizing, then AVAILABLE, or PROCESSING_FAILED with its `processingFailureReason`.
+ */
 export function videoStatus(state: LinkedInFakeState, { message, url }: FakeRequest, response: ServerResponse) {
   if (!bearer(state, message, response) || !restHeadersOk(message, response, false)) return;
   const video = state.videos.get(decodeURIComponent(url.pathname.slice('/rest/videos/'.length)));
   if (!video) return sendError(response, { status: 404, code: 'NOT_FOUND', message: 'Video not found' });
-  const status = video.status;
-  if (video.status === 'PROCESSING') video.status = 'AVAILABLE';
-  sendJson(response, 200, { id: video.urn, owner: video.owner, status });
+  if (video.status === 'PROCESSING') {
+    if (video.processingLooksLeft > 0) video.processingLooksLeft -= 1;
+    else video.status = video.failureReason === null ? 'AVAILABLE' : 'PROCESSING_FAILED';
+  }
+  const failure = video.status === 'PROCESSING_FAILED' ? { processingFailureReason: video.failureReason } : {};
+  sendJson(response, 200, { id: video.urn, owner: video.owner, status: video.status, ...failure });
 }

@@ -18,9 +18,11 @@ export interface LinkedInOptions {
   readonly timeoutMs?: number;
   /** How long to wait before the one retry of a call LinkedIn refused with a 401. */
   readonly unauthorizedRetryDelayMs?: number;
-  /** How often, and how many times, to ask whether LinkedIn has processed an uploaded video. */
-  readonly videoPollIntervalMs?: number;
-  readonly videoPollAttempts?: number;
+  /**
+   * Seconds before asking again whether LinkedIn has processed an uploaded video: the publish
+   * call answers `processing` and the engine calls back after this delay (never a sleep here).
+   */
+  readonly videoCheckSeconds?: number;
   /** The author of a connection's posts; without it, the member the grant belongs to (GET /v2/userinfo). */
   readonly authorOf?: (connectionId: string) => Promise<LinkedInAuthor | null>;
   readonly fetch?: typeof fetch;
@@ -35,8 +37,7 @@ export interface LinkedInSettings {
   readonly organizations: boolean;
   readonly timeoutMs: number;
   readonly unauthorizedRetryDelayMs: number;
-  readonly videoPollIntervalMs: number;
-  readonly videoPollAttempts: number;
+  readonly videoCheckSeconds: number;
   readonly authorOf: ((connectionId: string) => Promise<LinkedInAuthor | null>) | null;
   readonly fetch: typeof fetch;
 }
@@ -51,8 +52,7 @@ export function linkedInSettings(options: LinkedInOptions): LinkedInSettings {
     organizations: options.organizations ?? false,
     timeoutMs: options.timeoutMs ?? 30_000,
     unauthorizedRetryDelayMs: options.unauthorizedRetryDelayMs ?? 5_000,
-    videoPollIntervalMs: options.videoPollIntervalMs ?? 3_000,
-    videoPollAttempts: options.videoPollAttempts ?? 40,
+    videoCheckSeconds: options.videoCheckSeconds ?? 60,
     authorOf: options.authorOf ?? null,
     fetch: options.fetch ?? fetch,
   };

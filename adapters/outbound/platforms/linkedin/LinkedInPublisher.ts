@@ -2,19 +2,24 @@ import { type GrantedPublisher, type MediaAccess } from '../../../../application
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { callWithToken, parseJson, restHeaders } from './LinkedInHttp';
-import { uploadMedia } from './linkedInMedia';
+import { decodeCheckpoint, encodeCheckpoint, type VideoCheckpoint } from './linkedInCheckpoint';
+import { type UploadedMedia, uploadMedia } from './linkedInMedia';
 import { type LinkedInSettings } from './LinkedInOptions';
 import { failedCallOutcome } from './linkedInOutcomes';
 import { postBody } from './linkedInPostBody';
 import { asOAuth2 } from './LinkedInTokens';
 import { authorUrn, commentUrl, commentUrn, personUrn, postUrl, rootPostUrn } from './linkedInUrns';
+import { videoStatus } from './linkedInVideos';
 
 type Author = { readonly ok: true; readonly urn: string } | { readonly ok: false; readonly outcome: PublishOutcome };
 
 /**
  * Segment 0 becomes a post (`POST /rest/posts`); later segments become comments on that post
  * (`POST /rest/socialActions/{post}/comments`). LinkedIn takes no idempotency key, so a call
- * that may have reached it and got no clear answer is `outcomeUnknown`, never repeated.
+ * that may have reached it and got no clear answer is `outcomeUnknown`, never repeated. A
+ * video is processed by LinkedIn after its upload: until it is AVAILABLE the call answers
+ * `processing` with the video as its checkpoint, and the next call resumes from there
+ * (docs/decisions.md, "The publishing engine").
  */
 export class LinkedInPublisher implements GrantedPublisher {
   constructor(
@@ -24,6 +29,9 @@ export class LinkedInPublisher implements GrantedPublisher {
 
   async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
+    // A post whose video LinkedIn was processing resumes as the author the video was uploaded for.
+    const resumed = segment.segmentIndex === 0 ? decodeCheckpoint(segment.checkpoint) : null;
+    if (resumed) return this.resume(segment, accessToken, resumed);
     const author = await this.authorOf(segment.connectionId, accessToken);
     if (!author.ok) return author.outcome;
     if (segment.segmentIndex === 0) return this.post(segment, accessToken, author.urn, media);
@@ -35,11 +43,47 @@ export class LinkedInPublisher implements GrantedPublisher {
   private async post(segment: SegmentToPublish, accessToken: string, author: string, media: MediaAccess): Promise<PublishOutcome> {
     const uploads = await uploadMedia(this.settings, accessToken, author, segment.media, media);
     if (!uploads.ok) return uploads.outcome;
+    const videos = uploads.media.filter((item) => item.kind === 'video').map((item) => item.id);
+    if (videos.length === 0) return this.create(segment, accessToken, author, uploads.media);
+    const uploaded: VideoCheckpoint = { author, media: uploads.media, pending: videos };
+    const outcome = await this.resume(segment, accessToken, uploaded);
+    if (outcome.kind !== 'retryLater') return outcome;
+    // The video is uploaded: the later call resumes from it rather than uploading it again.
+    const { afterSeconds, reason, statusCode } = outcome;
+    return { kind: 'processing', afterSeconds, checkpoint: encodeCheckpoint(uploaded), reason, ...(statusCode === undefined ? {} : { statusCode }) };
+  }
+
+  /**
+   * One look at each video not yet seen AVAILABLE, then the post once all are; never a sleep
+   * and never a second upload: a video still processing is answered `processing` with the
+   * checkpoint, and the engine calls again after `videoCheckSeconds`.
+   */
+  private async resume(segment: SegmentToPublish, accessToken: string, checkpoint: VideoCheckpoint): Promise<PublishOutcome> {
+    const pending: string[] = [];
+    for (const video of checkpoint.pending) {
+      const state = await videoStatus(this.settings, accessToken, video);
+      if (!state.ok) return state.outcome;
+      if (!state.ready) pending.push(video);
+    }
+    if (pending.length > 0) {
+      const checkpointText = encodeCheckpoint({ ...checkpoint, pending });
+      return {
+        kind: 'processing',
+        afterSeconds: this.settings.videoCheckSeconds,
+        checkpoint: checkpointText,
+        reason: 'LinkedIn is still processing the video',
+      };
+    }
+    return this.create(segment, accessToken, checkpoint.author, checkpoint.media);
+  }
+
+  /** `POST /rest/posts`, naming the uploaded media. */
+  private async create(segment: SegmentToPublish, accessToken: string, author: string, media: readonly UploadedMedia[]): Promise<PublishOutcome> {
     const answer = await callWithToken(this.settings, {
       method: 'POST',
       url: `${this.settings.apiBaseUrl}/rest/posts`,
       headers: restHeaders(this.settings, accessToken, true),
-      body: JSON.stringify(postBody(segment, author, uploads.media)),
+      body: JSON.stringify(postBody(segment, author, media)),
     });
     if (answer.kind !== 'answered' || answer.status !== 201) return failedCallOutcome(answer, 'creating');
     const urn = answer.headers.get('x-restli-id');

@@ -1,3 +1,4 @@
+import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { ByteRanges } from '../shared/ByteRanges';
 import { callLinkedIn, callWithToken, parseJson, restHeaders } from './LinkedInHttp';
 import { type MediaUpload } from './linkedInMediaUpload';
@@ -14,7 +15,10 @@ interface InitializeAnswer {
   value?: { video?: unknown; uploadToken?: unknown; uploadInstructions?: UploadInstruction[] };
 }
 
-const retryLater = (reason: string): MediaUpload => ({ ok: false, outcome: { kind: 'retryLater', afterSeconds: 60, reason } });
+const retryLater = (reason: string): { readonly ok: false; readonly outcome: PublishOutcome } => ({
+  ok: false,
+  outcome: { kind: 'retryLater', afterSeconds: 60, reason },
+});
 
 /** Whether LinkedIn's parts follow each other from byte 0 to the last byte of the file. */
 function coversFile(parts: readonly UploadInstruction[], size: number): boolean {
@@ -29,7 +33,8 @@ function coversFile(parts: readonly UploadInstruction[], size: number): boolean 
 /**
  * One video through the Videos API: `initializeUpload` with its size gives the parts and
  * their upload URLs; each part is PUT and its ETag kept; `finalizeUpload` names the ETags in
- * order; the post may name the video once LinkedIn has processed it (AVAILABLE).
+ * order. LinkedIn then processes the video: the post may name it once it is AVAILABLE
+ * (`videoStatus`), which the publisher waits for by answering `processing`, never here.
  */
 export async function uploadVideo(
   settings: LinkedInSettings,
@@ -67,23 +72,33 @@ export async function uploadVideo(
   const uploadToken = typeof value.uploadToken === 'string' ? value.uploadToken : '';
   const finalize = await rest('finalizeUpload', { finalizeUploadRequest: { video: value.video, uploadToken, uploadedPartIds: etags } });
   if (finalize.kind !== 'answered' || finalize.status !== 200) return { ok: false, outcome: failedCallOutcome(finalize, 'preparing') };
-  return awaitAvailable(settings, accessToken, value.video);
+  return { ok: true, id: value.video };
 }
 
-async function awaitAvailable(settings: LinkedInSettings, accessToken: string, video: string): Promise<MediaUpload> {
-  for (let attempt = 0; attempt < settings.videoPollAttempts; attempt += 1) {
-    const url = `${settings.apiBaseUrl}/rest/videos/${encodeURIComponent(video)}`;
-    const answer = await callWithToken(settings, { method: 'GET', url, headers: restHeaders(settings, accessToken, false) });
-    if (answer.kind !== 'answered' || answer.status !== 200) return { ok: false, outcome: failedCallOutcome(answer, 'preparing') };
-    const { status, processingFailureReason } = (parseJson(answer.text) ?? {}) as { status?: unknown; processingFailureReason?: unknown };
-    if (status === 'AVAILABLE') return { ok: true, id: video };
-    if (status === 'PROCESSING_FAILED') {
-      return {
-        ok: false,
-        outcome: { kind: 'rejected', reason: `LinkedIn could not process the video: ${String(processingFailureReason ?? 'no reason given')}` },
-      };
+/**
+ * Where a finalized video stands: `ready` (AVAILABLE), `processing` (PROCESSING, or
+ * WAITING_UPLOAD while LinkedIn takes in the finalized parts), or the outcome that ends or
+ * defers the wait: `rejected` for PROCESSING_FAILED, with LinkedIn's reason.
+ */
+export type VideoState = { readonly ok: true; readonly ready: boolean } | { readonly ok: false; readonly outcome: PublishOutcome };
+
+/** One look at a video: `GET /rest/videos/{urn}`. */
+export async function videoStatus(settings: LinkedInSettings, accessToken: string, video: string): Promise<VideoState> {
+  const url = `${settings.apiBaseUrl}/rest/videos/${encodeURIComponent(video)}`;
+  const answer = await callWithToken(settings, { method: 'GET', url, headers: restHeaders(settings, accessToken, false) });
+  if (answer.kind !== 'answered' || answer.status !== 200) return { ok: false, outcome: failedCallOutcome(answer, 'preparing') };
+  const { status, processingFailureReason } = (parseJson(answer.text) ?? {}) as { status?: unknown; processingFailureReason?: unknown };
+  switch (status) {
+    case 'AVAILABLE':
+      return { ok: true, ready: true };
+    case 'PROCESSING':
+    case 'WAITING_UPLOAD':
+      return { ok: true, ready: false };
+    case 'PROCESSING_FAILED': {
+      const why = typeof processingFailureReason === 'string' && processingFailureReason !== '' ? processingFailureReason : 'no reason given';
+      return { ok: false, outcome: { kind: 'rejected', reason: `LinkedIn could not process the video: ${why}`, statusCode: 200 } };
     }
-    await new Promise((resolve) => setTimeout(resolve, settings.videoPollIntervalMs));
+    default:
+      return retryLater(typeof status === 'string' ? `LinkedIn reported the video as ${status}` : 'LinkedIn did not say how the video stands');
   }
-  return retryLater('LinkedIn is still processing the video');
 }

@@ -81,16 +81,16 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
     expect(fake.state.posts[0].body.content).to.deep.equal({ multiImage: { images: [{ id: a.urn }, { id: b.urn, altText: 'second' }] } });
   });
 
-  it('uploads a video in parts (each part’s ETag named at finalize), waits until LinkedIn processed it, and posts it', async () => {
+  it('uploads a video in parts (each part’s ETag named at finalize), answers processing while LinkedIn processes it, then posts it', async () => {
     const file = await makeVideo(dir, { seconds: 3, width: 64, height: 48, audio: false });
     const bytes = await fs.readFile(file);
     fake.state.videoPartBytes = Math.ceil(bytes.length / 3);
-    const quick = connectorFor(fake, { videoPollIntervalMs: 10 });
-    const outcome = await quick.publisher.publish(
-      segment({ media: [{ id: 'clip', altText: 'ignored for video', thumbnailTimestamp: null }] }),
-      grant,
-      mediaFrom({ clip: file }),
-    );
+    const first = segment({ media: [{ id: 'clip', altText: 'ignored for video', thumbnailTimestamp: null }] });
+    const media = mediaFrom({ clip: file });
+    const waiting = await connector.publisher.publish(first, grant, media);
+    expect(waiting, JSON.stringify(waiting)).to.deep.include({ kind: 'processing', afterSeconds: 60 });
+    const checkpoint = waiting.kind === 'processing' ? waiting.checkpoint : null;
+    const outcome = await connector.publisher.publish({ ...first, checkpoint }, grant, media);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     const [video] = [...fake.state.videos.values()];
     expect(video.parts).to.have.length(3);
