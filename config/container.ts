@@ -4,6 +4,7 @@ import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDat
 import { bindInfrastructure } from './bindings/infrastructure';
 import { bindConnections } from './bindings/connections';
 import { bindMedia } from './bindings/media';
+import { bindOAuth } from './bindings/oauth';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
@@ -44,6 +45,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindPublishing(wiring, config);
   bindMedia(wiring, config);
   bindConnections(wiring, config);
+  bindOAuth(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -7,16 +7,19 @@ import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
 import { type Composition } from './container';
 import { apiRoutes, uploadRoutes } from './httpRoutes';
+import { oauthRoutes } from './oauthRoutes';
 import { resolveSecretKey } from './secretKey';
 import { TOKENS as T } from './tokens';
 
 /**
  * Hands the HTTP adapter its use cases and settings, and the routers of the surfaces beside
- * the JSON API: the service's own pages (the sandbox platform's posts) and any `surfaces` given.
+ * the JSON API: the authorization server's endpoints, the service's own pages (sign-in, device
+ * approval, consent, the sandbox platform's posts) and any `surfaces` given.
  */
 export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}): Koa<AppState> {
   const { get } = composition;
   const config = get(T.Config);
+  const oauth = oauthRoutes(composition);
   return createApp({
     settings: {
       ...config.http,
@@ -27,7 +30,9 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
     },
     surfaces: {
       ...surfaces,
+      oauth: [...oauth.oauth, ...(surfaces.oauth ?? [])],
       pages: [
+        ...oauth.pages,
         sandboxPagesRouter(get(T.ReadSandboxPost)),
         mediaFilesRouter(get(T.ServeMediaFile)),
         connectCallbackRouter(get(T.CompleteConnection)),

@@ -17,16 +17,19 @@ export function buildPublishingWorker(composition: Composition, pollMs = composi
 /**
  * The worker's housekeeping, every minute: expired uploads and interrupted processing
  * (docs/decisions.md, "Media"), grants renewed before they would die unused ("Connections"),
- * signers the accounts approved made into connections ("Farcaster").
+ * signers the accounts approved made into connections ("Farcaster"), and ended codes, tokens and
+ * sessions swept ("OAuth server").
  */
 export function buildHousekeeping(composition: Composition, everyMs = 60_000): HousekeepingLoop {
   const media = composition.get(T.MediaHousekeeping);
   const grants = composition.get(T.KeepGrantsAlive);
   const signers = composition.get(T.ConnectApprovedSigners);
+  const authorizations = composition.get(T.SweepAuthorizations);
   const chores = [
     { name: 'media', run: () => media.sweep() },
     { name: 'grants', run: () => grants.sweep() },
     { name: 'signers', run: () => signers.sweep() },
+    { name: 'authorizations', run: () => authorizations.sweep() },
   ];
   return new HousekeepingLoop(chores, composition.get(T.Logger), everyMs);
 }

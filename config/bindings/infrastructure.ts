@@ -5,11 +5,11 @@ import { NodeRandomSource } from '../../adapters/outbound/crypto/NodeRandomSourc
 import { NodeSecretHasher } from '../../adapters/outbound/crypto/NodeSecretHasher';
 import { UlidIdGenerator } from '../../adapters/outbound/crypto/UlidIdGenerator';
 import { JoseSessionTokens } from '../../adapters/outbound/keys/JoseSessionTokens';
-import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, JoseAccessTokens } from '../../adapters/outbound/keys/JoseAccessTokens';
-import { DEFAULT_ROTATION, KeyRing } from '../../adapters/outbound/keys/KeyRing';
+import { JoseAccessTokens } from '../../adapters/outbound/keys/JoseAccessTokens';
+import { MAX_SESSION_TTL_SECONDS } from '../../adapters/inbound/cli/commands/sessionCommands';
+import { KeyRing } from '../../adapters/outbound/keys/KeyRing';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
 import { JsonLogger } from '../../adapters/outbound/logging/JsonLogger';
-import { NoAccessTokens } from '../../adapters/outbound/oauth/NoAccessTokens';
 import { MemoryRateLimitStore } from '../../adapters/outbound/ratelimit/MemoryRateLimitStore';
 import { RedisHealthCheck } from '../../adapters/outbound/ratelimit/RedisHealthCheck';
 import { RedisRateLimitStore } from '../../adapters/outbound/ratelimit/RedisRateLimitStore';
@@ -35,16 +35,20 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
   const logger = new JsonLogger(config.logging.level);
   w.value(T.Logger, logger);
   w.value(T.Cancellation, new AsyncLocalCancellation());
-  w.value(T.AccessTokenVerifier, new NoAccessTokens());
   w.value(T.SessionTtlSeconds, config.sessions.ttlSeconds);
   // A retired key stays published until the longest-lived token it signed has expired.
-  const rotation = { ...DEFAULT_ROTATION, longestTokenLifetimeSeconds: Math.max(config.sessions.ttlSeconds, DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS) };
+  // The CLI may issue sessions for up to a year, so a retired key stays that long: only public halves.
+  const rotation = {
+    publishAheadSeconds: config.oauth.keyPublishAheadSeconds,
+    longestTokenLifetimeSeconds: Math.max(config.sessions.ttlSeconds, config.oauth.accessTokenTtlSeconds, MAX_SESSION_TTL_SECONDS),
+  };
   w.build(T.KeyRing, [T.SigningKeyStore, T.Clock], (store, clock) => new KeyRing(store, new SecretBox(resolveSecretKey(config.secrets)), clock, rotation));
   w.build(T.SessionTokens, [T.KeyRing, T.Clock], (keys, clock) => new JoseSessionTokens(keys, config.http.baseUrl, clock));
   w.build(
     T.AccessTokens,
     [T.KeyRing, T.Clock],
-    (keys, clock) => new JoseAccessTokens(keys, { issuer: config.http.baseUrl, resource: config.http.baseUrl }, clock),
+    (keys, clock) =>
+      new JoseAccessTokens(keys, { issuer: config.oauth.issuer, resource: config.oauth.resource, lifetimeSeconds: config.oauth.accessTokenTtlSeconds }, clock),
   );
   if (config.rateLimit.store === 'redis') {
     // One retry only: a dead Redis must turn into a quick 503, not a request stuck reconnecting.

@@ -70,6 +70,19 @@ describe('loadConfig (environment variables)', () => {
         farcaster: null,
         returnToOrigins: [],
       },
+      oauth: {
+        issuer: 'http://localhost:3000',
+        resource: 'http://localhost:3000',
+        accessTokenTtlSeconds: 600,
+        refreshIdleSeconds: 30 * 86_400,
+        grantLifetimeSeconds: 90 * 86_400,
+        keyPublishAheadSeconds: 3600,
+        deviceTtlSeconds: 600,
+        deviceIntervalSeconds: 5,
+        codeTtlSeconds: 60,
+        consentTtlSeconds: 600,
+        expiredKeptSeconds: 3600,
+      },
       bootstrap: true,
     });
   });

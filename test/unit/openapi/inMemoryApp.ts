@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import { type AppState } from '../../../adapters/inbound/http/state';
 import { type AccessTokenVerifier } from '../../../application/ports/AccessTokenVerifier';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
+import { type SessionStore } from '../../../application/ports/SessionStore';
 import { type SessionTokens } from '../../../application/ports/SessionTokens';
 import { compose } from '../../../config/container';
 import { loadConfig } from '../../../config/env';
@@ -15,6 +16,15 @@ import { PASSWORD } from '../../support/data/people';
 const sessions: SessionTokens = {
   issue: () => Promise.reject(new Error('not used')),
   verify: async (token) => (token.startsWith('session.') ? { userId: token.slice('session.'.length), sessionId: 'session-1' } : null),
+};
+
+/** Every stand-in session is live: revocation is tested with the real store. */
+const sessionStore: SessionStore = {
+  create: async () => undefined,
+  find: async (id) => ({ id, userId: 'any', tokenHash: null, createdAt: new Date(0), expiresAt: new Date(8.64e15), revokedAt: null }),
+  findByTokenHash: async () => null,
+  revoke: async () => undefined,
+  sweep: async () => 0,
 };
 
 /** OAuth access tokens `oauth.<userId>.<workspaceId>`, until the service issues real ones. */
@@ -42,6 +52,7 @@ export async function inMemoryApp(options: { rateLimit?: number; rateLimitStore?
     persistence: 'memory',
     replace: (wiring) => {
       wiring.replace(T.SessionTokens, sessions);
+      wiring.replace(T.SessionStore, sessionStore);
       wiring.replace(T.AccessTokenVerifier, accessTokens);
       wiring.replace(T.HealthChecks, [
         {
