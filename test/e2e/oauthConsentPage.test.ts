@@ -44,7 +44,7 @@ describe('the consent page of the code flow in headless Chromium', function () {
     expect(new URL(page.url()).pathname).to.equal('/signin');
     await kit.typeCredentials(page);
     expect(new URL(page.url()).pathname).to.equal('/oauth/authorize');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Web App wants access to your Dispatch workspace');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Web App wants access to your Dispatch workspace');
     expect(await page.getByRole('checkbox').count(), 'only the requested scopes are offered').to.equal(3);
     await kit.screenshot(page, 'consent');
 
@@ -52,7 +52,7 @@ describe('the consent page of the code flow in headless Chromium', function () {
     await page.getByRole('checkbox', { name: /media:write/ }).uncheck();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL((url) => url.pathname === '/callback', { timeout: 5000 });
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Back at the web app');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Back at the web app');
     await kit.screenshot(page, 'consent-landed');
 
     const landed = new URL(page.url());

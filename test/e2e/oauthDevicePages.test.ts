@@ -25,8 +25,8 @@ describe('the device approval pages in headless Chromium', function () {
     await page.goto(device.complete);
     expect(new URL(page.url()).pathname).to.equal('/signin');
     await kit.typeCredentials(page);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('CLI Agent wants access to your Dispatch workspace');
-    expect(await page.locator('strong code').innerText()).to.equal(device.userCode);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('CLI Agent wants access to your Dispatch workspace');
+    expect(await page.locator('strong code').textContent()).to.equal(device.userCode);
     const home = page.getByRole('radio', { name: /Home/ });
     const team = page.getByRole('radio', { name: /Team/ });
     expect(await home.isChecked(), 'the hint preselects Home').to.equal(true);
@@ -40,7 +40,7 @@ describe('the device approval pages in headless Chromium', function () {
     await page.getByRole('checkbox', { name: /posts:write/ }).uncheck();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForLoadState();
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Device approved');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Device approved');
     await kit.screenshot(page, 'device-approved');
     await context.close();
 
@@ -62,14 +62,14 @@ describe('the device approval pages in headless Chromium', function () {
     const { context, page } = await kit.newPage();
     await page.goto(`${kit.baseUrl}/device`);
     await kit.typeCredentials(page);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Connect a device');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Connect a device');
     await page.getByLabel('Code').fill(device.userCode.replace('-', '').toLowerCase());
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('strong code').innerText()).to.equal(device.userCode);
+    expect(await page.locator('strong code').textContent()).to.equal(device.userCode);
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.waitForLoadState();
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Request denied');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Request denied');
     await kit.screenshot(page, 'device-denied');
 
     const answer = await kit.pollDevice(device.deviceCode);
@@ -77,7 +77,7 @@ describe('the device approval pages in headless Chromium', function () {
     expect(answer.body.error).to.equal('access_denied');
     // The code is spent: looking it up again finds nothing to approve.
     await page.goto(device.complete);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Connect a device');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Connect a device');
     expect(await page.getByRole('alert').isVisible()).to.equal(true);
     await context.close();
   });

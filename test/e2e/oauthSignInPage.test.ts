@@ -24,12 +24,12 @@ describe('the sign-in page in headless Chromium', function () {
     await kit.screenshot(page, 'signin');
     await kit.typeCredentials(page, OWNER_EMAIL, 'not the password');
     await page.getByRole('alert').waitFor({ state: 'visible', timeout: 5000 });
-    expect(await page.getByRole('alert').innerText()).to.equal('The email or the password is not right.');
+    expect(await page.getByRole('alert').textContent()).to.equal('The email or the password is not right.');
     expect(await page.getByLabel('Email').inputValue()).to.equal(OWNER_EMAIL);
     expect(await page.getByLabel('Password').inputValue()).to.equal('');
     await kit.screenshot(page, 'signin-wrong-password');
     await kit.typeCredentials(page, OWNER_EMAIL, PASSWORD);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('You are signed in');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('You are signed in');
     await context.close();
   });
 
@@ -39,14 +39,14 @@ describe('the sign-in page in headless Chromium', function () {
     await page.goto(`${kit.baseUrl}/signin`);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await kit.typeCredentials(page, STRANGER_EMAIL, `wrong ${attempt}`);
-      expect(await page.getByRole('alert').innerText(), `attempt ${attempt}`).to.equal('The email or the password is not right.');
+      expect(await page.getByRole('alert').textContent(), `attempt ${attempt}`).to.equal('The email or the password is not right.');
     }
     await kit.typeCredentials(page, STRANGER_EMAIL, 'wrong 6');
-    expect(await page.getByRole('alert').innerText()).to.match(/^This account is locked after too many wrong passwords\. Try again in 15 minutes\.$/);
+    expect(await page.getByRole('alert').textContent()).to.match(/^This account is locked after too many wrong passwords\. Try again in 15 minutes\.$/);
     await kit.screenshot(page, 'signin-locked');
     await kit.typeCredentials(page, STRANGER_EMAIL, PASSWORD);
-    expect(await page.getByRole('alert').innerText()).to.match(/^This account is locked/);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Sign in to Dispatch');
+    expect(await page.getByRole('alert').textContent()).to.match(/^This account is locked/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Sign in to Dispatch');
     await context.close();
   });
 
@@ -55,7 +55,7 @@ describe('the sign-in page in headless Chromium', function () {
     await page.goto(`${kit.baseUrl}/signin`);
     await kit.typeCredentials(page);
     await page.goto(`${kit.baseUrl}/device`);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Connect a device');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Connect a device');
     const session = (await context.cookies()).find((c) => c.name === 'dispatch_session');
     expect(session?.httpOnly).to.equal(true);
     expect(session?.sameSite).to.equal('Lax');
@@ -63,7 +63,7 @@ describe('the sign-in page in headless Chromium', function () {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForLoadState();
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('You are signed out');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('You are signed out');
     await kit.screenshot(page, 'signed-out');
     expect((await context.cookies()).map((c) => c.name)).not.to.include('dispatch_session');
 
@@ -71,7 +71,7 @@ describe('the sign-in page in headless Chromium', function () {
     await context.addCookies([session!]);
     await page.goto(`${kit.baseUrl}/device`);
     expect(new URL(page.url()).pathname).to.equal('/signin');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Sign in to Dispatch');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Sign in to Dispatch');
     await context.close();
   });
 });
