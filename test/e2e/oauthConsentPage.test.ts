@@ -103,4 +103,24 @@ describe('the consent page of the code flow in headless Chromium', function () {
       );
     expect(refused?.error).to.equal('invalid_grant');
   });
+
+  it('unticking every scope asks again on the same page, saying why; keeping one lands on the web app', async () => {
+    const request = await authorizationUrl('posts:read posts:write');
+    const { context, page } = await kit.newPage();
+    await page.goto(request.url.href);
+    await kit.typeCredentials(page);
+    for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('alert').textContent()).to.equal('keep at least one permission your role allows, or deny the request');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Web App wants access to your Dispatch workspace');
+    await kit.screenshot(page, 'consent-no-scope');
+    await page.getByRole('checkbox', { name: /posts:read/ }).check();
+    await page.getByRole('checkbox', { name: /posts:write/ }).uncheck();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL((url) => url.pathname === '/callback', { timeout: 5000 });
+    const tokens = await client.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: request.verifier, expectedState: request.state });
+    expect(tokens.scope).to.equal('posts:read');
+    await context.close();
+  });
 });

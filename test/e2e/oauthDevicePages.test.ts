@@ -81,4 +81,22 @@ describe('the device approval pages in headless Chromium', function () {
     expect(await page.getByRole('alert').isVisible()).to.equal(true);
     await context.close();
   });
+
+  it('unticking every scope asks again on the same page; ticking one back approves', async () => {
+    const device = await kit.startDevice();
+    const { context, page } = await kit.newPage();
+    await page.goto(device.complete);
+    await kit.typeCredentials(page);
+    for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('alert').textContent()).to.equal('keep at least one permission your role allows, or deny the request');
+    await kit.screenshot(page, 'device-no-scope');
+    expect((await kit.pollDevice(device.deviceCode)).body.error, 'nothing decided yet').to.equal('authorization_pending');
+    await page.getByRole('checkbox', { name: /posts:read/ }).check();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Device approved');
+    await context.close();
+  });
 });
