@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { STRANGER_EMAIL } from '../../support/data/people';
 import { type TestApp } from '../../support/testApp';
-import { REDIRECT_URI, rowsOf, startPagesApp, Visitor } from './oauthBrowserHttp';
+import { REDIRECT_URI, rowsOf, startDevice, startPagesApp, Visitor } from './oauthBrowserHttp';
 
 /**
  * The guards of the sign-in and consent pages, by HTTP (docs/decisions.md, "Signing in" and
@@ -13,6 +14,10 @@ describe('OAuth pages: CSRF, session and single-use guards', function () {
 
   before(async () => {
     ({ t } = await startPagesApp());
+  });
+  afterEach(async () => {
+    // Each test counts the codes it made.
+    await t.dataSource.query('DELETE FROM oauth_tokens');
   });
   after(async () => {
     await t?.close();
@@ -65,7 +70,6 @@ describe('OAuth pages: CSRF, session and single-use guards', function () {
     const approved = await person.post('/oauth/authorize/finalize', form);
     expect(approved.status).to.equal(303);
     expect(approved.headers.location).to.match(new RegExp(`^${REDIRECT_URI}\\?code=`));
-    await t.dataSource.query('DELETE FROM oauth_tokens');
   });
 
   it('refuses finalize with a bad CSRF token: a 403 page, no code', async () => {
@@ -77,7 +81,6 @@ describe('OAuth pages: CSRF, session and single-use guards', function () {
     refusedAsPage(await person.post('/oauth/authorize/finalize', withoutToken), 403);
     expect(await rowsOf(t, 'oauth_tokens')).to.have.length(0);
     expect((await person.post('/oauth/authorize/finalize', form)).status).to.equal(303);
-    await t.dataSource.query('DELETE FROM oauth_tokens');
   });
 
   it('takes a consent form once: the same form posted again is a 400 page and makes no second code', async () => {
@@ -91,6 +94,28 @@ describe('OAuth pages: CSRF, session and single-use guards', function () {
     const replay = await person.post('/oauth/authorize/finalize', form);
     refusedAsPage(replay, 400);
     expect(await rowsOf(t, 'oauth_tokens')).to.have.length(1);
-    await t.dataSource.query('DELETE FROM oauth_tokens');
+  });
+
+  it('refuses a consent form posted by another signed-in person: a 400 page, no redirect, no code', async () => {
+    await t.given.user(STRANGER_EMAIL);
+    const person = new Visitor(t);
+    await person.signIn();
+    const form = await person.consentForm();
+    const other = new Visitor(t);
+    await other.signIn(STRANGER_EMAIL);
+    await other.get('/device');
+    refusedAsPage(await other.post('/oauth/authorize/finalize', { ...form, _csrf: other.csrf }), 400);
+    expect(await rowsOf(t, 'oauth_tokens')).to.have.length(0);
+  });
+
+  it('sends an anonymous POST /device/decide to sign in and leaves the code undecided', async () => {
+    const userCode = await startDevice(t);
+    const before = await rowsOf(t, 'oauth_device_authorizations');
+    const anonymous = new Visitor(t);
+    await anonymous.get('/signin');
+    const answer = await anonymous.post('/device/decide', { _csrf: anonymous.csrf, user_code: userCode, decision: 'deny' });
+    expect(answer.status).to.equal(303);
+    expect(new URL(answer.headers.location as string, 'http://x').pathname).to.equal('/signin');
+    expect(await rowsOf(t, 'oauth_device_authorizations')).to.deep.equal(before);
   });
 });
