@@ -67,6 +67,11 @@ export class OAuthBrowserKit {
     return this.webApp.url('/callback');
   }
 
+  /** How many requests the web app's server has had (its redirect URI is the only page it serves). */
+  get webAppRequests(): number {
+    return this.webApp.requests;
+  }
+
   /** A fresh browser (its own cookies) with one page open. */
   async newPage(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await this.browser.newContext();

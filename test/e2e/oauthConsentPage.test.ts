@@ -123,4 +123,18 @@ describe('the consent page of the code flow in headless Chromium', function () {
     expect(tokens.scope).to.equal('posts:read');
     await context.close();
   });
+
+  it('shows a page, and sends the browser nowhere, for a redirect URI that is not registered', async () => {
+    const request = await authorizationUrl('posts:read');
+    request.url.searchParams.set('redirect_uri', `${kit.redirectUri}/`);
+    const { context, page } = await kit.newPage();
+    const before = kit.webAppRequests;
+    const response = await page.goto(request.url.href);
+    expect(response?.status()).to.equal(400);
+    expect(new URL(page.url()).origin).to.equal(kit.baseUrl);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('This request cannot go on');
+    await kit.screenshot(page, 'authorize-error');
+    expect(kit.webAppRequests).to.equal(before);
+    await context.close();
+  });
 });

@@ -30,6 +30,7 @@ describe('the sign-in page in headless Chromium', function () {
     await kit.screenshot(page, 'signin-wrong-password');
     await kit.typeCredentials(page, OWNER_EMAIL, PASSWORD);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('You are signed in');
+    await kit.screenshot(page, 'signed-in');
     await context.close();
   });
 
