@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { OAuthBrowserKit } from './oauthBrowserKit';
+import * as client from 'openid-client';
+import { DEVICE_CLIENT, OAuthBrowserKit } from './oauthBrowserKit';
 
 /**
  * The device flow's pages as a person uses them in headless Chromium (docs/decisions.md, "OAuth
@@ -98,5 +99,25 @@ describe('the device approval pages in headless Chromium', function () {
     await page.waitForLoadState();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Device approved');
     await context.close();
+  });
+
+  it("a real device client (openid-client's own polling loop) gets its token once the person approves in the browser", async () => {
+    const config = await client.discovery(new URL(kit.baseUrl), DEVICE_CLIENT, undefined, client.None(), {
+      algorithm: 'oauth2',
+      execute: [client.allowInsecureRequests],
+    });
+    const started = await client.initiateDeviceAuthorization(config, { scope: 'posts:read', workspace_id: kit.team });
+    const polling = client.pollDeviceAuthorizationGrant(config, started);
+    const { context, page } = await kit.newPage();
+    await page.goto(started.verification_uri_complete!);
+    await kit.typeCredentials(page);
+    expect(await page.getByRole('radio', { name: /Team/ }).isChecked(), 'the hint preselects Team').to.equal(true);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Device approved');
+    await context.close();
+    const tokens = await polling;
+    expect(tokens.scope).to.equal('posts:read');
+    expect((await kit.verified(tokens.access_token)).workspace_id).to.equal(kit.team);
   });
 });
