@@ -14,6 +14,8 @@ import { type WorkspaceChoice, type WorkspaceChoices } from './WorkspaceChoices'
 export interface ConsentView {
   readonly ticket: string;
   readonly client: { readonly id: string; readonly name: string };
+  /** Where the form's answer goes: the page's CSP lets the form end there. */
+  readonly redirectUri: string;
   readonly requestedScopes: readonly Scope[];
   readonly workspaces: readonly WorkspaceChoice[];
 }
@@ -58,8 +60,25 @@ export class ConsentToAuthorization {
     return {
       ticket,
       client: { id: request.client.clientId, name: request.client.name },
+      redirectUri: request.redirectUri,
       requestedScopes: request.scopes,
       workspaces: await this.choices.offer(userId, request.scopes),
+    };
+  }
+
+  /** The page again for a ticket finalize put back (a choice to correct); null when it is not this person's to answer. */
+  async reopen(userId: string, ticketId: string): Promise<ConsentView | null> {
+    const ticket = ticketId === '' ? null : await this.tickets.take(this.hasher.hashToken(ticketId));
+    if (ticket === null) return null;
+    await this.tickets.save(ticket);
+    const client = await this.clients.findById(ticket.clientId);
+    if (ticket.userId !== userId || this.clock.now() >= ticket.expiresAt || client === null) return null;
+    return {
+      ticket: ticketId,
+      client: { id: client.clientId, name: client.name },
+      redirectUri: ticket.redirectUri,
+      requestedScopes: ticket.requestedScopes,
+      workspaces: await this.choices.offer(userId, ticket.requestedScopes),
     };
   }
 

@@ -45,7 +45,12 @@ export function authorizeRouter(
       response = await useCases.consent.finalize(userId, field(ctx, 'ticket') ?? '', chosen(ctx));
     } catch (error) {
       if (!(error instanceof DomainError) || error.kind !== 'validation') throw error;
-      return htmlAnswer(ctx, error.code === 'consent_expired' ? 400 : 422, authorizeErrorPage(error.details[0]?.message ?? error.message));
+      const message = error.details[0]?.message ?? error.message;
+      // A choice to correct (the ticket was put back): the same page again, saying why.
+      const view = error.code === 'consent_expired' ? null : await useCases.consent.reopen(userId, field(ctx, 'ticket') ?? '');
+      if (view === null) return htmlAnswer(ctx, error.code === 'consent_expired' ? 400 : 422, authorizeErrorPage(message));
+      allowFormTo(ctx, view.redirectUri);
+      return htmlAnswer(ctx, 422, consentPage(view, csrfOf(ctx), message));
     }
     seeOther(ctx, withParameters(response.redirectUri, response.parameters));
   });
