@@ -11,12 +11,12 @@ describe('HTTP surfaces: which chain answers which request', () => {
 
   before(async () => {
     const consent = new Router<AppState>();
-    consent.get('/oauth/authorize', (ctx) => {
+    consent.get('/oauth/example-consent', (ctx) => {
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = page('Allow access?', html`<p>Allow?</p>`);
     });
     const token = new Router<AppState>({ prefix: '/oauth' });
-    token.post('/token', (ctx) => {
+    token.post('/example-token', (ctx) => {
       ctx.body = { access_token: 'x', token_type: 'Bearer' };
     });
     t = await startSurfaceApp({ RATE_LIMIT_MAX: '1000' }, () => ({ pages: [consent], oauth: [token] }));
@@ -26,11 +26,11 @@ describe('HTTP surfaces: which chain answers which request', () => {
   const request = () => supertest(t.app.callback());
 
   it('gives a page router the one /oauth path it owns, and the rest of /oauth to the form chain', async () => {
-    const consent = await request().get('/oauth/authorize').expect(200);
+    const consent = await request().get('/oauth/example-consent').expect(200);
     expect(consent.headers['content-type']).to.equal('text/html; charset=utf-8');
     expect(consent.headers['content-security-policy']).to.contain("frame-ancestors 'none'");
 
-    const issued = await request().post('/oauth/token').type('form').send('grant_type=x').expect(200);
+    const issued = await request().post('/oauth/example-token').type('form').send('grant_type=x').expect(200);
     expect(issued.headers['cache-control']).to.equal('no-store');
     expect(issued.headers['content-security-policy']).to.equal(undefined);
 
@@ -39,7 +39,7 @@ describe('HTTP surfaces: which chain answers which request', () => {
   });
 
   it("answers another method on the page's path from the page chain (its CSRF check first)", async () => {
-    const res = await request().post('/oauth/authorize').type('form').send('a=b').expect(403);
+    const res = await request().post('/oauth/example-consent').type('form').send('a=b').expect(403);
     expect(res.headers['content-type']).to.equal('text/html; charset=utf-8');
   });
 
