@@ -45,11 +45,12 @@ for (const kind of DATABASE_KINDS) {
       await expectInvalidToken(await signAs(claims, { kid: (await kit.signingKey()).kid, privateKey }));
     });
 
-    for (const [label, change] of [
+    const changes: [string, JWTPayload][] = [
       ['a wrong iss', { iss: 'https://issuer.example.com' }],
       ['a wrong aud', { aud: 'https://api.example.com' }],
       ['an aud list without the service', { aud: ['https://api.example.com'] }],
-    ] as const) {
+    ];
+    for (const [label, change] of changes) {
       it(`refuses ${label}`, async () => {
         await expectInvalidToken(await signAs({ ...claims, ...change }, await kit.signingKey()));
       });
