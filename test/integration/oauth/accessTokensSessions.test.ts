@@ -56,7 +56,11 @@ for (const kind of DATABASE_KINDS) {
       const signInPage = await agent.get('/signin').expect(200);
       const csrfCookie = (signInPage.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]!).join('; ');
       const csrf = /name="_csrf" value="([^"]+)"/.exec(signInPage.text)![1]!;
-      const signedIn = await agent.post('/signin').set('Cookie', csrfCookie).type('form').send({ _csrf: csrf, email: OWNER_EMAIL, password: PASSWORD, next: '/device' });
+      const signedIn = await agent
+        .post('/signin')
+        .set('Cookie', csrfCookie)
+        .type('form')
+        .send({ _csrf: csrf, email: OWNER_EMAIL, password: PASSWORD, next: '/device' });
       expect(signedIn.status, signedIn.text).to.equal(303);
       const cookie = (signedIn.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('dispatch_session='))!;
       const sessionCookie = cookie.split(';')[0]!.slice('dispatch_session='.length);

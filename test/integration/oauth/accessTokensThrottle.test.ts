@@ -42,7 +42,8 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('answers the device endpoint 429 past the budget, with no device code handed out', async () => {
-      for (let i = 0; i < BUDGET; i += 1) expect((await kit.form.post('/oauth/device/authorize').type('form').send({ client_id: 'agent-cli' })).status).to.equal(200);
+      for (let i = 0; i < BUDGET; i += 1)
+        expect((await kit.form.post('/oauth/device/authorize').type('form').send({ client_id: 'agent-cli' })).status).to.equal(200);
       const res = await kit.form.post('/oauth/device/authorize').type('form').send({ client_id: 'agent-cli' });
       expectThrottled(res);
       expect(res.body).not.to.have.property('device_code');
