@@ -123,3 +123,60 @@ export function unsigned(payload: JWTPayload, kid: string): string {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A person's browser on the pages: its cookies kept between requests, each form sent back with its CSRF token. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly kit: AccessTokenKit) {}
+
+  private remember(res: { headers: Record<string, unknown> }): void {
+    for (const line of (res.headers['set-cookie'] as string[] | undefined) ?? []) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const [name, value] = [pair!.slice(0, at), pair!.slice(at + 1)];
+      if (value === '' || /Max-Age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async get(path: string) {
+    const res = await this.kit.form.get(path).set('Cookie', this.cookieHeader);
+    this.remember(res);
+    return res;
+  }
+
+  /** Posts a form of the page last read, with that page's `_csrf`. */
+  async post(path: string, page: { text: string }, form: Record<string, string>) {
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    const res = await this.kit.form
+      .post(path)
+      .set('Cookie', this.cookieHeader)
+      .type('form')
+      .send({ _csrf: csrf, ...form });
+    this.remember(res);
+    return res;
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    const res = await this.post('/signin', await this.get('/signin'), { email, password, next: '/device' });
+    expect(res.status, res.text).to.equal(303);
+  }
+
+  /** Opens verification_uri_complete, then approves for `workspaceId` with only `scopes` ticked. */
+  async approveDevice(userCode: string, workspaceId: string, scopes: readonly Scope[]) {
+    const page = await this.get(`/device?user_code=${encodeURIComponent(userCode)}`);
+    expect(page.status, page.text).to.equal(200);
+    const ticked = Object.fromEntries(scopes.map((s) => [`scope.${s}`, '1']));
+    const user_code = /name="user_code" value="([^"]+)"/.exec(page.text)![1]!;
+    return this.post('/device/decide', page, { user_code, workspace: workspaceId, ...ticked, decision: 'approve' });
+  }
+}

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DATABASE_KINDS } from '../../support/databases';
 import { OWNER_EMAIL, PASSWORD } from '../../support/data/people';
-import { AccessTokenKit, bearer } from './accessTokenKit';
+import { AccessTokenKit, Browser, bearer } from './accessTokenKit';
 
 // docs/decisions.md, "Credentials and access" and "OAuth server": a session token and an access
 // token are never taken for one another, and revoking a family ends its access tokens at once.
@@ -52,19 +52,10 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it("never takes a browser session's cookie for a bearer token", async () => {
-      const agent = kit.form;
-      const signInPage = await agent.get('/signin').expect(200);
-      const csrfCookie = (signInPage.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]!).join('; ');
-      const csrf = /name="_csrf" value="([^"]+)"/.exec(signInPage.text)![1]!;
-      const signedIn = await agent
-        .post('/signin')
-        .set('Cookie', csrfCookie)
-        .type('form')
-        .send({ _csrf: csrf, email: OWNER_EMAIL, password: PASSWORD, next: '/device' });
-      expect(signedIn.status, signedIn.text).to.equal(303);
-      const cookie = (signedIn.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('dispatch_session='))!;
-      const sessionCookie = cookie.split(';')[0]!.slice('dispatch_session='.length);
-      await kit.form.get('/device').set('Cookie', `${csrfCookie}; dispatch_session=${sessionCookie}`).expect(200);
+      const browser = new Browser(kit);
+      await browser.signIn(OWNER_EMAIL, PASSWORD);
+      const sessionCookie = browser.cookie('dispatch_session')!;
+      expect((await browser.get('/device')).status).to.equal(200);
       expect((await connections(ws, sessionCookie).expect(401)).body.error.code).to.equal('invalid_token');
       expect((await kit.introspect(sessionCookie)).body).to.deep.equal({ active: false });
     });
