@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { TOKENS as T } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
 import { OWNER_EMAIL } from '../../support/data/people';
@@ -50,6 +50,17 @@ for (const kind of DATABASE_KINDS) {
       ['a wrong aud', { aud: 'https://api.example.com' }],
       ['an aud list without the service', { aud: ['https://api.example.com'] }],
     ];
+    it('refuses HS256 keyed with the published public key (algorithm confusion), and a token without a kid', async () => {
+      const { kid, privateKey } = await kit.signingKey();
+      const jwks = await kit.api.get('/.well-known/jwks.json').expect(200);
+      const published = jwks.body.keys.find((k: { kid: string }) => k.kid === kid);
+      for (const secret of [JSON.stringify(published), `${published.x}${published.y}`]) {
+        const confused = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' }).sign(new TextEncoder().encode(secret));
+        await expectInvalidToken(confused);
+      }
+      await expectInvalidToken(await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' }).sign(privateKey));
+    });
+
     for (const [label, change] of changes) {
       it(`refuses ${label}`, async () => {
         await expectInvalidToken(await signAs({ ...claims, ...change }, await kit.signingKey()));
