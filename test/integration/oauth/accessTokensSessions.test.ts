@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { TOKENS as T } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
 import { OWNER_EMAIL, PASSWORD } from '../../support/data/people';
 import { AccessTokenKit, Browser, bearer } from './accessTokenKit';
@@ -80,6 +81,17 @@ for (const kind of DATABASE_KINDS) {
       expect((await kit.revoke(token.access_token)).status).to.equal(200);
       await connections(ws, token.access_token).expect(401);
       expect((await kit.refresh(token.refresh_token)).body.error).to.equal('invalid_grant');
+    });
+
+    it('ends every token of a client the operator removes, at once', async () => {
+      await kit.registerClient('short-lived');
+      const started = await kit.startDevice('accounts:read', 'short-lived');
+      await kit.approve(ownerId, started.user_code, ws, ['accounts:read']);
+      const token = (await kit.poll(started.device_code, 'short-lived')).body;
+      await connections(ws, token.access_token).expect(200);
+      await kit.t.composition.get(T.ManageClients).remove('short-lived');
+      expect((await connections(ws, token.access_token).expect(401)).body.error.code).to.equal('invalid_token');
+      expect((await kit.introspect(token.access_token)).body).to.deep.equal({ active: false });
     });
   });
 }
