@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { DATABASE_KINDS } from '../../support/databases';
+import { ADMIN_EMAIL, OWNER_EMAIL } from '../../support/data/people';
+import { AccessTokenKit, bearer } from './accessTokenKit';
+
+// docs/decisions.md, "OAuth server" and "Credentials and access": a token is bound to its
+// workspace, and its scopes are held to the person's live role there on every request.
+for (const kind of DATABASE_KINDS) {
+  describe(`OAuth access tokens at the API: workspace binding and scopes, on ${kind}`, function () {
+    let kit: AccessTokenKit;
+    let ownerId: string;
+    let adminId: string;
+    let ws: string;
+    let otherWs: string;
+
+    before(async function () {
+      kit = await AccessTokenKit.start(this, kind);
+      ownerId = await kit.t.given.user(OWNER_EMAIL);
+      ws = await kit.t.given.workspace(OWNER_EMAIL, 'Main');
+      otherWs = await kit.t.given.workspace(OWNER_EMAIL, 'Side');
+      adminId = await kit.t.given.user(ADMIN_EMAIL);
+    });
+    after(async () => kit?.close());
+
+    it('works on its workspace, is 403 workspace_not_allowed on another of the same person, and says it is oauth at /v1/me', async () => {
+      const token = await kit.deviceToken(ownerId, ws, ['accounts:read', 'posts:read']);
+      await kit.api.get(`/v1/workspaces/${ws}/connections`).set(bearer(token.access_token)).expect(200);
+      const refused = await kit.api.get(`/v1/workspaces/${otherWs}/connections`).set(bearer(token.access_token)).expect(403);
+      expect(refused.body.error.code).to.equal('workspace_not_allowed');
+      // The owner's session reaches the other workspace: the refusal is the token's binding, not the person.
+      await kit.api
+        .get(`/v1/workspaces/${otherWs}/connections`)
+        .set(bearer(await kit.t.given.session(OWNER_EMAIL)))
+        .expect(200);
+      const me = await kit.api.get('/v1/me').set(bearer(token.access_token)).expect(200);
+      expect(me.body.credential).to.include({ type: 'oauth', workspaceId: ws });
+      const listed = await kit.api.get('/v1/me/workspaces').set(bearer(token.access_token)).expect(200);
+      expect(listed.body.data.map((w: { id: string }) => w.id)).to.deep.equal([ws]);
+    });
+
+    it('answers 403 insufficient_scope naming the scope the token was not granted', async () => {
+      const token = await kit.deviceToken(ownerId, ws, ['posts:read']);
+      await kit.api.get(`/v1/workspaces/${ws}/posts`).set(bearer(token.access_token)).expect(200);
+      const res = await kit.api.get(`/v1/workspaces/${ws}/connections`).set(bearer(token.access_token)).expect(403);
+      expect(res.body.error.code).to.equal('insufficient_scope');
+      expect(res.headers['www-authenticate']).to.include('error="insufficient_scope"').and.include('scope="accounts:read"');
+    });
+
+    it('loses a scope at once when its member is demoted, keeps the rest, and the next refresh carries less', async () => {
+      await kit.t.given.member(ws, ADMIN_EMAIL, 'admin');
+      const token = await kit.deviceToken(adminId, ws, ['accounts:read', 'apikeys:write']);
+      expect(token.scope.split(' ')).to.have.members(['accounts:read', 'apikeys:write']);
+      await kit.api.get(`/v1/workspaces/${ws}/api-keys`).set(bearer(token.access_token)).expect(200);
+
+      await kit.t.given.setRole(ws, ADMIN_EMAIL, 'editor');
+      const res = await kit.api.get(`/v1/workspaces/${ws}/api-keys`).set(bearer(token.access_token)).expect(403);
+      expect(res.body.error.code).to.equal('insufficient_scope');
+      expect(res.headers['www-authenticate']).to.include('scope="apikeys:write"');
+      await kit.api.get(`/v1/workspaces/${ws}/connections`).set(bearer(token.access_token)).expect(200);
+
+      const refreshed = await kit.refresh(token.refresh_token);
+      expect(refreshed.status, refreshed.text).to.equal(200);
+      expect(refreshed.body.scope).to.equal('accounts:read');
+      // Promoted again, the token signed while demoted does not regain what it was not given.
+      await kit.t.given.setRole(ws, ADMIN_EMAIL, 'admin');
+      await kit.api.get(`/v1/workspaces/${ws}/api-keys`).set(bearer(refreshed.body.access_token)).expect(403);
+      await kit.api.get(`/v1/workspaces/${ws}/api-keys`).set(bearer(token.access_token)).expect(200);
+      await kit.t.given.removeMember(ws, ADMIN_EMAIL);
+    });
+
+    it("refuses a removed member's token on the next request; the next refresh is invalid_grant and revokes the family", async () => {
+      await kit.t.given.member(ws, ADMIN_EMAIL, 'editor');
+      const token = await kit.deviceToken(adminId, ws, ['accounts:read', 'posts:read']);
+      await kit.api.get(`/v1/workspaces/${ws}/connections`).set(bearer(token.access_token)).expect(200);
+      expect((await kit.introspect(token.refresh_token)).body.active).to.equal(true);
+
+      await kit.t.given.removeMember(ws, ADMIN_EMAIL);
+      const refused = await kit.api.get(`/v1/workspaces/${ws}/connections`).set(bearer(token.access_token)).expect(404);
+      expect(refused.body.error.code).to.equal('workspace_not_found');
+      await kit.api.get(`/v1/workspaces/${ws}/posts`).set(bearer(token.access_token)).expect(404);
+      expect((await kit.api.get('/v1/me/workspaces').set(bearer(token.access_token)).expect(200)).body.data).to.deep.equal([]);
+
+      const refresh = await kit.refresh(token.refresh_token);
+      expect(refresh.status).to.equal(400);
+      expect(refresh.body.error).to.equal('invalid_grant');
+      // The family is revoked: re-admitted, the person's old tokens still get nothing.
+      await kit.t.given.member(ws, ADMIN_EMAIL, 'editor');
+      await kit.api.get(`/v1/workspaces/${ws}/connections`).set(bearer(token.access_token)).expect(401);
+      expect((await kit.introspect(token.access_token)).body).to.deep.equal({ active: false });
+      expect((await kit.introspect(token.refresh_token)).body).to.deep.equal({ active: false });
+      await kit.t.given.removeMember(ws, ADMIN_EMAIL);
+    });
+  });
+}
