@@ -7,6 +7,7 @@ import { type Role } from '../../domain/workspace/Role';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
 import { type ApiKeyRepository } from '../../domain/credential/ApiKeyRepository';
 import { type Clock } from '../ports/Clock';
+import { type TokenGrants } from '../ports/oauth/TokenGrants';
 import { type UnitOfWork } from '../ports/UnitOfWork';
 import { userByEmail } from './lookups';
 
@@ -38,6 +39,7 @@ export class ManageMembers {
     private readonly clock: Clock,
     private readonly apiKeys: ApiKeyRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly oauthGrants: TokenGrants,
   ) {}
 
   add(input: MemberRef & { role: Role }): Promise<Membership> {
@@ -70,6 +72,8 @@ export class ManageMembers {
         key.revoke(now);
         await this.apiKeys.save(key);
       }
+      // So do the apps' token families for this workspace: refused everywhere from the next request.
+      await this.oauthGrants.revokeGrantsOf(userId, workspaceId, now);
       await this.memberships.remove(workspaceId, userId);
       return membership;
     });

@@ -15,6 +15,8 @@ export interface TokenGrants {
   findGrant(id: string): Promise<TokenGrant | null>;
   /** Revokes the family: its refresh tokens stop working, its access tokens at their next request. */
   revokeGrant(id: string, at: Date): Promise<void>;
+  /** Revokes every live family a person granted for a workspace (they left it). */
+  revokeGrantsOf(userId: string, workspaceId: string, at: Date): Promise<void>;
 
   saveCode(code: AuthorizationCodeRecord): Promise<void>;
   consumeCode(codeHash: string, at: Date): Promise<Consumed<AuthorizationCodeRecord> | null>;

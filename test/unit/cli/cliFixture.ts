@@ -1,3 +1,4 @@
+import { MemoryTokenGrants } from '../../../adapters/outbound/persistence/memory/MemoryTokenGrants';
 import { MemorySessionStore } from '../../../adapters/outbound/persistence/memory/MemorySessionStore';
 import { expect } from 'chai';
 import { AddConnection } from '../../../application/admin/AddConnection';
@@ -82,7 +83,7 @@ export class CliFixture {
     this.useCases = {
       createUser: new CreateUser(this.users, this.hasher, ids, this.clock),
       createWorkspace: new CreateWorkspace(this.workspaces, this.memberships, this.users, ids, this.clock, new MemoryUnitOfWork()),
-      members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeys, new MemoryUnitOfWork()),
+      members: new ManageMembers(this.workspaces, this.memberships, this.users, this.clock, this.apiKeys, new MemoryUnitOfWork(), new MemoryTokenGrants()),
       apiKeys: new ManageApiKeys(
         this.apiKeys,
         this.workspaces,

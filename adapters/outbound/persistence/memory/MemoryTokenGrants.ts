@@ -24,6 +24,12 @@ export class MemoryTokenGrants implements TokenGrants, ClientHoldings {
     if (grant !== undefined && grant.revokedAt === null) this.grants.set(id, { ...grant, revokedAt: at });
   }
 
+  async revokeGrantsOf(userId: string, workspaceId: string, at: Date): Promise<void> {
+    for (const grant of this.grants.values()) {
+      if (grant.userId === userId && grant.workspaceId === workspaceId) await this.revokeGrant(grant.id, at);
+    }
+  }
+
   async saveCode(code: AuthorizationCodeRecord): Promise<void> {
     this.tokens.set(code.codeHash, { kind: 'code', record: copyOf(code) });
   }

@@ -57,6 +57,14 @@ export class TypeOrmTokenGrants implements TokenGrants {
     await managerOf(this.dataSource).query('UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [this.d.date(at), id]);
   }
 
+  async revokeGrantsOf(userId: string, workspaceId: string, at: Date): Promise<void> {
+    await managerOf(this.dataSource).query('UPDATE oauth_grants SET revoked_at = ? WHERE user_id = ? AND workspace_id = ? AND revoked_at IS NULL', [
+      this.d.date(at),
+      userId,
+      workspaceId,
+    ]);
+  }
+
   async saveCode(code: AuthorizationCodeRecord): Promise<void> {
     const { codeHash, grantId, clientId, expiresAt, consumedAt, ...details } = code;
     await this.insertToken(codeHash, 'code', grantId, clientId, details, null, expiresAt, consumedAt);
