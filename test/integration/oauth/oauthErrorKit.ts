@@ -166,6 +166,15 @@ export class OAuthErrorKit {
     );
   }
 
+  /** The person types the code on the device page and approves or denies it; the answer of the decision. */
+  async decideDevice(browser: Browser, userCode: string, decision: 'approve' | 'deny'): Promise<Response> {
+    const csrf = await browser.csrf();
+    const review = await browser.post('/device', { _csrf: csrf, user_code: userCode });
+    expect(review.status, 'the approval page').to.equal(200);
+    const scopes = Object.fromEntries(SCOPES.map((s) => [`scope.${s}`, '1']));
+    return browser.post('/device/decide', { _csrf: csrf, user_code: userCode, workspace: this.ws, decision, ...scopes });
+  }
+
   /** The status the API answers a bearer access token with. */
   async apiStatus(accessToken: string): Promise<number> {
     return (await fetch(`${this.base}/v1/me/workspaces`, { headers: { Authorization: `Bearer ${accessToken}` } })).status;
