@@ -109,7 +109,7 @@ export class OAuthErrorKit {
   }
 
   /** The whole front channel of the code flow: consent approved, the callback's parameters validated (state, iss). */
-  async authorizationCode(test: TestClient, browser?: Browser): Promise<{ callback: URLSearchParams; verifier: string }> {
+  async authorizationCode(test: TestClient, browser?: Browser, ticked: readonly Scope[] = SCOPES): Promise<{ callback: URLSearchParams; verifier: string }> {
     const verifier = oauth.generateRandomCodeVerifier();
     const person = browser ?? (await this.browser());
     const consent = await person.get(this.authorizeUrl(test.client.client_id, await oauth.calculatePKCECodeChallenge(verifier)));
@@ -120,7 +120,7 @@ export class OAuthErrorKit {
       ticket: hiddenField(page, 'ticket'),
       workspace: this.ws,
       decision: 'approve',
-      ...Object.fromEntries(SCOPES.map((s) => [`scope.${s}`, '1'])),
+      ...Object.fromEntries(ticked.map((s) => [`scope.${s}`, '1'])),
     });
     expect(finalized.status, 'finalize answers 303').to.equal(303);
     const callback = oauth.validateAuthResponse(this.as, test.client, new URL(finalized.headers.get('location')!), 'st-123');
