@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { type Browser, expectRefusal, expectTokens, OAuthErrorKit, SCOPES, type TestClient } from './oauthErrorKit';
+import { type Browser } from './oauthErrorBrowser';
+import { expectRefusal, expectTokens, OAuthErrorKit, SCOPES, type TestClient } from './oauthErrorKit';
 
 /** The device flow's refusals (RFC 8628 §3.5; docs/decisions.md, "OAuth server"): polling, user codes, the lockout. */
 for (const kind of ['sqlite', 'mysql'] as const) {

@@ -9,6 +9,7 @@ import { OWNER_EMAIL, PASSWORD } from '../../support/data/people';
 import { FixedClock } from '../../support/fixedClock';
 import { LocalHttpServer } from '../../support/localHttpServer';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
+import { Browser, csrfIn, hiddenField } from './oauthErrorBrowser';
 
 /** The redirect URI every code-flow client of these tests registers (nothing listens there: the tests read the 303). */
 export const CALLBACK = 'http://127.0.0.1:8765/callback';
@@ -180,46 +181,6 @@ export class OAuthErrorKit {
     return (await fetch(`${this.base}/v1/me/workspaces`, { headers: { Authorization: `Bearer ${accessToken}` } })).status;
   }
 }
-
-/** A browser of its own: a cookie jar, redirects not followed (the tests read each 303). */
-export class Browser {
-  private readonly cookies = new Map<string, string>();
-
-  constructor(private readonly base: string) {}
-
-  get(path: string): Promise<Response> {
-    return this.send(path, { method: 'GET' });
-  }
-
-  post(path: string, form: Record<string, string>): Promise<Response> {
-    return this.send(path, { method: 'POST', body: new URLSearchParams(form), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
-  }
-
-  /** The CSRF token this browser's forms carry. */
-  async csrf(): Promise<string> {
-    return csrfIn(await (await this.get('/signin')).text());
-  }
-
-  private async send(path: string, init: RequestInit): Promise<Response> {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const headers = new Headers(init.headers);
-    if (cookie !== '') headers.set('Cookie', cookie);
-    const res = await fetch(`${this.base}${path}`, { ...init, headers, redirect: 'manual' });
-    for (const set of res.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    return res;
-  }
-}
-
-export const hiddenField = (page: string, name: string): string => {
-  const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1];
-  if (value === undefined) throw new Error(`no ${name} field on the page:\n${page}`);
-  return value;
-};
-const csrfIn = (page: string) => hiddenField(page, '_csrf');
 
 /** The outcome of an oauth4webapi call: its result, or the refusal it reported. */
 export async function settle<R>(call: Promise<R>): Promise<{ ok: R } | { refused: Refusal }> {
