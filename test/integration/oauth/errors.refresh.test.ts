@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { expectRefusal, expectTokens, OAuthErrorKit, type TestClient } from './oauthErrorKit';
 
+const ROUNDS = Number(process.env.OAUTH_RACE_ROUNDS ?? 3);
+
 /** Refresh tokens rotate; a second use of one revokes the family, also under a race (docs/decisions.md, "OAuth server"). */
 for (const kind of ['sqlite', 'mysql'] as const) {
   describe(`OAuth errors: refreshing (${kind})`, () => {
@@ -26,7 +28,7 @@ for (const kind of ['sqlite', 'mysql'] as const) {
     });
 
     it('two refreshes racing with one token: one succeeds at most, and afterwards the family is revoked', async () => {
-      for (let round = 0; round < 3; round += 1) {
+      for (let round = 0; round < ROUNDS; round += 1) {
         const tokens = await kit.tokens(app);
         const outcomes = await Promise.all([kit.refresh(app, tokens.refresh_token!), kit.refresh(app, tokens.refresh_token!)]);
         const won = outcomes.filter((o) => 'ok' in o).map((o) => expectTokens(o));
