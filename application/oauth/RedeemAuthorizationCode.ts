@@ -1,5 +1,6 @@
 import { type OAuthClient } from '../../domain/oauth/OAuthClient';
 import { oauthError } from '../../domain/oauth/oauthError';
+import { type AuthorizationCodeRecord } from '../../domain/oauth/TokenGrant';
 import { type Clock } from '../ports/Clock';
 import { type TokenGrants } from '../ports/oauth/TokenGrants';
 import { type PkceChallenges } from '../ports/PkceChallenges';
@@ -45,7 +46,7 @@ export class RedeemAuthorizationCode {
     if (consumed === null) throw oauthError('invalid_grant', INVALID);
     const { record, firstUse } = consumed;
     if (!firstUse) {
-      await this.grants.revokeGrant(record.grantId, now);
+      await this.revokeFamily(record, now);
       throw oauthError('invalid_grant', INVALID);
     }
     const bound =
@@ -66,7 +67,20 @@ export class RedeemAuthorizationCode {
       expiresAt: secondsFrom(now, this.settings.grantLifetimeSeconds),
       revokedAt: null,
     };
-    await this.grants.createGrant(grant);
+    // A concurrent replay may have put the family in place already, revoked: the tokens below are then dead on arrival.
+    await this.grants.createGrant(grant).catch(async (error: unknown) => {
+      if ((await this.grants.findGrant(grant.id)) === null) throw error;
+    });
     return this.issuer.issue(grant, client, await this.liveScopes.of(grant));
+  }
+
+  /**
+   * A replay revokes the family, even when the first use has not created it yet (two redemptions
+   * racing): a revoked family is put in its place first, so the first use's insert finds it.
+   */
+  private async revokeFamily(record: AuthorizationCodeRecord, now: Date): Promise<void> {
+    const { grantId: id, clientId, userId, workspaceId, scopes, resource, expiresAt } = record;
+    await this.grants.createGrant({ id, clientId, userId, workspaceId, scopes, resource, createdAt: now, expiresAt, revokedAt: now }).catch(() => undefined);
+    await this.grants.revokeGrant(id, now);
   }
 }

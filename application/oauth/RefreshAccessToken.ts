@@ -31,8 +31,10 @@ export class RefreshAccessToken {
     client.assertGrant('refresh_token');
     if (!input.refreshToken) throw oauthError('invalid_request', 'refresh_token is required');
     checkResource(input.resource, this.resource);
+    const tokenHash = this.hasher.hashToken(input.refreshToken);
+    if (input.scope !== undefined) await this.checkScope(tokenHash, input.scope, client);
     const now = this.clock.now();
-    const consumed = await this.grants.consumeRefreshToken(this.hasher.hashToken(input.refreshToken), now);
+    const consumed = await this.grants.consumeRefreshToken(tokenHash, now);
     if (consumed === null || consumed.record.clientId !== client.clientId) throw oauthError('invalid_grant', INVALID);
     const { record, firstUse } = consumed;
     if (!firstUse) {
@@ -52,5 +54,12 @@ export class RefreshAccessToken {
     const scopes = asked.filter((s) => live.includes(s));
     if (scopes.length === 0) throw oauthError('invalid_scope', 'your role no longer allows any of the scopes asked for');
     return this.issuer.issue(grant, client, scopes);
+  }
+
+  /** Checked before the token is spent: a client asking for too much keeps its refresh token. */
+  private async checkScope(tokenHash: string, scope: string, client: OAuthClient): Promise<void> {
+    const record = await this.grants.findRefreshToken(tokenHash);
+    const grant = record === null || record.clientId !== client.clientId ? null : await this.grants.findGrant(record.grantId);
+    if (grant !== null) requestedScopes(scope, grant.scopes);
   }
 }
