@@ -42,7 +42,15 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.ReadSandboxPost, ReadSandboxPost, [T.SandboxPosts, T.SandboxMediaViews]);
   w.construct(T.CreateUser, CreateUser, [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
   w.construct(T.CreateWorkspace, CreateWorkspace, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
-  w.construct(T.ManageMembers, ManageMembers, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.Clock, T.ApiKeyRepository, T.UnitOfWork, T.TokenGrants]);
+  w.construct(T.ManageMembers, ManageMembers, [
+    T.WorkspaceRepository,
+    T.MembershipRepository,
+    T.UserRepository,
+    T.Clock,
+    T.ApiKeyRepository,
+    T.UnitOfWork,
+    T.TokenGrants,
+  ]);
   w.construct(T.ManageApiKeys, ManageApiKeys, [
     T.ApiKeyRepository,
     T.WorkspaceRepository,

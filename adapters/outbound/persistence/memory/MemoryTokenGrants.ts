@@ -1,3 +1,4 @@
+import { conflict } from '../../../../domain/shared/DomainError';
 import { type Consumed, type TokenGrants } from '../../../../application/ports/oauth/TokenGrants';
 import { type AuthorizationCodeRecord, type RefreshTokenRecord, type TokenGrant } from '../../../../domain/oauth/TokenGrant';
 import { type ClientHoldings } from './MemoryOAuthClients';
@@ -11,6 +12,8 @@ export class MemoryTokenGrants implements TokenGrants, ClientHoldings {
   private readonly tokens = new Map<string, Token>();
 
   async createGrant(grant: TokenGrant): Promise<void> {
+    // As the table's primary key: a family made twice (a code's replay racing its first use) is refused.
+    if (this.grants.has(grant.id)) throw conflict('grant_exists', `a token family ${grant.id} already exists`);
     this.grants.set(grant.id, copyOf(grant));
   }
 
