@@ -44,13 +44,14 @@ export class TokenIssuer {
     if (!client.allowsGrant('refresh_token')) return answer;
     const now = this.clock.now();
     const refresh = `${REFRESH_TOKEN_PREFIX}${this.random.token(32)}`;
-    const idleEnd = secondsFrom(now, this.settings.refreshIdleSeconds);
+    // The idle end, but never past the family's absolute end.
+    const idleEnd = Math.min(secondsFrom(now, this.settings.refreshIdleSeconds).getTime(), grant.expiresAt.getTime());
     await this.grants.saveRefreshToken({
       tokenHash: this.hasher.hashToken(refresh),
       grantId: grant.id,
       clientId: grant.clientId,
       createdAt: now,
-      expiresAt: idleEnd < grant.expiresAt ? idleEnd : grant.expiresAt,
+      expiresAt: new Date(idleEnd),
       consumedAt: null,
     });
     return { ...answer, refresh_token: refresh };
