@@ -62,7 +62,14 @@ export class OAuthServerKit {
     const conn = { [ws]: await t.given.connection(ws, 'TWITTER', handleFor('TWITTER')), [sideWs]: await t.given.connection(sideWs, 'TWITTER', '@side') };
     const clients = t.composition.get(TOKENS.ManageClients);
     const scopes = ['posts:read', 'posts:write'] as const;
-    await clients.register({ clientId: DEVICE_CLIENT, name: 'Dispatch CLI', redirectUris: [], grants: ['device_code', 'refresh_token'], scopes, confidential: false });
+    await clients.register({
+      clientId: DEVICE_CLIENT,
+      name: 'Dispatch CLI',
+      redirectUris: [],
+      grants: ['device_code', 'refresh_token'],
+      scopes,
+      confidential: false,
+    });
     await clients.register({
       clientId: WEB_CLIENT,
       name: 'Example Web',

@@ -9,7 +9,7 @@ export interface PageAnswer {
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (text: string): string => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
+const unescapeHtml = (text: string): string => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
 
 /**
  * The fields a browser would submit from the page's form posting to `action`, untouched:
@@ -25,7 +25,7 @@ export function formFields(html: string, action: string): Record<string, string>
     const type = attr('type')?.[1] ?? 'text';
     if (name === undefined) continue;
     if ((type === 'checkbox' || type === 'radio') && attr('checked') === null) continue;
-    fields[unescape(name)] = unescape(attr('value')?.[1] ?? (type === 'checkbox' ? 'on' : ''));
+    fields[unescapeHtml(name)] = unescapeHtml(attr('value')?.[1] ?? (type === 'checkbox' ? 'on' : ''));
   }
   return fields;
 }
@@ -81,7 +81,11 @@ export class Person {
   private async request(pathOrUrl: string, init: RequestInit): Promise<PageAnswer> {
     const url = new URL(pathOrUrl, this.baseUrl);
     const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { Cookie: cookie } : {}) } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { Cookie: cookie } : {}) },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const eq = pair!.indexOf('=');
