@@ -17,7 +17,11 @@ interface Poll {
  * A CLI agent by the device flow with openid-client's own polling loop (docs/oauth.md), while
  * the person approves at a browser. The server never raises its interval at slow_down
  * (docs/decisions.md, "OAuth server"), so the loop, which adds 5 s to its own, must converge.
- * This is the one test that waits for real time: the loop's interval is 5 s, then 10 s.
+ * openid-client waits its interval before each poll, the first too, and an approved code is
+ * redeemed whatever the timing; so the loop starts at 1 s right after a poll of the agent's own
+ * (slow_down), and the person approves only once the loop has heard authorization_pending again:
+ * a server that kept answering slow_down would never let it get there. The one test that waits
+ * for real time: the loop polls at about 1 s, 7 s and 13 s.
  */
 describe('real clients: a CLI agent by the device flow (openid-client polling loop)', function () {
   let kit: OAuthServerKit;
@@ -33,26 +37,29 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
     authorization = await client.initiateDeviceAuthorization(config, { scope: SCOPE, resource: kit.issuer });
 
     const started = Date.now();
-    const poll = async (by: Poll['by'], response: Response): Promise<Response> => {
+    const heard = async (by: Poll['by'], response: Response): Promise<Response> => {
       const body = (await response.clone().json()) as { error?: string };
       polls.push({ by, heard: body.error ?? 'tokens', at: Date.now() - started });
       return response;
     };
+    // The agent's loop is watched: every answer it gets is noted, and the person acts on them.
     config[client.customFetch] = async (url, options) => {
-      const isPoll = url === `${kit.issuer}/oauth/token`;
-      if (isPoll && polls.length === 0) {
-        // A poll of the agent's own, made just before the loop's first: the loop's poll comes too soon.
-        const form = new URLSearchParams({ grant_type: DEVICE_GRANT, device_code: authorization.device_code, client_id: DEVICE_CLIENT });
-        await poll('hand', await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }));
-      }
       const response = await fetch(url, options);
-      if (!isPoll) return response;
-      await poll('loop', response);
-      // The person, told the code, approves while the agent is being told to slow down.
-      if (polls.at(-1)!.heard === 'slow_down' && approved === null) approved = kit.person.approveDevice(authorization.verification_uri_complete!, kit.ws);
+      if (url !== `${kit.issuer}/oauth/token`) return response;
+      await heard('loop', response);
+      // The person, told the code, approves once the loop is back to hearing "pending" after its slow_down.
+      if (polls.at(-1)!.heard === 'authorization_pending') approved ??= kit.person.approveDevice(authorization.verification_uri_complete!, kit.ws);
       return response;
     };
-    tokens = await client.pollDeviceAuthorizationGrant(config, authorization);
+    // A first poll by hand, then the loop started impatient (1 s, not the advertised 5 s): its first poll is too soon.
+    const form = new URLSearchParams({ grant_type: DEVICE_GRANT, device_code: authorization.device_code, client_id: DEVICE_CLIENT });
+    await heard('hand', await fetch(`${kit.issuer}/oauth/token`, { method: 'POST', body: form }));
+    // A livelocked loop would poll until the code expires: give up after 25 s, saying what it heard.
+    tokens = await client
+      .pollDeviceAuthorizationGrant(config, { ...authorization, interval: 1 }, undefined, { signal: AbortSignal.timeout(25_000) })
+      .catch((error: unknown) => {
+        throw new Error(`the polling loop did not end: ${polls.map((p) => `${p.by}: ${p.heard} at ${p.at} ms`).join(', ')}`, { cause: error });
+      });
   });
   after(async () => kit?.stop());
 
@@ -64,9 +71,13 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
     expect(authorization).to.include({ expires_in: 600, interval: 5 });
   });
 
-  it('the loop hears slow_down once, waits its longer interval, and its next poll gets the tokens: no livelock', async () => {
-    expect(polls.map((p) => `${p.by}: ${p.heard}`)).to.deep.equal(['hand: authorization_pending', 'loop: slow_down', 'loop: tokens']);
-    // The prototype's loop never ended; here the agent holds its tokens within one slowed-down interval.
+  it('the loop hears slow_down once, backs off, hears authorization_pending, and gets the tokens once approved: no livelock', async () => {
+    expect(polls.map((p) => `${p.by}: ${p.heard}`)).to.deep.equal([
+      'hand: authorization_pending',
+      'loop: slow_down',
+      'loop: authorization_pending',
+      'loop: tokens',
+    ]);
     expect(polls.at(-1)!.at).to.be.below(20_000);
     const page = await approved!;
     expect(page.status, page.html).to.equal(200);
