@@ -102,4 +102,12 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
     expect(elsewhere.status, JSON.stringify(elsewhere.body)).to.equal(403);
     expect((elsewhere.body.error as { code: string }).code).to.equal('workspace_not_allowed');
   });
+
+  it("the agent's refresh keeps the workspace binding: the refreshed token posts in the chosen workspace only", async () => {
+    const config = await kit.discover(DEVICE_CLIENT);
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(decodeJwt(refreshed.access_token)).to.include({ client_id: DEVICE_CLIENT, workspace_id: kit.ws, scope: SCOPE });
+    expect((await kit.createPost(refreshed.access_token, kit.ws)).status).to.equal(200);
+    expect((await kit.createPost(refreshed.access_token, kit.sideWs)).status).to.equal(403);
+  });
 });
