@@ -4,6 +4,7 @@ import { TOKENS } from '../config/tokens';
 import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
 import { engineSuite } from './engine/engineSuite';
 import { listDiagnostics } from './listDiagnostics';
+import { oauthAccessToken } from './oauthToken';
 import { LoadClient } from './loadClient';
 import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
 import { type Measured, table } from './report';
@@ -99,6 +100,9 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
   const baselines: Listening[] = [];
   try {
     const auth = { authorization: `Bearer ${service.apiKey}` };
+    // The same requests with an OAuth access token (a JWT whose family is checked per request).
+    const oauth = { authorization: `Bearer ${await oauthAccessToken(service, service.userId)}` };
+    const meUrl = `${service.server.baseUrl}/v1/me`;
     const postsUrl = `${service.server.baseUrl}/v1/workspaces/${service.workspaceId}/posts`;
     const json = { ...auth, 'content-type': 'application/json' };
 
@@ -122,7 +126,11 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       { name: 'baseline: bare Koa JSON', request: { url: `${bare.baseUrl}/`, method: 'GET', headers: {} } },
       { name: 'baseline: Koa + PK SELECT', request: { url: `${primaryKey.baseUrl}/?id=${postId}`, method: 'GET', headers: {} } },
       { name: 'posts.get', request: { url: `${postsUrl}/${postId}`, method: 'GET', headers: auth } },
+      { name: `posts.get${OAUTH_SUFFIX}`, request: { url: `${postsUrl}/${postId}`, method: 'GET', headers: oauth } },
       { name: 'posts.list (limit 20)', request: { url: `${postsUrl}?limit=20`, method: 'GET', headers: auth } },
+      { name: `posts.list (limit 20)${OAUTH_SUFFIX}`, request: { url: `${postsUrl}?limit=20`, method: 'GET', headers: oauth } },
+      { name: 'me', request: { url: meUrl, method: 'GET', headers: auth } },
+      { name: `me${OAUTH_SUFFIX}`, request: { url: meUrl, method: 'GET', headers: oauth } },
       {
         name: 'posts.create (thread)',
         request: { url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'bench')) },
@@ -164,12 +172,31 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       `  page plan:  ${diagnostics.pagePlan.join(' / ')}`,
       `posts in the workspace after the run (posts.create adds them): ${posts}, post_counts agrees`,
     ];
+    notes.push(...oauthRatios(rows));
     console.log(notes.join('\n'));
     return `${table(database.name, rows, rows[0]!.result, rows[1]!.result)}\n\n${notes.join('\n')}`;
   } finally {
     for (const server of baselines) await server.close();
     await service.close();
   }
+}
+
+/** Rows measured with an OAuth access token instead of the API key are named with this suffix. */
+const OAUTH_SUFFIX = ' [OAuth token]';
+
+/** Each OAuth-token row over the same request with the API key, measured just before it in the same run. */
+function oauthRatios(rows: readonly Measured[]): string[] {
+  const lines = ['OAuth access token vs API key, same request, same run (req/s of the token row / req/s of the key row):'];
+  for (const row of rows) {
+    if (!row.operation.endsWith(OAUTH_SUFFIX)) continue;
+    const keyed = rows.find((other) => other.operation === row.operation.slice(0, -OAUTH_SUFFIX.length));
+    if (keyed === undefined) continue;
+    const ratio = row.result.requestsPerSecond / keyed.result.requestsPerSecond;
+    lines.push(
+      `  ${keyed.operation}: ${row.result.requestsPerSecond.toFixed(0)} / ${keyed.result.requestsPerSecond.toFixed(0)} = ${ratio.toFixed(3)} (SQL/req ${row.statements} vs ${keyed.statements}; p99 ${row.result.p99Ms.toFixed(1)} vs ${keyed.result.p99Ms.toFixed(1)} ms)`,
+    );
+  }
+  return lines;
 }
 
 /** The load run, and the CPU the servers' process spent during it (warm-up included). */
