@@ -4,7 +4,7 @@ import { TOKENS } from '../config/tokens';
 import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
 import { engineSuite } from './engine/engineSuite';
 import { listDiagnostics } from './listDiagnostics';
-import { oauthAccessToken } from './oauthToken';
+import { type IssuedOAuthToken, oauthAccessToken } from './oauthToken';
 import { LoadClient } from './loadClient';
 import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
 import { type Measured, table } from './report';
@@ -101,7 +101,8 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
   try {
     const auth = { authorization: `Bearer ${service.apiKey}` };
     // The same requests with an OAuth access token (a JWT whose family is checked per request).
-    const oauth = { authorization: `Bearer ${await oauthAccessToken(service, service.userId)}` };
+    const issued = await oauthAccessToken(service.composition, service.userId, service.workspaceId);
+    const oauth = { authorization: `Bearer ${issued.accessToken}` };
     const meUrl = `${service.server.baseUrl}/v1/me`;
     const postsUrl = `${service.server.baseUrl}/v1/workspaces/${service.workspaceId}/posts`;
     const json = { ...auth, 'content-type': 'application/json' };
@@ -172,7 +173,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       `  page plan:  ${diagnostics.pagePlan.join(' / ')}`,
       `posts in the workspace after the run (posts.create adds them): ${posts}, post_counts agrees`,
     ];
-    notes.push(...oauthRatios(rows));
+    notes.push(...oauthRatios(rows), await revokedAtOnce(meUrl, oauth, issued));
     console.log(notes.join('\n'));
     return `${table(database.name, rows, rows[0]!.result, rows[1]!.result)}\n\n${notes.join('\n')}`;
   } finally {
@@ -197,6 +198,14 @@ function oauthRatios(rows: readonly Measured[]): string[] {
     );
   }
   return lines;
+}
+
+/** The check the OAuth rows paid for: once the family is revoked, the same unexpired token is refused on the next request. */
+async function revokedAtOnce(url: string, headers: Record<string, string>, issued: IssuedOAuthToken): Promise<string> {
+  await issued.revoke();
+  const status = (await fetch(url, { headers })).status;
+  if (status !== 401) throw new Error(`GET ${url} with a revoked family's access token answered ${status}, expected 401`);
+  return '  after the run, the family revoked: the same access token answers 401 on the next request';
 }
 
 /** The load run, and the CPU the servers' process spent during it (warm-up included). */
