@@ -126,12 +126,9 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
     const operations: Operation[] = [
       { name: 'baseline: bare Koa JSON', request: { url: `${bare.baseUrl}/`, method: 'GET', headers: {} } },
       { name: 'baseline: Koa + PK SELECT', request: { url: `${primaryKey.baseUrl}/?id=${postId}`, method: 'GET', headers: {} } },
-      { name: 'posts.get', request: { url: `${postsUrl}/${postId}`, method: 'GET', headers: auth } },
-      { name: `posts.get${OAUTH_SUFFIX}`, request: { url: `${postsUrl}/${postId}`, method: 'GET', headers: oauth } },
-      { name: 'posts.list (limit 20)', request: { url: `${postsUrl}?limit=20`, method: 'GET', headers: auth } },
-      { name: `posts.list (limit 20)${OAUTH_SUFFIX}`, request: { url: `${postsUrl}?limit=20`, method: 'GET', headers: oauth } },
-      { name: 'me', request: { url: meUrl, method: 'GET', headers: auth } },
-      { name: `me${OAUTH_SUFFIX}`, request: { url: meUrl, method: 'GET', headers: oauth } },
+      ...keyThenToken('posts.get', { url: `${postsUrl}/${postId}`, method: 'GET' }, auth, oauth),
+      ...keyThenToken('posts.list (limit 20)', { url: `${postsUrl}?limit=20`, method: 'GET' }, auth, oauth),
+      ...keyThenToken('me', { url: meUrl, method: 'GET' }, auth, oauth),
       {
         name: 'posts.create (thread)',
         request: { url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'bench')) },
@@ -184,17 +181,42 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
 
 /** Rows measured with an OAuth access token instead of the API key are named with this suffix. */
 const OAUTH_SUFFIX = ' [OAuth token]';
+/** The second measurement of a request, in the key, token, token, key order. */
+const AGAIN = ' (again)';
 
-/** Each OAuth-token row over the same request with the API key, measured just before it in the same run. */
+/**
+ * One request with the API key and with the OAuth access token, in the order key, token,
+ * token, key: a load that rises or falls through the four runs (the machine is shared)
+ * weighs on both sides alike, and each side's req/s is the sum of its two runs.
+ */
+function keyThenToken(name: string, request: Omit<Operation['request'], 'headers'>, key: Record<string, string>, token: Record<string, string>): Operation[] {
+  return [
+    { name, request: { ...request, headers: key } },
+    { name: `${name}${OAUTH_SUFFIX}`, request: { ...request, headers: token } },
+    { name: `${name}${OAUTH_SUFFIX}${AGAIN}`, request: { ...request, headers: token } },
+    { name: `${name}${AGAIN}`, request: { ...request, headers: key } },
+  ];
+}
+
+/** Each request with the OAuth token over the same request with the API key, both measured twice in the same run. */
 function oauthRatios(rows: readonly Measured[]): string[] {
-  const lines = ['OAuth access token vs API key, same request, same run (req/s of the token row / req/s of the key row):'];
+  const lines = ['OAuth access token vs API key, same request, same run, key-token-token-key (req/s of the token runs / req/s of the key runs):'];
+  const sum = (name: string) => rows.filter((row) => row.operation === name || row.operation === `${name}${AGAIN}`);
   for (const row of rows) {
     if (!row.operation.endsWith(OAUTH_SUFFIX)) continue;
-    const keyed = rows.find((other) => other.operation === row.operation.slice(0, -OAUTH_SUFFIX.length));
-    if (keyed === undefined) continue;
-    const ratio = row.result.requestsPerSecond / keyed.result.requestsPerSecond;
+    const name = row.operation.slice(0, -OAUTH_SUFFIX.length);
+    const token = sum(row.operation);
+    const key = sum(name);
+    if (key.length === 0) continue;
+    const rate = (measured: Measured[]) => measured.reduce((total, m) => total + m.result.requestsPerSecond, 0);
+    const p99 = (measured: Measured[]) => measured.map((m) => m.result.p99Ms.toFixed(0)).join('/');
+    // CPU of the service's process per request (server CPU / req/s): what sharing the machine changes least.
+    const cpuPerRequest = (measured: Measured[]) =>
+      (measured.reduce((total, m) => total + m.result.serverCpu * SECONDS, 0) /
+        measured.reduce((total, m) => total + m.result.requestsPerSecond * SECONDS, 0)) *
+      1e6;
     lines.push(
-      `  ${keyed.operation}: ${row.result.requestsPerSecond.toFixed(0)} / ${keyed.result.requestsPerSecond.toFixed(0)} = ${ratio.toFixed(3)} (SQL/req ${row.statements} vs ${keyed.statements}; p99 ${row.result.p99Ms.toFixed(1)} vs ${keyed.result.p99Ms.toFixed(1)} ms)`,
+      `  ${name}: ${rate(token).toFixed(0)} / ${rate(key).toFixed(0)} = **${(rate(token) / rate(key)).toFixed(3)}** (SQL/req ${row.statements} vs ${key[0]!.statements}; p99 ${p99(token)} vs ${p99(key)} ms; service CPU per request ${cpuPerRequest(token).toFixed(0)} vs ${cpuPerRequest(key).toFixed(0)} µs)`,
     );
   }
   return lines;
