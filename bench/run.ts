@@ -4,6 +4,7 @@ import { TOKENS } from '../config/tokens';
 import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
 import { engineSuite } from './engine/engineSuite';
 import { listDiagnostics } from './listDiagnostics';
+import { type IssuedOAuthToken, oauthAccessToken } from './oauthToken';
 import { LoadClient } from './loadClient';
 import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
 import { type Measured, table } from './report';
@@ -99,6 +100,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
   const baselines: Listening[] = [];
   try {
     const auth = { authorization: `Bearer ${service.apiKey}` };
+    const meUrl = `${service.server.baseUrl}/v1/me`;
     const postsUrl = `${service.server.baseUrl}/v1/workspaces/${service.workspaceId}/posts`;
     const json = { ...auth, 'content-type': 'application/json' };
 
@@ -108,6 +110,10 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
     await seedPosts(dataSource, (template as { id: string }).id, POSTS - 1);
     console.log(`seeded ${POSTS - 1} posts (+1 template through the API) with their targets in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     console.log(`settled: ${await settleAfterSeed(dataSource)}`);
+    // The same requests with an OAuth access token (a JWT whose family is checked per request),
+    // issued after the seed so that its 10 minutes cover the measured rows.
+    const issued = await oauthAccessToken(service.composition, service.userId, service.workspaceId);
+    const oauth = { authorization: `Bearer ${issued.accessToken}` };
 
     const [middle] = (await dataSource.query('SELECT id FROM posts WHERE workspace_id = ? ORDER BY created_at, id LIMIT 1 OFFSET ?', [
       service.workspaceId,
@@ -121,8 +127,9 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
     const operations: Operation[] = [
       { name: 'baseline: bare Koa JSON', request: { url: `${bare.baseUrl}/`, method: 'GET', headers: {} } },
       { name: 'baseline: Koa + PK SELECT', request: { url: `${primaryKey.baseUrl}/?id=${postId}`, method: 'GET', headers: {} } },
-      { name: 'posts.get', request: { url: `${postsUrl}/${postId}`, method: 'GET', headers: auth } },
-      { name: 'posts.list (limit 20)', request: { url: `${postsUrl}?limit=20`, method: 'GET', headers: auth } },
+      ...keyThenToken('posts.get', { url: `${postsUrl}/${postId}`, method: 'GET' }, auth, oauth),
+      ...keyThenToken('posts.list (limit 20)', { url: `${postsUrl}?limit=20`, method: 'GET' }, auth, oauth),
+      ...keyThenToken('me', { url: meUrl, method: 'GET' }, auth, oauth),
       {
         name: 'posts.create (thread)',
         request: { url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'bench')) },
@@ -164,12 +171,64 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       `  page plan:  ${diagnostics.pagePlan.join(' / ')}`,
       `posts in the workspace after the run (posts.create adds them): ${posts}, post_counts agrees`,
     ];
+    notes.push(...oauthRatios(rows), await revokedAtOnce(meUrl, oauth, issued));
     console.log(notes.join('\n'));
     return `${table(database.name, rows, rows[0]!.result, rows[1]!.result)}\n\n${notes.join('\n')}`;
   } finally {
     for (const server of baselines) await server.close();
     await service.close();
   }
+}
+
+/** Rows measured with an OAuth access token instead of the API key are named with this suffix. */
+const OAUTH_SUFFIX = ' [OAuth token]';
+/** The second measurement of a request, in the key, token, token, key order. */
+const AGAIN = ' (again)';
+
+/**
+ * One request with the API key and with the OAuth access token, in the order key, token,
+ * token, key: a load that rises or falls through the four runs (the machine is shared)
+ * weighs on both sides alike, and each side's req/s is the sum of its two runs.
+ */
+function keyThenToken(name: string, request: Omit<Operation['request'], 'headers'>, key: Record<string, string>, token: Record<string, string>): Operation[] {
+  return [
+    { name, request: { ...request, headers: key } },
+    { name: `${name}${OAUTH_SUFFIX}`, request: { ...request, headers: token } },
+    { name: `${name}${OAUTH_SUFFIX}${AGAIN}`, request: { ...request, headers: token } },
+    { name: `${name}${AGAIN}`, request: { ...request, headers: key } },
+  ];
+}
+
+/** Each request with the OAuth token over the same request with the API key, both measured twice in the same run. */
+function oauthRatios(rows: readonly Measured[]): string[] {
+  const lines = ['OAuth access token vs API key, same request, same run, key-token-token-key (req/s of the token runs / req/s of the key runs):'];
+  const sum = (name: string) => rows.filter((row) => row.operation === name || row.operation === `${name}${AGAIN}`);
+  for (const row of rows) {
+    if (!row.operation.endsWith(OAUTH_SUFFIX)) continue;
+    const name = row.operation.slice(0, -OAUTH_SUFFIX.length);
+    const token = sum(row.operation);
+    const key = sum(name);
+    if (key.length === 0) continue;
+    const rate = (measured: Measured[]) => measured.reduce((total, m) => total + m.result.requestsPerSecond, 0);
+    const p99 = (measured: Measured[]) => measured.map((m) => m.result.p99Ms.toFixed(0)).join('/');
+    // CPU of the service's process per request (server CPU / req/s): what sharing the machine changes least.
+    const cpuPerRequest = (measured: Measured[]) =>
+      (measured.reduce((total, m) => total + m.result.serverCpu * SECONDS, 0) /
+        measured.reduce((total, m) => total + m.result.requestsPerSecond * SECONDS, 0)) *
+      1e6;
+    lines.push(
+      `  ${name}: ${rate(token).toFixed(0)} / ${rate(key).toFixed(0)} = **${(rate(token) / rate(key)).toFixed(3)}** (SQL/req ${row.statements} vs ${key[0]!.statements}; p99 ${p99(token)} vs ${p99(key)} ms; service CPU per request ${cpuPerRequest(token).toFixed(0)} vs ${cpuPerRequest(key).toFixed(0)} µs)`,
+    );
+  }
+  return lines;
+}
+
+/** The check the OAuth rows paid for: once the family is revoked, the same unexpired token is refused on the next request. */
+async function revokedAtOnce(url: string, headers: Record<string, string>, issued: IssuedOAuthToken): Promise<string> {
+  await issued.revoke();
+  const status = (await fetch(url, { headers })).status;
+  if (status !== 401) throw new Error(`GET ${url} with a revoked family's access token answered ${status}, expected 401`);
+  return '  after the run, the family revoked: the same access token answers 401 on the next request';
 }
 
 /** The load run, and the CPU the servers' process spent during it (warm-up included). */

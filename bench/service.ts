@@ -12,6 +12,8 @@ export interface ServiceUnderTest {
   readonly dataSource: DataSource;
   readonly server: Listening;
   readonly workspaceId: string;
+  /** The owner's user id: the person an OAuth token is granted by (bench/oauthToken.ts). */
+  readonly userId: string;
   readonly connectionId: string;
   readonly apiKey: string;
   close(): Promise<void>;
@@ -31,7 +33,7 @@ export async function startService(databaseEnv: Record<string, string>): Promise
   if (composition.dataSource === null) throw new Error('the benchmark measures a database');
   const server = await listen(buildHttpApp(composition));
   const given = new Fixtures(composition);
-  await given.user(OWNER_EMAIL);
+  const userId = await given.user(OWNER_EMAIL);
   const workspaceId = await given.workspace(OWNER_EMAIL, 'Bench');
   const { key } = await given.apiKey(workspaceId, OWNER_EMAIL, 'owner');
   const connectionId = await given.connection(workspaceId, 'twitter', '@bench');
@@ -40,6 +42,7 @@ export async function startService(databaseEnv: Record<string, string>): Promise
     dataSource: composition.dataSource,
     server,
     workspaceId,
+    userId,
     connectionId,
     apiKey: key,
     async close() {

@@ -75,5 +75,5 @@ export async function inMemoryApp(options: { rateLimit?: number; rateLimitStore?
     apiKey: async (workspaceId: string, email: string, role: 'owner' | 'viewer', scopes?: ('accounts:read' | 'posts:read')[]) =>
       (await get(T.ManageApiKeys).create({ workspaceId, email, role, scopes })).secret,
   };
-  return { app, given, health };
+  return { app, given, health, get };
 }

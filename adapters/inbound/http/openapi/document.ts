@@ -5,6 +5,7 @@ import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mediaPaths } from './paths/media';
 import { mePaths } from './paths/me';
+import { oauthPaths } from './paths/oauth';
 import { postPaths } from './paths/posts';
 import { targetAttemptPaths } from './paths/targetAttempts';
 import { apiKeySchemas } from './schemas/apiKeys';
@@ -15,6 +16,7 @@ import { errorSchemas } from './schemas/error';
 import { healthSchemas } from './schemas/health';
 import { mediaSchemas } from './schemas/media';
 import { meSchemas } from './schemas/me';
+import { oauthSchemas } from './schemas/oauth';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
 
@@ -28,6 +30,15 @@ const FRAGMENTS: readonly ApiFragment[] = [
   { schemas: enumSchemas },
   { tag: { name: 'health', description: 'Liveness and readiness; no credential.' }, schemas: healthSchemas, paths: healthPaths },
   { tag: { name: 'discovery', description: 'Metadata documents; no credential.' }, schemas: discoverySchemas, paths: discoveryPaths },
+  {
+    tag: {
+      name: 'oauth',
+      description:
+        "The authorization server's form endpoints: urlencoded bodies, OAuth error bodies ({error, error_description}), no-store; no bearer credential.",
+    },
+    schemas: oauthSchemas,
+    paths: oauthPaths,
+  },
   { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: mePaths },
   { tag: { name: 'connections', description: 'Connected social accounts of a workspace.' }, schemas: connectionSchemas, paths: connectionPaths },
   { tag: { name: 'apiKeys', description: 'API keys of a workspace.' }, schemas: apiKeySchemas, paths: apiKeyPaths },
