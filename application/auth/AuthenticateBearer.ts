@@ -27,7 +27,10 @@ export class AuthenticateBearer {
     // An API key's live membership (checked in apiKey) already proves its user exists.
     if (token.startsWith(API_KEY_PREFIX)) return this.apiKey(token);
     const credential = await this.jwt(token);
-    if ((await this.users.findById(credential.userId)) === null) throw invalid("the credential's user no longer exists");
+    // An OAuth token's live family already proves its user exists (the family goes with the user).
+    if (credential.kind === 'session' && (await this.users.findById(credential.userId)) === null) {
+      throw invalid("the credential's user no longer exists");
+    }
     return credential;
   }
 

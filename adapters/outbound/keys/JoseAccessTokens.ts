@@ -3,6 +3,7 @@ import { decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from 'jose
 import { type Clock } from '../../../application/ports/Clock';
 import { type AccessTokenClaims, type AccessTokens } from '../../../application/ports/oauth/AccessTokens';
 import { isScope, type Scope } from '../../../domain/credential/Scope';
+import { VerifiedTokens } from './VerifiedTokens';
 import { type KeyRing } from './KeyRing';
 
 /** RFC 9068 §2.1: the type that sets an access token apart from every other JWT we sign. */
@@ -20,6 +21,7 @@ export interface AccessTokenSettings {
 /** The OAuth access tokens (RFC 9068 JWTs): ES256, typ at+jwt, signed and checked with the KeyRing. */
 export class JoseAccessTokens implements AccessTokens {
   readonly lifetimeSeconds: number;
+  private readonly verified = new VerifiedTokens<VerifiedClaims>();
 
   constructor(
     private readonly keys: KeyRing,
@@ -43,7 +45,14 @@ export class JoseAccessTokens implements AccessTokens {
       .sign(key.privateKey);
   }
 
-  async verify(token: string): Promise<(AccessTokenClaims & { readonly expiresAt: Date; readonly issuedAt: Date }) | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
+    const known = this.verified.get(token, this.clock.now());
+    if (known !== null) return known;
+    const claims = await this.check(token);
+    return claims === null ? null : this.verified.keep(token, claims);
+  }
+
+  private async check(token: string): Promise<VerifiedClaims | null> {
     let kid: string | undefined;
     try {
       const header = decodeProtectedHeader(token);
@@ -74,7 +83,9 @@ export class JoseAccessTokens implements AccessTokens {
   }
 }
 
-function claimsOf(payload: JWTPayload, resource: string): (AccessTokenClaims & { expiresAt: Date; issuedAt: Date }) | null {
+type VerifiedClaims = AccessTokenClaims & { readonly expiresAt: Date; readonly issuedAt: Date };
+
+function claimsOf(payload: JWTPayload, resource: string): VerifiedClaims | null {
   const { sub, client_id, scope, workspace_id, grant_id, exp, iat } = payload;
   const strings = [sub, client_id, scope, workspace_id, grant_id];
   if (!strings.every((v): v is string => typeof v === 'string' && v !== '')) return null;

@@ -30,7 +30,10 @@ export class JoseSessionTokens implements SessionTokens {
   async verify(token: string): Promise<SessionClaims | null> {
     let kid: string | undefined;
     try {
-      kid = decodeProtectedHeader(token).kid;
+      const header = decodeProtectedHeader(token);
+      // Another kind of token (an OAuth access token) is told apart before any signature is checked.
+      if (header.typ !== SESSION_TYPE) return null;
+      kid = header.kid;
     } catch {
       return null;
     }
