@@ -2,6 +2,7 @@ import { type GrantFailure, type GrantResult } from '../../../../application/por
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PinterestAnswer, parseJson } from './PinterestHttp';
 import { pinterestMessage, retryAfterSeconds } from './pinterestOutcomes';
+import { grantKeepingRefresh, scopesIn } from '../shared/oauth2TokenAnswer';
 
 interface TokenBody {
   access_token?: unknown;
@@ -13,11 +14,8 @@ interface TokenBody {
   error_description?: unknown;
 }
 
-const secondsAfter = (now: Date, seconds: unknown): Date | null =>
-  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(now.getTime() + seconds * 1000) : null;
-
 /** Pinterest's `scope` is comma separated (`boards:read,pins:write`); spaces are taken too. */
-const scopesOf = (scope: unknown): string[] => (typeof scope === 'string' ? scope.split(/[\s,]+/).filter((s) => s.length > 0) : []);
+const scopesOf = (scope: unknown): string[] => scopesIn(scope, /[\s,]+/);
 
 /**
  * The grant in a token answer: lifetimes from Pinterest's own `expires_in` and
@@ -31,19 +29,8 @@ export function grantFromTokenAnswer(answer: PinterestAnswer, now: Date, previou
   if (typeof body?.access_token !== 'string') {
     return { ok: false, failure: { kind: 'retryLater', reason: 'Pinterest answered without an access token', afterSeconds: 60 } };
   }
-  const newRefresh = typeof body.refresh_token === 'string' ? body.refresh_token : null;
-  const scopes = scopesOf(body.scope);
-  return {
-    ok: true,
-    grant: {
-      kind: 'oauth2',
-      accessToken: body.access_token,
-      refreshToken: newRefresh ?? previous?.refreshToken ?? null,
-      accessExpiresAt: secondsAfter(now, body.expires_in),
-      refreshExpiresAt: newRefresh ? secondsAfter(now, body.refresh_token_expires_in) : (previous?.refreshExpiresAt ?? null),
-      scopes: scopes.length > 0 ? scopes : (previous?.scopes ?? []),
-    },
-  };
+  const { access_token: accessToken, expires_in: expiresIn, refresh_token: refreshToken, refresh_token_expires_in: refreshExpiresIn } = body;
+  return { ok: true, grant: grantKeepingRefresh({ accessToken, expiresIn, refreshToken, refreshExpiresIn, scopes: scopesOf(body.scope) }, now, previous) };
 }
 
 /**
