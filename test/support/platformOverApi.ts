@@ -25,6 +25,30 @@ export async function startAppWithOwner(env: Record<string, string>, options: { 
   return { t, http: api(t.app), ws, auth };
 }
 
+/** The app started against a platform's fake, on a clock the test moves. */
+export interface AppWithFake<Fake> extends AppWithOwner {
+  readonly fake: Fake;
+  readonly clock: FixedClock;
+  /** One round of the publishing engine, run by hand. */
+  runEngine(): Promise<{ claimed: number }>;
+  /** Stops the app, then the fake. */
+  close(): Promise<void>;
+}
+
+/** The app on `clock` with `env` (the fake's address and the app's credentials among it), before `fake` is stopped. */
+export async function startAppWithFake<Fake extends { stop(): Promise<void> }>(
+  fake: Fake,
+  env: Record<string, string>,
+  clock: FixedClock,
+): Promise<AppWithFake<Fake>> {
+  const app = await startAppWithOwner(env, { clock });
+  const close = async () => {
+    await app.t.close();
+    await fake.stop();
+  };
+  return { ...app, fake, clock, runEngine: () => runEngineOnce(app.t), close };
+}
+
 /** POST …/connections/authorize for `platform`: where the person's browser is sent. */
 export async function authorizeOverApi(o: AppWithOwner, platform: string): Promise<URL> {
   const started = await o.http.post(`/v1/workspaces/${o.ws}/connections/authorize`).set(o.auth).send({ platform }).expect(200);

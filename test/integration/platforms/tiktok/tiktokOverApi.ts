@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import { TikTokFake } from '../../../support/fakes/tiktokFake';
 import { FixedClock } from '../../../support/fixedClock';
-import {
-  type AppWithOwner,
-  authorizeOverApi,
-  backToCallback,
-  firstTargetOf,
-  listedConnections,
-  runEngineOnce,
-  startAppWithOwner,
-} from '../../../support/platformOverApi';
+import { type AppWithFake, authorizeOverApi, backToCallback, firstTargetOf, listedConnections, startAppWithFake } from '../../../support/platformOverApi';
 
 export const BASE_URL = 'https://dispatch.example';
 export const CALLBACK = `${BASE_URL}/connect/tiktok/callback`;
@@ -17,13 +9,7 @@ export const CALLBACK = `${BASE_URL}/connect/tiktok/callback`;
 export const CONSENT_BASE = 'https://tiktok-consent.example';
 
 /** The service as a TikTok user meets it: the real app on SQLite, TikTok's fake on 127.0.0.1, an injected clock. */
-export interface TikTokOverApi extends AppWithOwner {
-  readonly fake: TikTokFake;
-  readonly clock: FixedClock;
-  /** One pass of the publishing engine, as the worker would run it. */
-  runEngine(): Promise<{ claimed: number }>;
-  close(): Promise<void>;
-}
+export type TikTokOverApi = AppWithFake<TikTokFake>;
 
 export async function startTikTokOverApi(): Promise<TikTokOverApi> {
   // The clock starts at the real time: TikTok's token lifetimes are counted from it.
@@ -36,12 +22,7 @@ export async function startTikTokOverApi(): Promise<TikTokOverApi> {
     TIKTOK_API_BASE_URL: fake.baseUrl,
     TIKTOK_AUTH_BASE_URL: CONSENT_BASE,
   };
-  const app = await startAppWithOwner(env, { clock });
-  const close = async () => {
-    await app.t.close();
-    await fake.stop();
-  };
-  return { ...app, fake, clock, runEngine: () => runEngineOnce(app.t), close };
+  return startAppWithFake(fake, env, clock);
 }
 
 /** Authorize over the API, TikTok's consent screen issuing a code, the callback page: the connection as listed. */

@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import { TwitterFake } from '../../../support/fakes/twitterFake';
 import { FixedClock } from '../../../support/fixedClock';
-import {
-  type AppWithOwner,
-  authorizeOverApi,
-  backToCallback,
-  firstTargetOf,
-  listedConnections,
-  runEngineOnce,
-  startAppWithOwner,
-} from '../../../support/platformOverApi';
+import { type AppWithFake, authorizeOverApi, backToCallback, firstTargetOf, listedConnections, startAppWithFake } from '../../../support/platformOverApi';
 
 export const BASE_URL = 'https://dispatch.example';
 export const CALLBACK = `${BASE_URL}/connect/twitter/callback`;
@@ -17,13 +9,7 @@ export const CALLBACK = `${BASE_URL}/connect/twitter/callback`;
 export const AUTH_BASE_URL = 'https://x-consent.example';
 
 /** The app started against the X fake, with an owner's API key and a clock the test moves. */
-export interface TwitterWorld extends AppWithOwner {
-  readonly fake: TwitterFake;
-  readonly clock: FixedClock;
-  /** One round of the publishing engine, run by hand. */
-  runEngine(): Promise<{ claimed: number }>;
-  close(): Promise<void>;
-}
+export type TwitterWorld = AppWithFake<TwitterFake>;
 
 export async function startTwitterWorld(): Promise<TwitterWorld> {
   const fake = await TwitterFake.start();
@@ -36,12 +22,7 @@ export async function startTwitterWorld(): Promise<TwitterWorld> {
     TWITTER_API_BASE_URL: fake.baseUrl,
     TWITTER_AUTH_BASE_URL: AUTH_BASE_URL,
   };
-  const app = await startAppWithOwner(env, { clock });
-  const close = async () => {
-    await app.t.close();
-    await fake.stop();
-  };
-  return { ...app, fake, clock, runEngine: () => runEngineOnce(app.t), close };
+  return startAppWithFake(fake, env, clock);
 }
 
 /** Authorize over the API, consent at the fake (which checks the URL as X does), come back through the callback page. */
