@@ -2,7 +2,7 @@ import { type GrantFailure, type GrantResult } from '../../../../application/por
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PinterestAnswer, parseJson } from './PinterestHttp';
 import { pinterestMessage, retryAfterSeconds } from './pinterestOutcomes';
-import { grantKeepingRefresh, scopesIn } from '../shared/oauth2TokenAnswer';
+import { grantFromOAuth2Answer } from '../shared/oauth2TokenAnswer';
 
 interface TokenBody {
   access_token?: unknown;
@@ -14,23 +14,19 @@ interface TokenBody {
   error_description?: unknown;
 }
 
-/** Pinterest's `scope` is comma separated (`boards:read,pins:write`); spaces are taken too. */
-const scopesOf = (scope: unknown): string[] => scopesIn(scope, /[\s,]+/);
-
 /**
  * The grant in a token answer: lifetimes from Pinterest's own `expires_in` and
  * `refresh_token_expires_in`. A refresh that returns no new refresh token keeps `previous`'s,
  * whose lifetime does not move.
  */
 export function grantFromTokenAnswer(answer: PinterestAnswer, now: Date, previous: OAuth2Grant | null): GrantResult<OAuth2Grant> {
-  if (answer.kind !== 'answered') return { ok: false, failure: { kind: 'retryLater', reason: answer.reason, afterSeconds: 60 } };
-  if (answer.status !== 200) return { ok: false, failure: tokenFailure(answer.status, answer.text, answer.headers) };
-  const body = parseJson(answer.text) as TokenBody | null;
-  if (typeof body?.access_token !== 'string') {
-    return { ok: false, failure: { kind: 'retryLater', reason: 'Pinterest answered without an access token', afterSeconds: 60 } };
-  }
-  const { access_token: accessToken, expires_in: expiresIn, refresh_token: refreshToken, refresh_token_expires_in: refreshExpiresIn } = body;
-  return { ok: true, grant: grantKeepingRefresh({ accessToken, expiresIn, refreshToken, refreshExpiresIn, scopes: scopesOf(body.scope) }, now, previous) };
+  return grantFromOAuth2Answer(answer, now, previous, {
+    platform: 'Pinterest',
+    refreshExpiresInField: 'refresh_token_expires_in',
+    /** Pinterest's `scope` is comma separated (`boards:read,pins:write`); spaces are taken too. */
+    scopeSeparator: /[\s,]+/,
+    tokenFailure: ({ status, text, headers }) => tokenFailure(status, text, headers),
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { type GrantFailure, type GrantResult } from '../../../../application/por
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { googleMessage, retryAfterSeconds } from './youTubeErrors';
 import { type GoogleAnswer, parseJson } from './YouTubeHttp';
-import { grantKeepingRefresh, scopesIn } from '../shared/oauth2TokenAnswer';
+import { grantFromOAuth2Answer } from '../shared/oauth2TokenAnswer';
 
 interface TokenBody {
   access_token?: unknown;
@@ -13,22 +13,18 @@ interface TokenBody {
   error?: unknown;
 }
 
-const scopesOf = (scope: unknown): string[] => scopesIn(scope, /\s+/);
-
 /**
  * The grant in Google's token answer. Google normally returns no new refresh token on a
  * refresh, so `previous`'s is kept; `refresh_token_expires_in` comes only with time-limited
  * access.
  */
 export function grantFromTokenAnswer(answer: GoogleAnswer, now: Date, previous: OAuth2Grant | null): GrantResult<OAuth2Grant> {
-  if (answer.kind !== 'answered') return { ok: false, failure: { kind: 'retryLater', reason: answer.reason, afterSeconds: 60 } };
-  if (answer.status !== 200) return { ok: false, failure: tokenFailure(answer.status, answer.text, answer.headers, now) };
-  const body = parseJson(answer.text) as TokenBody | null;
-  if (typeof body?.access_token !== 'string') {
-    return { ok: false, failure: { kind: 'retryLater', reason: 'Google answered without an access token', afterSeconds: 60 } };
-  }
-  const { access_token: accessToken, expires_in: expiresIn, refresh_token: refreshToken, refresh_token_expires_in: refreshExpiresIn } = body;
-  return { ok: true, grant: grantKeepingRefresh({ accessToken, expiresIn, refreshToken, refreshExpiresIn, scopes: scopesOf(body.scope) }, now, previous) };
+  return grantFromOAuth2Answer(answer, now, previous, {
+    platform: 'Google',
+    refreshExpiresInField: 'refresh_token_expires_in',
+    scopeSeparator: /\s+/,
+    tokenFailure: ({ status, text, headers }) => tokenFailure(status, text, headers, now),
+  });
 }
 
 /**
