@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { FakePlatformServer } from './fakePlatformServer';
+import { FakePlatformServer, PrefixScriptedFake } from './fakePlatformServer';
 import { type GraphFakeError, readBody, type ScriptedAnswer, sendError, sendScripted } from './facebookFakeAnswers';
 import { type GraphRequest } from './facebookFakeAccess';
 import { accounts, me, node } from './facebookFakeNodes';
@@ -40,7 +40,7 @@ function paramsOf(url: URL, contentType: string | undefined, body: Buffer): Reco
  * the media URLs it is given, answers in Meta's shapes (errors as `{error: {…}}`), keeps what
  * it was sent, and can be told how to answer the next matching request.
  */
-export class FacebookFake extends FakePlatformServer<{ route: string; answer: ScriptedAnswer }> {
+export class FacebookFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new FacebookFakeState();
   private constructor() {
     super();
@@ -53,11 +53,6 @@ export class FacebookFake extends FakePlatformServer<{ route: string; answer: Sc
   /** The Graph API base, version included. */
   get apiBaseUrl(): string {
     return this.url(GRAPH_VERSION_PATH);
-  }
-
-  /** Answer the next request whose method and path (after the version) start with `route` (`'POST /104400000001/feed'`). */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.script({ route, answer });
   }
 
   /** A code the Login dialog would hand back to `redirectUri`, with what the person granted. */
@@ -76,8 +71,8 @@ export class FacebookFake extends FakePlatformServer<{ route: string; answer: Sc
     this.state.received.push({ method, path, query: url.searchParams, headers: message.headers, params });
     const bearer = /^Bearer (.+)$/.exec(message.headers.authorization ?? '')?.[1] ?? null;
     const token = bearer ?? (typeof params.access_token === 'string' ? params.access_token : null);
-    const scripted = this.takeScripted((s) => `${method} ${path}`.startsWith(s.route));
-    if (scripted) return sendScripted(response, scripted.answer);
+    const scripted = this.scriptedAnswerFor(method, path);
+    if (scripted) return sendScripted(response, scripted);
     for (const [routeMethod, pattern, route] of ROUTES) {
       const match = routeMethod === method ? pattern.exec(path) : null;
       if (match) return void (await route(this.state, { method, path, params, token, response }, match[1] ?? ''));

@@ -58,3 +58,16 @@ export abstract class FakePlatformServer<Scripted> {
 
   protected abstract handle(message: IncomingMessage, response: ServerResponse): Promise<void>;
 }
+
+/** A fake whose scripted answers wait for the next request whose `METHOD /path` starts with their route. */
+export abstract class PrefixScriptedFake<Answer> extends FakePlatformServer<{ readonly route: string; readonly answer: Answer }> {
+  /** Answer the next request whose method and path start with `route` (`'POST /2/tweets'`) with `answer`. */
+  answerNext(route: string, answer: Answer): void {
+    this.script({ route, answer });
+  }
+
+  /** The scripted answer waiting for `method path`, taken off the list, if there is one. */
+  protected scriptedAnswerFor(method: string, path: string): Answer | undefined {
+    return this.takeScripted((s) => `${method} ${path}`.startsWith(s.route))?.answer;
+  }
+}

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { findRoute, FakePlatformServer, type RouteTable } from './fakePlatformServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedAnswer, sendError, sendScripted } from './linkedinFakeAnswers';
 import { revokeEndpoint, tokenEndpoint } from './linkedinFakeOAuth';
 import { createComment, createPost, type FakeRequest, initializeImageUpload, organization, organizationAcls, uploadImage, userinfo } from './linkedinFakeRest';
@@ -29,7 +29,7 @@ const ROUTES: RouteTable<Route> = [
  * it checks method, path, headers, token and body as LinkedIn would, answers in LinkedIn's
  * shapes, keeps what it was sent, and can be told how to answer the next matching request.
  */
-export class LinkedInFake extends FakePlatformServer<{ route: string; answer: ScriptedAnswer }> {
+export class LinkedInFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new LinkedInFakeState();
   private constructor() {
     super();
@@ -37,11 +37,6 @@ export class LinkedInFake extends FakePlatformServer<{ route: string; answer: Sc
 
   static async start(): Promise<LinkedInFake> {
     return FakePlatformServer.listen(new LinkedInFake());
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /rest/posts'`) with `answer`. */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.script({ route, answer });
   }
 
   /** A code LinkedIn's consent screen would hand back to `redirectUri`. */
@@ -66,8 +61,8 @@ export class LinkedInFake extends FakePlatformServer<{ route: string; answer: Sc
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, headers: message.headers, body });
-    const scripted = this.takeScripted((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted) return sendScripted(response, scripted.answer);
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
     const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendError(response, { status: 404, code: 'NOT_FOUND', message: `No route for ${method} ${url.pathname}` });
     route(this.state, { message, url, body, base: this.baseUrl }, response);

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { findRoute, FakePlatformServer, type RouteTable } from './fakePlatformServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedAnswer, sendError, sendScripted } from './pinterestFakeAnswers';
 import { mediaStatus, registerMedia, uploadForm } from './pinterestFakeMedia';
 import { tokenEndpoint } from './pinterestFakeOAuth';
@@ -26,7 +26,7 @@ const ROUTES: RouteTable<Route> = [
  * would, fetches the image links it is given, answers in Pinterest's shapes, keeps what it was
  * sent, and can be told how to answer the next matching request.
  */
-export class PinterestFake extends FakePlatformServer<{ route: string; answer: ScriptedAnswer }> {
+export class PinterestFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new PinterestFakeState();
   private constructor() {
     super();
@@ -34,11 +34,6 @@ export class PinterestFake extends FakePlatformServer<{ route: string; answer: S
 
   static async start(): Promise<PinterestFake> {
     return FakePlatformServer.listen(new PinterestFake());
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /v5/pins'`) with `answer`. */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.script({ route, answer });
   }
 
   /** A code Pinterest's consent screen would hand back to `redirectUri`. */
@@ -63,8 +58,8 @@ export class PinterestFake extends FakePlatformServer<{ route: string; answer: S
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
-    const scripted = this.takeScripted((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted) return sendScripted(response, scripted.answer);
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
     const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendError(response, { status: 404, code: 404, message: `No route for ${method} ${url.pathname}` });
     await route(this.state, { message, url, body, base: this.baseUrl }, response);

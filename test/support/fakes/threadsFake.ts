@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { FakePlatformServer } from './fakePlatformServer';
+import { FakePlatformServer, PrefixScriptedFake } from './fakePlatformServer';
 import { EXPIRED_TOKEN, INVALID_TOKEN, invalidParameter, sendJson, sendMetaError, sendScripted, type ThreadsScripted } from './threadsFakeAnswers';
 import { createContainer, publishContainer, readObject } from './threadsFakeContainers';
 import { exchangeCode, exchangeForLongLived, refreshLongLived } from './threadsFakeOAuth';
@@ -13,7 +13,7 @@ export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'thre
  * (`{error: {message, type, code, error_subcode, fbtrace_id}}`), keeps what it was sent, and
  * can be told how to answer the next matching request.
  */
-export class ThreadsFake extends FakePlatformServer<{ route: string; answer: ThreadsScripted }> {
+export class ThreadsFake extends PrefixScriptedFake<ThreadsScripted> {
   readonly state = new ThreadsFakeState();
   private constructor() {
     super();
@@ -21,11 +21,6 @@ export class ThreadsFake extends FakePlatformServer<{ route: string; answer: Thr
 
   static async start(): Promise<ThreadsFake> {
     return FakePlatformServer.listen(new ThreadsFake());
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /v1.0/me/threads_publish'`). */
-  answerNext(route: string, answer: ThreadsScripted): void {
-    this.script({ route, answer });
   }
 
   /** A code Threads' consent screen would hand back to `redirectUri`. */
@@ -56,8 +51,8 @@ export class ThreadsFake extends FakePlatformServer<{ route: string; answer: Thr
     const params = { ...Object.fromEntries(url.searchParams), ...form };
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, params, headers: message.headers });
-    const scripted = this.takeScripted((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted) return sendScripted(response, scripted.answer);
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
     this.route(method, url.pathname, params, message, response);
   }
 

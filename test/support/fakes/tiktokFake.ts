@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { findRoute, FakePlatformServer, type RouteTable } from './fakePlatformServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { creatorInfo, type FakeRequest, statusFetch, userInfo } from './tiktokFakeApi';
 import { readBody, type ScriptedAnswer, sendApiError, sendScripted } from './tiktokFakeAnswers';
 import { contentInit, videoInit } from './tiktokFakeInits';
@@ -27,7 +27,7 @@ const ROUTES: RouteTable<Route> = [
  * would, answers in TikTok's shapes, keeps what it was sent, and can be told how to answer
  * the next matching request.
  */
-export class TikTokFake extends FakePlatformServer<{ route: string; answer: ScriptedAnswer }> {
+export class TikTokFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new TikTokFakeState();
   private constructor() {
     super();
@@ -35,11 +35,6 @@ export class TikTokFake extends FakePlatformServer<{ route: string; answer: Scri
 
   static async start(): Promise<TikTokFake> {
     return FakePlatformServer.listen(new TikTokFake());
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /v2/post/publish/video/init/'`). */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.script({ route, answer });
   }
 
   /** A code TikTok's consent screen would hand back to `redirectUri`. */
@@ -59,8 +54,8 @@ export class TikTokFake extends FakePlatformServer<{ route: string; answer: Scri
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
-    const scripted = this.takeScripted((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted) return sendScripted(response, scripted.answer);
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
     const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendApiError(response, 404, 'invalid_params', `No route for ${method} ${url.pathname}`);
     route(this.state, { message, url, body, base: this.baseUrl }, response);

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { findRoute, FakePlatformServer, type RouteTable } from './fakePlatformServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedXAnswer, sendProblem, sendScripted } from './twitterFakeAnswers';
 import { appendUpload, finalizeUpload, initializeUpload, uploadSimple, uploadStatus } from './twitterFakeMedia';
 import { mediaMetadata } from './twitterFakeMetadata';
@@ -29,7 +29,7 @@ const ROUTES: RouteTable<Route> = [
  * and the PKCE verifier as X would, answers in X's shapes, keeps what it was sent, and can be
  * told how to answer the next matching request.
  */
-export class TwitterFake extends FakePlatformServer<{ route: string; answer: ScriptedXAnswer }> {
+export class TwitterFake extends PrefixScriptedFake<ScriptedXAnswer> {
   readonly state = new TwitterFakeState();
   private constructor() {
     super();
@@ -37,11 +37,6 @@ export class TwitterFake extends FakePlatformServer<{ route: string; answer: Scr
 
   static async start(): Promise<TwitterFake> {
     return FakePlatformServer.listen(new TwitterFake());
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /2/tweets'`) with `answer`. */
-  answerNext(route: string, answer: ScriptedXAnswer): void {
-    this.script({ route, answer });
   }
 
   /** The owner consents at `authorizeUrl`: X checks it and hands back a code for its redirect URI. */
@@ -59,8 +54,8 @@ export class TwitterFake extends FakePlatformServer<{ route: string; answer: Scr
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
-    const scripted = this.takeScripted((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted) return sendScripted(response, scripted.answer);
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
     const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendProblem(response, 404, 'Not Found Error', `No route for ${method} ${url.pathname}`);
     route(this.state, { message, url, body }, response);
