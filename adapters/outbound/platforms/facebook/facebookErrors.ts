@@ -2,7 +2,7 @@ import { type GrantFailure } from '../../../../application/ports/platforms/Grant
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { META_THROTTLE_CODES, metaErrorBody } from '../shared/metaGraphError';
 import { type GraphAnswer } from './FacebookHttp';
-import { unansweredOutcome } from '../shared/unansweredOutcome';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /** Meta's error body: `{error: {message, type, code, error_subcode, is_transient, fbtrace_id}}`. */
 export interface GraphError {

@@ -1,7 +1,7 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { isDeadToken, metaErrorOf, throttledFor } from './instagramErrors';
 import { type InstagramAnswer } from './InstagramHttp';
-import { unansweredOutcome } from '../shared/unansweredOutcome';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (a container, or asking about one: nothing is public

@@ -1,6 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type LinkedInAnswer, parseJson } from './LinkedInHttp';
-import { retryAfterHeader, unansweredOutcome } from '../shared/unansweredOutcome';
+import { retryAfterHeader, statusOutcome, unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (an image upload: nothing is visible yet, so any
@@ -26,14 +26,6 @@ export const retryAfterSeconds = (headers: Headers, now = Date.now()): number =>
 export function failedCallOutcome(answer: LinkedInAnswer, stage: CallStage): PublishOutcome {
   if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'creating', DEFAULT_RETRY_SECONDS);
   const { status, headers, text } = answer;
-  const reason = linkedInMessage(text, status);
-  const statusCode = status;
-  if (status === 401) return { kind: 'needsReconnect', reason, statusCode };
-  if (status === 429) return { kind: 'retryLater', afterSeconds: retryAfterSeconds(headers), reason, statusCode };
-  if (status >= 500) {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason, statusCode };
-  }
-  return { kind: 'rejected', reason, statusCode };
+  const seconds = { rateLimit: retryAfterSeconds(headers), retry: DEFAULT_RETRY_SECONDS };
+  return statusOutcome(status, linkedInMessage(text, status), stage === 'creating', seconds);
 }

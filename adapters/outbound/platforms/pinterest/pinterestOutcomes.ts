@@ -1,6 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type PinterestAnswer, parseJson } from './PinterestHttp';
-import { retryAfterHeader, unansweredOutcome } from '../shared/unansweredOutcome';
+import { retryAfterHeader, statusOutcome, unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (registering or uploading a video, asking after it:
@@ -31,14 +31,6 @@ export const retryAfterSeconds = (headers: Headers, now = Date.now()): number =>
 export function failedCallOutcome(answer: PinterestAnswer, stage: CallStage): PublishOutcome {
   if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'creating', DEFAULT_RETRY_SECONDS);
   const { status, headers, text } = answer;
-  const reason = pinterestMessage(text, status);
-  const statusCode = status;
-  if (status === 401) return { kind: 'needsReconnect', reason, statusCode };
-  if (status === 429) return { kind: 'retryLater', afterSeconds: retryAfterSeconds(headers), reason, statusCode };
-  if (status >= 500) {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason, statusCode };
-  }
-  return { kind: 'rejected', reason, statusCode };
+  const seconds = { rateLimit: retryAfterSeconds(headers), retry: DEFAULT_RETRY_SECONDS };
+  return statusOutcome(status, pinterestMessage(text, status), stage === 'creating', seconds);
 }

@@ -1,7 +1,7 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { isRateLimited, isTemporary, metaErrorOf, RATE_LIMIT_RETRY_SECONDS, RETRY_SECONDS, TOKEN_REFUSED, threadsMessage } from './threadsErrors';
 import { type ThreadsAnswer } from './ThreadsHttp';
-import { unansweredOutcome } from '../shared/unansweredOutcome';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (a container, its status: nothing is public, so the

@@ -1,6 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { parseJson, type TikTokAnswer } from './TikTokHttp';
-import { unansweredOutcome } from '../shared/unansweredOutcome';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood:

@@ -1,6 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { parseJson, type TwitterAnswer } from './TwitterHttp';
-import { unansweredOutcome } from '../shared/unansweredOutcome';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (a media upload or status check: nothing is public

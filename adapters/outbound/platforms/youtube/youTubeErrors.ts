@@ -1,6 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type GoogleAnswer, parseJson } from './YouTubeHttp';
-import { retryAfterHeader, unansweredOutcome } from '../shared/unansweredOutcome';
+import { retryAfterHeader, unansweredOutcome } from '../shared/failedCallOutcomes';
 
 const DEFAULT_RETRY_SECONDS = 60;
 

@@ -22,3 +22,20 @@ export function retryAfterHeader(headers: Headers, nowMs: number, fallbackSecond
   const at = Date.parse(value);
   return Number.isNaN(at) ? fallbackSeconds : Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
+
+/**
+ * The outcome of a failed call read from its HTTP status alone: 401 asks for reconnecting, 429
+ * waits `rateLimitSeconds`, a 5xx is unknown when the call may have created something
+ * (`mayCreate`) and tried again after `retrySeconds` otherwise, anything else is rejected.
+ */
+export function statusOutcome(status: number, reason: string, mayCreate: boolean, seconds: { rateLimit: number; retry: number }): PublishOutcome {
+  const statusCode = status;
+  if (status === 401) return { kind: 'needsReconnect', reason, statusCode };
+  if (status === 429) return { kind: 'retryLater', afterSeconds: seconds.rateLimit, reason, statusCode };
+  if (status >= 500) {
+    return mayCreate
+      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
+      : { kind: 'retryLater', afterSeconds: seconds.retry, reason, statusCode };
+  }
+  return { kind: 'rejected', reason, statusCode };
+}
