@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { FakePlatformServer, PrefixScriptedFake } from './fakePlatformServer';
 import { type GraphFakeError, readBody, type ScriptedAnswer, sendError, sendScripted } from './facebookFakeAnswers';
 import { type GraphRequest } from './facebookFakeAccess';
 import { accounts, me, node } from './facebookFakeNodes';
@@ -40,26 +40,19 @@ function paramsOf(url: URL, contentType: string | undefined, body: Buffer): Reco
  * the media URLs it is given, answers in Meta's shapes (errors as `{error: {…}}`), keeps what
  * it was sent, and can be told how to answer the next matching request.
  */
-export class FacebookFake {
+export class FacebookFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new FacebookFakeState();
-  private readonly scripted: Array<{ route: string; answer: ScriptedAnswer }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
+  private constructor() {
+    super();
+  }
 
   static async start(): Promise<FacebookFake> {
-    const fake = new FacebookFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
+    return FakePlatformServer.listen(new FacebookFake());
   }
 
   /** The Graph API base, version included. */
   get apiBaseUrl(): string {
-    return (this.server as LocalHttpServer).url(GRAPH_VERSION_PATH);
-  }
-
-  /** Answer the next request whose method and path (after the version) start with `route` (`'POST /104400000001/feed'`). */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.scripted.push({ route, answer });
+    return this.url(GRAPH_VERSION_PATH);
   }
 
   /** A code the Login dialog would hand back to `redirectUri`, with what the person granted. */
@@ -69,15 +62,7 @@ export class FacebookFake {
     return code;
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', 'http://graph.local');
     const method = message.method ?? 'GET';
     const params = paramsOf(url, message.headers['content-type'], await readBody(message));
@@ -86,8 +71,8 @@ export class FacebookFake {
     this.state.received.push({ method, path, query: url.searchParams, headers: message.headers, params });
     const bearer = /^Bearer (.+)$/.exec(message.headers.authorization ?? '')?.[1] ?? null;
     const token = bearer ?? (typeof params.access_token === 'string' ? params.access_token : null);
-    const scripted = this.scripted.findIndex((s) => `${method} ${path}`.startsWith(s.route));
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
+    const scripted = this.scriptedAnswerFor(method, path);
+    if (scripted) return sendScripted(response, scripted);
     for (const [routeMethod, pattern, route] of ROUTES) {
       const match = routeMethod === method ? pattern.exec(path) : null;
       if (match) return void (await route(this.state, { method, path, params, token, response }, match[1] ?? ''));

@@ -1,4 +1,7 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type ServerResponse } from 'node:http';
+import { readBody, sendJson as sendJsonAnswer } from './fakeAnswers';
+
+export { readBody };
 
 /** Meta's error, as `{error: {message, type, code, error_subcode, fbtrace_id}}` with an HTTP status. */
 export interface GraphFakeError {
@@ -46,16 +49,8 @@ export const UNEXPECTED: GraphFakeError = {
 export const invalidParameter = (message: string): GraphFakeError => ({ status: 400, type: 'OAuthException', code: 100, message });
 export const permissionError = (message: string): GraphFakeError => ({ status: 403, type: 'OAuthException', code: 200, message });
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
-  response.end(JSON.stringify(body));
-}
+export const sendJson = (response: ServerResponse, status: number, body: unknown) =>
+  sendJsonAnswer(response, status, body, { 'Content-Type': 'application/json; charset=UTF-8' });
 
 let trace = 0;
 

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { FakePlatformServer, findRoute, type RouteTable } from './fakePlatformServer';
 import { type MetaError, readBody, type ScriptedAnswer, sendMetaError, sendScripted } from './instagramFakeAnswers';
 import { createContainer, type GraphRequest, me } from './instagramFakeGraph';
 import { exchangeCode, exchangeForLongLived, refreshLongLived } from './instagramFakeOAuth';
@@ -9,7 +9,7 @@ import { InstagramFakeState } from './instagramFakeState';
 type GraphRoute = (state: InstagramFakeState, request: GraphRequest, response: ServerResponse) => void | Promise<void>;
 
 /** Versioned Graph API routes: method and the path after `/v{N}.0/`. */
-const GRAPH_ROUTES: ReadonlyArray<readonly [string, RegExp, GraphRoute]> = [
+const GRAPH_ROUTES: RouteTable<GraphRoute> = [
   ['GET', /^me$/, me],
   ['POST', /^\d+\/media$/, createContainer],
   ['POST', /^\d+\/media_publish$/, mediaPublish],
@@ -25,25 +25,19 @@ export const ALL_SCOPES = ['instagram_business_basic', 'instagram_business_conte
  * Instagram would, fetches the media URLs it is given, answers in Meta's shapes, keeps what it
  * was sent, and can be told how to answer the next matching request.
  */
-export class InstagramFake {
+export class InstagramFake extends FakePlatformServer<{ method: string; pathEnd: string; answer: ScriptedAnswer }> {
   readonly state = new InstagramFakeState();
-  private readonly scripted: Array<{ method: string; pathEnd: string; answer: ScriptedAnswer }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
-
-  static async start(): Promise<InstagramFake> {
-    const fake = new InstagramFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
+  private constructor() {
+    super();
   }
 
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
+  static async start(): Promise<InstagramFake> {
+    return FakePlatformServer.listen(new InstagramFake());
   }
 
   /** Answer the next `method` request whose path ends with `pathEnd` (`'/media_publish'`) with `answer`. */
   answerNext(method: string, pathEnd: string, answer: ScriptedAnswer): void {
-    this.scripted.push({ method, pathEnd, answer });
+    this.script({ method, pathEnd, answer });
   }
 
   failNext(method: string, pathEnd: string, error: MetaError): void {
@@ -67,28 +61,24 @@ export class InstagramFake {
     if (known) known.expired = true;
   }
 
-  requestsTo(method: string, pathEnd: string): number {
+  override requestsTo(method: string, pathEnd: string): number {
     return this.state.received.filter((r) => r.method === method && r.path.endsWith(pathEnd)).length;
   }
 
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     const path = url.pathname;
     this.state.received.push({ method, path, query: url.searchParams, body });
-    const scripted = this.scripted.findIndex((s) => s.method === method && path.endsWith(s.pathEnd));
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
+    const scripted = this.takeScripted((s) => s.method === method && path.endsWith(s.pathEnd));
+    if (scripted) return sendScripted(response, scripted.answer);
     if (method === 'POST' && path === '/oauth/access_token') return exchangeCode(this.state, message.headers['content-type'], body, response);
     if (method === 'GET' && path === '/access_token') return exchangeForLongLived(this.state, url.searchParams, response);
     if (method === 'GET' && path === '/refresh_access_token') return refreshLongLived(this.state, url.searchParams, response);
     const graphPath = /^\/v\d+\.\d+\/(.+)$/.exec(path)?.[1] ?? '';
-    const route = GRAPH_ROUTES.find(([m, pattern]) => m === method && pattern.test(graphPath));
+    const route = findRoute(GRAPH_ROUTES, method, graphPath);
     if (!route) return sendMetaError(response, { status: 400, message: `Unknown path components: ${path}`, type: 'OAuthException', code: 2500 });
-    await route[2](this.state, { query: url.searchParams, segments: graphPath.split('/') }, response);
+    await route(this.state, { query: url.searchParams, segments: graphPath.split('/') }, response);
   }
 }

@@ -1,4 +1,7 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './fakeAnswers';
+
+export { readBody, sendJson };
 
 /** Meta's Graph API error object. */
 export interface MetaError {
@@ -27,17 +30,6 @@ export const EXPIRED_TOKEN: MetaError = {
   error_subcode: 463,
 };
 export const THROTTLED: MetaError = { status: 400, message: 'Application request limit reached', type: 'OAuthException', code: 4 };
-
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
 
 let trace = 0;
 

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedAnswer, sendError, sendScripted } from './linkedinFakeAnswers';
 import { revokeEndpoint, tokenEndpoint } from './linkedinFakeOAuth';
 import { createComment, createPost, type FakeRequest, initializeImageUpload, organization, organizationAcls, uploadImage, userinfo } from './linkedinFakeRest';
@@ -9,7 +9,7 @@ import { uploadVideoPart, videoAction, videoStatus } from './linkedinFakeVideos'
 type Route = (state: LinkedInFakeState, request: FakeRequest, response: ServerResponse) => void;
 
 /** Method and path (no query) to handler; checked in order. */
-const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
+const ROUTES: RouteTable<Route> = [
   ['POST', /^\/oauth\/v2\/accessToken$/, (s, r, res) => tokenEndpoint(s, r.message.headers['content-type'], r.body, res)],
   ['POST', /^\/oauth\/v2\/revoke$/, (s, r, res) => revokeEndpoint(s, r.body, res)],
   ['GET', /^\/v2\/userinfo$/, userinfo],
@@ -29,25 +29,14 @@ const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
  * it checks method, path, headers, token and body as LinkedIn would, answers in LinkedIn's
  * shapes, keeps what it was sent, and can be told how to answer the next matching request.
  */
-export class LinkedInFake {
+export class LinkedInFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new LinkedInFakeState();
-  private readonly scripted: Array<{ route: string; answer: ScriptedAnswer }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
+  private constructor() {
+    super();
+  }
 
   static async start(): Promise<LinkedInFake> {
-    const fake = new LinkedInFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
-  }
-
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /rest/posts'`) with `answer`. */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.scripted.push({ route, answer });
+    return FakePlatformServer.listen(new LinkedInFake());
   }
 
   /** A code LinkedIn's consent screen would hand back to `redirectUri`. */
@@ -67,23 +56,15 @@ export class LinkedInFake {
     if (token) token.expired = true;
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, headers: message.headers, body });
-    const scripted = this.scripted.findIndex((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
-    const route = ROUTES.find(([m, path]) => m === method && path.test(url.pathname));
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
+    const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendError(response, { status: 404, code: 'NOT_FOUND', message: `No route for ${method} ${url.pathname}` });
-    route[2](this.state, { message, url, body, base: this.baseUrl }, response);
+    route(this.state, { message, url, body, base: this.baseUrl }, response);
   }
 }

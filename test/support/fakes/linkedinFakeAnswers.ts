@@ -1,4 +1,7 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './fakeAnswers';
+
+export { readBody, sendJson };
 
 /** LinkedIn's error body for the REST and v2 APIs. */
 export interface LinkedInError {
@@ -32,17 +35,6 @@ export const EXPIRED: LinkedInError = {
   message: 'The token used in the request has expired',
 };
 export const INVALID_TOKEN: LinkedInError = { status: 401, serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token' };
-
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
 
 export function sendError(response: ServerResponse, error: LinkedInError, headers: Record<string, string> = {}) {
   sendJson(response, error.status, error, headers);

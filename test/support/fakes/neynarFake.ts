@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { findRoute, FakePlatformServer, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedAnswer, sendError, sendScripted } from './neynarFakeAnswers';
 import { publishCast } from './neynarFakeCasts';
 import { createSigner, type FakeRequest, lookupSigner, registerSignedKey, usersByFid } from './neynarFakeSigners';
@@ -8,7 +8,7 @@ import { NeynarFakeState } from './neynarFakeState';
 type Route = (state: NeynarFakeState, request: FakeRequest, response: ServerResponse) => void | Promise<void>;
 
 /** Method and path (no query, no trailing slash) to handler. */
-const ROUTES: ReadonlyArray<readonly [string, string, Route]> = [
+const ROUTES: RouteTable<Route> = [
   ['POST', '/v2/farcaster/signer', createSigner],
   ['POST', '/v2/farcaster/signer/signed_key', registerSignedKey],
   ['GET', '/v2/farcaster/signer', lookupSigner],
@@ -22,25 +22,19 @@ const ROUTES: ReadonlyArray<readonly [string, string, Route]> = [
  * custody address, signers generated → pending_approval → approved (by the test) or revoked,
  * casts kept (one per `idem`), and scripted failures for the next matching request.
  */
-export class NeynarFake {
+export class NeynarFake extends FakePlatformServer<{ route: string; answer: ScriptedAnswer }> {
   readonly state = new NeynarFakeState();
-  private readonly scripted: Array<{ route: string; answer: ScriptedAnswer }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
-
-  static async start(): Promise<NeynarFake> {
-    const fake = new NeynarFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
+  private constructor() {
+    super();
   }
 
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
+  static async start(): Promise<NeynarFake> {
+    return FakePlatformServer.listen(new NeynarFake());
   }
 
   /** Answer the next request to exactly `route` (`'POST /v2/farcaster/cast'`) with `answer`. */
   answerNext(route: string, answer: ScriptedAnswer): void {
-    this.scripted.push({ route, answer });
+    this.script({ route, answer });
   }
 
   /** The account approves a pending signer in its app (the on-chain key add). */
@@ -65,24 +59,16 @@ export class NeynarFake {
     return uuids[0]!;
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     const path = url.pathname.replace(/\/+$/, '');
     this.state.received.push({ method, path, query: url.searchParams, headers: message.headers, body });
     if (message.headers['x-api-key'] !== this.state.apiKey) return sendError(response, 401, 'Unauthorized', 'Invalid or missing API key');
-    const scripted = this.scripted.findIndex((s) => `${method} ${path}` === s.route);
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0]!.answer);
-    const route = ROUTES.find(([m, p]) => m === method && p === path);
+    const scripted = this.takeScripted((s) => `${method} ${path}` === s.route);
+    if (scripted) return sendScripted(response, scripted.answer);
+    const route = findRoute(ROUTES, method, path);
     if (!route) return sendError(response, 404, 'NotFound', `No route for ${method} ${path}`);
     let json: Record<string, unknown> | null = null;
     if (body.length > 0) {
@@ -93,6 +79,6 @@ export class NeynarFake {
         return sendError(response, 400, 'InvalidJson', 'The body is not JSON');
       }
     }
-    await route[2](this.state, { url, json }, response);
+    await route(this.state, { url, json }, response);
   }
 }

@@ -1,4 +1,7 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './fakeAnswers';
+
+export { readBody, sendJson };
 
 /** What the fake can be told to answer the next matching request with. */
 export type ScriptedAnswer =
@@ -10,17 +13,6 @@ export type ScriptedAnswer =
   | { readonly kind: 'signerRefused' }
   /** Read the request, then never answer (a timeout after Neynar received it). */
   | { readonly kind: 'hang' };
-
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
 
 /** Neynar's `ErrorRes`: `{code, message, property}`. */
 export function sendError(response: ServerResponse, status: number, code: string, message: string, property?: string) {

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedAnswer, sendError, sendScripted } from './pinterestFakeAnswers';
 import { mediaStatus, registerMedia, uploadForm } from './pinterestFakeMedia';
 import { tokenEndpoint } from './pinterestFakeOAuth';
@@ -10,7 +10,7 @@ import { PinterestFakeState } from './pinterestFakeState';
 type Route = (state: PinterestFakeState, request: FakeRequest, response: ServerResponse) => void | Promise<void>;
 
 /** Method and path (no query) to handler; checked in order. */
-const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
+const ROUTES: RouteTable<Route> = [
   ['POST', /^\/v5\/oauth\/token$/, (s, r, res) => tokenEndpoint(s, r.message, r.body, res)],
   ['GET', /^\/v5\/user_account$/, userAccount],
   ['GET', /^\/v5\/boards$/, listBoards],
@@ -26,25 +26,14 @@ const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
  * would, fetches the image links it is given, answers in Pinterest's shapes, keeps what it was
  * sent, and can be told how to answer the next matching request.
  */
-export class PinterestFake {
+export class PinterestFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new PinterestFakeState();
-  private readonly scripted: Array<{ route: string; answer: ScriptedAnswer }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
+  private constructor() {
+    super();
+  }
 
   static async start(): Promise<PinterestFake> {
-    const fake = new PinterestFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
-  }
-
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /v5/pins'`) with `answer`. */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.scripted.push({ route, answer });
+    return FakePlatformServer.listen(new PinterestFake());
   }
 
   /** A code Pinterest's consent screen would hand back to `redirectUri`. */
@@ -64,23 +53,15 @@ export class PinterestFake {
     if (token) token.expired = true;
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
-    const scripted = this.scripted.findIndex((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
-    const route = ROUTES.find(([m, path]) => m === method && path.test(url.pathname));
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
+    const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendError(response, { status: 404, code: 404, message: `No route for ${method} ${url.pathname}` });
-    await route[2](this.state, { message, url, body, base: this.baseUrl }, response);
+    await route(this.state, { message, url, body, base: this.baseUrl }, response);
   }
 }

@@ -1,4 +1,7 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type ServerResponse } from 'node:http';
+import { readBody, sendJson, sendOAuthError } from './fakeAnswers';
+
+export { readBody, sendJson };
 
 /** Pinterest's error body for the v5 API. */
 export interface PinterestError {
@@ -19,23 +22,11 @@ export type ScriptedAnswer =
 
 export const AUTHENTICATION_FAILED: PinterestError = { status: 401, code: 2, message: 'Authentication failed.' };
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
-
 export function sendError(response: ServerResponse, error: PinterestError, headers: Record<string, string> = {}) {
   sendJson(response, error.status, { code: error.code, message: error.message }, headers);
 }
 
-export const oauthError = (response: ServerResponse, status: number, error: string, description: string) =>
-  sendJson(response, status, { error, error_description: description });
+export const oauthError = sendOAuthError;
 
 /** Answers a scripted failure; `stall` leaves the response open. */
 export function sendScripted(response: ServerResponse, answer: ScriptedAnswer) {

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { FakePlatformServer, PrefixScriptedFake } from './fakePlatformServer';
 import { EXPIRED_TOKEN, INVALID_TOKEN, invalidParameter, sendJson, sendMetaError, sendScripted, type ThreadsScripted } from './threadsFakeAnswers';
 import { createContainer, publishContainer, readObject } from './threadsFakeContainers';
 import { exchangeCode, exchangeForLongLived, refreshLongLived } from './threadsFakeOAuth';
@@ -13,25 +13,14 @@ export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'thre
  * (`{error: {message, type, code, error_subcode, fbtrace_id}}`), keeps what it was sent, and
  * can be told how to answer the next matching request.
  */
-export class ThreadsFake {
+export class ThreadsFake extends PrefixScriptedFake<ThreadsScripted> {
   readonly state = new ThreadsFakeState();
-  private readonly scripted: Array<{ route: string; answer: ThreadsScripted }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
+  private constructor() {
+    super();
+  }
 
   static async start(): Promise<ThreadsFake> {
-    const fake = new ThreadsFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
-  }
-
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /v1.0/me/threads_publish'`). */
-  answerNext(route: string, answer: ThreadsScripted): void {
-    this.scripted.push({ route, answer });
+    return FakePlatformServer.listen(new ThreadsFake());
   }
 
   /** A code Threads' consent screen would hand back to `redirectUri`. */
@@ -54,15 +43,7 @@ export class ThreadsFake {
     container.errorMessage = errorMessage;
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const chunks: Buffer[] = [];
     for await (const chunk of message) chunks.push(chunk as Buffer);
@@ -70,8 +51,8 @@ export class ThreadsFake {
     const params = { ...Object.fromEntries(url.searchParams), ...form };
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, params, headers: message.headers });
-    const scripted = this.scripted.findIndex((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
     this.route(method, url.pathname, params, message, response);
   }
 

@@ -1,4 +1,7 @@
 import { type ServerResponse } from 'node:http';
+import { sendJson } from './fakeAnswers';
+
+export { sendJson };
 
 /** Meta's error body: `{error: {message, type, code, error_subcode, fbtrace_id}}`. */
 export interface MetaFakeError {
@@ -32,11 +35,6 @@ export const EXPIRED_TOKEN: MetaFakeError = {
   code: 190,
   subcode: 463,
 };
-
-export function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
 
 export function sendMetaError(response: ServerResponse, error: MetaFakeError) {
   const fbtrace_id = `A${Math.random().toString(36).slice(2, 12)}`;

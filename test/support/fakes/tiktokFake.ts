@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { creatorInfo, type FakeRequest, statusFetch, userInfo } from './tiktokFakeApi';
 import { readBody, type ScriptedAnswer, sendApiError, sendScripted } from './tiktokFakeAnswers';
 import { contentInit, videoInit } from './tiktokFakeInits';
@@ -10,7 +10,7 @@ import { uploadChunk } from './tiktokFakeUpload';
 type Route = (state: TikTokFakeState, request: FakeRequest, response: ServerResponse) => void;
 
 /** Method and path (no query) to handler; TikTok's paths end with a slash. */
-const ROUTES: ReadonlyArray<readonly [string, string, Route]> = [
+const ROUTES: RouteTable<Route> = [
   ['POST', '/v2/oauth/token/', (s, r, res) => tokenEndpoint(s, r.message.headers['content-type'], r.body, res)],
   ['POST', '/v2/oauth/revoke/', (s, r, res) => revokeEndpoint(s, r.body, res)],
   ['GET', '/v2/user/info/', userInfo],
@@ -27,25 +27,14 @@ const ROUTES: ReadonlyArray<readonly [string, string, Route]> = [
  * would, answers in TikTok's shapes, keeps what it was sent, and can be told how to answer
  * the next matching request.
  */
-export class TikTokFake {
+export class TikTokFake extends PrefixScriptedFake<ScriptedAnswer> {
   readonly state = new TikTokFakeState();
-  private readonly scripted: Array<{ route: string; answer: ScriptedAnswer }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
+  private constructor() {
+    super();
+  }
 
   static async start(): Promise<TikTokFake> {
-    const fake = new TikTokFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
-  }
-
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /v2/post/publish/video/init/'`). */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.scripted.push({ route, answer });
+    return FakePlatformServer.listen(new TikTokFake());
   }
 
   /** A code TikTok's consent screen would hand back to `redirectUri`. */
@@ -60,23 +49,15 @@ export class TikTokFake {
     return this.state.issueTokens(this.state.creator.openId, scopes);
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
-    const scripted = this.scripted.findIndex((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
-    const route = ROUTES.find(([m, path]) => m === method && path === url.pathname);
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
+    const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendApiError(response, 404, 'invalid_params', `No route for ${method} ${url.pathname}`);
-    route[2](this.state, { message, url, body, base: this.baseUrl }, response);
+    route(this.state, { message, url, body, base: this.baseUrl }, response);
   }
 }

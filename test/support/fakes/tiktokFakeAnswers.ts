@@ -1,4 +1,7 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type ServerResponse } from 'node:http';
+import { readBody, sendJson } from './fakeAnswers';
+
+export { readBody, sendJson };
 
 /** What the fake can be told to answer the next matching request with. */
 export type ScriptedAnswer =
@@ -11,18 +14,7 @@ export type ScriptedAnswer =
   /** Read the request, then never answer (a timeout after TikTok received it). */
   | { readonly kind: 'stall' };
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 const logId = () => `2026112312000${Math.floor(Math.random() * 1e9)}`;
-
-export function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
 
 /** An Open API answer: `{data, error: {code, message, log_id}}`, `code` being `ok` on success. */
 export function sendData(response: ServerResponse, data: object) {

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedXAnswer, sendProblem, sendScripted } from './twitterFakeAnswers';
 import { appendUpload, finalizeUpload, initializeUpload, uploadSimple, uploadStatus } from './twitterFakeMedia';
 import { mediaMetadata } from './twitterFakeMetadata';
@@ -10,7 +10,7 @@ import { createTweet, type FakeXRequest, usersMe } from './twitterFakeTweets';
 type Route = (state: TwitterFakeState, request: FakeXRequest, response: ServerResponse) => void;
 
 /** Method and path (no query) to handler; checked in order. */
-const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
+const ROUTES: RouteTable<Route> = [
   ['POST', /^\/2\/oauth2\/token$/, (s, r, res) => tokenEndpoint(s, r.message, r.body, res)],
   ['POST', /^\/2\/oauth2\/revoke$/, (s, r, res) => revokeEndpoint(s, r.message, r.body, res)],
   ['GET', /^\/2\/users\/me$/, usersMe],
@@ -29,25 +29,14 @@ const ROUTES: ReadonlyArray<readonly [string, RegExp, Route]> = [
  * and the PKCE verifier as X would, answers in X's shapes, keeps what it was sent, and can be
  * told how to answer the next matching request.
  */
-export class TwitterFake {
+export class TwitterFake extends PrefixScriptedFake<ScriptedXAnswer> {
   readonly state = new TwitterFakeState();
-  private readonly scripted: Array<{ route: string; answer: ScriptedXAnswer }> = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
+  private constructor() {
+    super();
+  }
 
   static async start(): Promise<TwitterFake> {
-    const fake = new TwitterFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
-  }
-
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
-  }
-
-  /** Answer the next request whose method and path start with `route` (`'POST /2/tweets'`) with `answer`. */
-  answerNext(route: string, answer: ScriptedXAnswer): void {
-    this.scripted.push({ route, answer });
+    return FakePlatformServer.listen(new TwitterFake());
   }
 
   /** The owner consents at `authorizeUrl`: X checks it and hands back a code for its redirect URI. */
@@ -60,23 +49,15 @@ export class TwitterFake {
     return this.state.issueTokens(this.state.user.id, scopes);
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
-    const scripted = this.scripted.findIndex((s) => `${method} ${url.pathname}`.startsWith(s.route));
-    if (scripted >= 0) return sendScripted(response, this.scripted.splice(scripted, 1)[0].answer);
-    const route = ROUTES.find(([m, path]) => m === method && path.test(url.pathname));
+    const scripted = this.scriptedAnswerFor(method, url.pathname);
+    if (scripted) return sendScripted(response, scripted);
+    const route = findRoute(ROUTES, method, url.pathname);
     if (!route) return sendProblem(response, 404, 'Not Found Error', `No route for ${method} ${url.pathname}`);
-    route[2](this.state, { message, url, body }, response);
+    route(this.state, { message, url, body }, response);
   }
 }

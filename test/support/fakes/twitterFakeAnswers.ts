@@ -1,4 +1,7 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type ServerResponse } from 'node:http';
+import { readBody, sendJson as sendJsonAnswer } from './fakeAnswers';
+
+export { readBody };
 
 /** What the fake can be told to answer the next matching request with. */
 export type ScriptedXAnswer =
@@ -11,16 +14,8 @@ export type ScriptedXAnswer =
   /** Read the request, then never answer (a timeout after X received it). */
   | { readonly kind: 'stall' };
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
-}
+export const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  sendJsonAnswer(response, status, body, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 
 /** X's v2 errors are problem details (RFC 7807). */
 export function sendProblem(response: ServerResponse, status: number, title: string, detail: string, headers: Record<string, string> = {}) {

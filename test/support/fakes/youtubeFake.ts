@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LocalHttpServer } from '../localHttpServer';
+import { findRoute, FakePlatformServer, type RouteTable } from './fakePlatformServer';
 import { readBody, type ScriptedAnswer, sendGoogleError, sendScripted } from './youtubeFakeAnswers';
 import { channels, type FakeRequest, insertCommentThread, videos } from './youtubeFakeApi';
 import { revokeEndpoint, tokenEndpoint } from './youtubeFakeOAuth';
@@ -8,7 +8,7 @@ import { keepBytes, startSession, uploadChunk } from './youtubeFakeUploads';
 
 type Route = (state: YouTubeFakeState, request: FakeRequest, response: ServerResponse) => void;
 
-const ROUTES: ReadonlyArray<readonly [string, string, Route]> = [
+const ROUTES: RouteTable<Route> = [
   ['POST', '/token', (s, r, res) => tokenEndpoint(s, r.message.headers['content-type'], r.body, res)],
   ['POST', '/revoke', (s, r, res) => revokeEndpoint(s, r.body, res)],
   ['GET', '/youtube/v3/channels', channels],
@@ -28,25 +28,19 @@ type Scripted = { route: string; answer: ScriptedAnswer; when: (request: FakeReq
  * documentation: it checks method, path, token, headers, bodies and the resumable protocol's
  * byte ranges as Google would, answers in Google's shapes, and can be told how to answer.
  */
-export class YouTubeFake {
+export class YouTubeFake extends FakePlatformServer<Scripted> {
   readonly state = new YouTubeFakeState();
-  private readonly scripted: Scripted[] = [];
-
-  private constructor(private server: LocalHttpServer | null) {}
-
-  static async start(): Promise<YouTubeFake> {
-    const fake = new YouTubeFake(null);
-    fake.server = await LocalHttpServer.start('127.0.0.1', (request, response) => void fake.handle(request, response));
-    return fake;
+  private constructor() {
+    super();
   }
 
-  get baseUrl(): string {
-    return (this.server as LocalHttpServer).url('').replace(/\/$/, '');
+  static async start(): Promise<YouTubeFake> {
+    return FakePlatformServer.listen(new YouTubeFake());
   }
 
   /** Answer the next request to `route` (`'PUT /upload/youtube/v3/videos'`) that `when` accepts with `answer`. */
   answerNext(route: string, answer: ScriptedAnswer, when: (request: FakeRequest) => boolean = () => true): void {
-    this.scripted.push({ route, answer, when });
+    this.script({ route, answer, when });
   }
 
   /** A code Google's consent screen would hand back to `redirectUri`. */
@@ -60,30 +54,22 @@ export class YouTubeFake {
     return this.state.issueTokens(scopes);
   }
 
-  requestsTo(method: string, path: string): number {
-    return this.state.received.filter((r) => r.method === method && r.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    await this.server?.stop();
-  }
-
-  private async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(message.url ?? '/', this.baseUrl);
     const body = await readBody(message);
     const method = message.method ?? 'GET';
     const request = { message, url, body, base: this.baseUrl };
     this.state.received.push({ method, path: url.pathname, query: url.searchParams, headers: message.headers, body });
-    const index = this.scripted.findIndex((s) => s.route === `${method} ${url.pathname}` && s.when(request));
-    if (index >= 0) return this.answerScripted(request, response, this.scripted.splice(index, 1)[0].answer);
+    const scripted = this.takeScripted((s) => s.route === `${method} ${url.pathname}` && s.when(request));
+    if (scripted) return this.answerScripted(request, response, scripted.answer);
     this.route(request, response);
   }
 
   private route(request: FakeRequest, response: ServerResponse) {
     const method = request.message.method ?? 'GET';
-    const route = ROUTES.find(([m, path]) => m === method && path === request.url.pathname);
+    const route = findRoute(ROUTES, method, request.url.pathname);
     if (!route) return sendGoogleError(response, 404, 'notFound', `No route for ${method} ${request.url.pathname}`, 'global');
-    route[2](this.state, request, response);
+    route(this.state, request, response);
   }
 
   /** A dropped upload keeps the bytes Google had persisted before the connection went. */

@@ -1,4 +1,7 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { readBody, sendJson as sendJsonAnswer, sendOAuthError } from './fakeAnswers';
+
+export { readBody, sendOAuthError };
 
 /** What the fake can be told to answer the next matching request with. */
 export type ScriptedAnswer =
@@ -14,25 +17,12 @@ export type ScriptedAnswer =
   /** Read the request, keep the first `keepBytes` of an upload chunk (Google may keep less than it was sent), then close the connection. */
   | { readonly kind: 'drop'; readonly keepBytes?: number };
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', ...headers });
-  response.end(JSON.stringify(body));
-}
+export const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  sendJsonAnswer(response, status, body, { 'Content-Type': 'application/json; charset=UTF-8', ...headers });
 
 /** Google's API error body: `{error: {code, message, errors: [{message, domain, reason}]}}`. */
 export function sendGoogleError(response: ServerResponse, status: number, reason: string, message: string, domain = 'youtube.api') {
   sendJson(response, status, { error: { code: status, message, errors: [{ message, domain, reason }] } });
-}
-
-/** Google's OAuth error body: `{error, error_description}`. */
-export function sendOAuthError(response: ServerResponse, status: number, error: string, description: string) {
-  sendJson(response, status, { error, error_description: description });
 }
 
 export const unauthorized = (response: ServerResponse) =>

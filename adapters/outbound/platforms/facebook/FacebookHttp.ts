@@ -1,3 +1,4 @@
+import { callPlatform, type PlatformRequest, parseJson } from '../shared/platformCall';
 import { type FacebookSettings } from './FacebookOptions';
 
 /**
@@ -10,25 +11,8 @@ export type GraphAnswer =
   | { readonly kind: 'notSent'; readonly reason: string }
   | { readonly kind: 'noAnswer'; readonly reason: string };
 
-/** Error codes of a connection that was never established. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code ?? (error as { code?: string } | undefined)?.code;
-}
-
-async function call(settings: FacebookSettings, url: string, init: RequestInit): Promise<GraphAnswer> {
-  const host = new URL(url).host;
-  try {
-    const response = await settings.fetch(url, { ...init, signal: AbortSignal.timeout(settings.timeoutMs) });
-    return { kind: 'answered', status: response.status, text: await response.text() };
-  } catch (error) {
-    const code = causeCode(error);
-    if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${host} could not be reached (${code})` };
-    if ((error as Error | undefined)?.name === 'TimeoutError') return { kind: 'noAnswer', reason: `Facebook did not answer within ${settings.timeoutMs} ms` };
-    return { kind: 'noAnswer', reason: `the connection to ${host} failed${code ? ` (${code})` : ''}` };
-  }
+function call(settings: FacebookSettings, request: PlatformRequest): Promise<GraphAnswer> {
+  return callPlatform('Facebook', settings, request);
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -37,22 +21,16 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export function graphGet(settings: FacebookSettings, path: string, token: string | null, query: Record<string, string> = {}): Promise<GraphAnswer> {
   const url = new URL(`${settings.apiBaseUrl}${path}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  return call(settings, url.toString(), { method: 'GET', headers: token ? bearer(token) : {} });
+  return call(settings, { method: 'GET', url: url.toString(), headers: token ? bearer(token) : {} });
 }
 
 /** `POST {api}{path}` with a JSON body and a token; never throws. */
 export function graphPost(settings: FacebookSettings, path: string, token: string, body: object): Promise<GraphAnswer> {
   const headers = { ...bearer(token), 'Content-Type': 'application/json' };
-  return call(settings, `${settings.apiBaseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return call(settings, { method: 'POST', url: `${settings.apiBaseUrl}${path}`, headers, body: JSON.stringify(body) });
 }
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+export { parseJson };
 
 /** The JSON object of a 200 answer, or null. */
 export function okBody<T>(answer: GraphAnswer): T | null {
@@ -63,5 +41,5 @@ export function okBody<T>(answer: GraphAnswer): T | null {
 
 /** `DELETE {api}{path}` with a token; never throws. */
 export function graphDelete(settings: FacebookSettings, path: string, token: string): Promise<GraphAnswer> {
-  return call(settings, `${settings.apiBaseUrl}${path}`, { method: 'DELETE', headers: bearer(token) });
+  return call(settings, { method: 'DELETE', url: `${settings.apiBaseUrl}${path}`, headers: bearer(token) });
 }

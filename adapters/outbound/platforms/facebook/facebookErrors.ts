@@ -1,6 +1,8 @@
 import { type GrantFailure } from '../../../../application/ports/platforms/GrantFailure';
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
-import { type GraphAnswer, parseJson } from './FacebookHttp';
+import { META_THROTTLE_CODES, metaErrorBody } from '../shared/metaGraphError';
+import { type GraphAnswer } from './FacebookHttp';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /** Meta's error body: `{error: {message, type, code, error_subcode, is_transient, fbtrace_id}}`. */
 export interface GraphError {
@@ -15,19 +17,17 @@ export const RETRY_SECONDS = 60;
 export const THROTTLED_RETRY_SECONDS = 15 * 60;
 
 /** Throttling: application (4), user (17), Page (32), action (613) and business use case limits (80001–80014). */
-const THROTTLED = new Set([4, 17, 32, 613]);
-const isThrottle = (code: number | null) => code !== null && (THROTTLED.has(code) || (code >= 80000 && code <= 80014));
+const isThrottle = (code: number | null) => code !== null && (META_THROTTLE_CODES.has(code) || (code >= 80000 && code <= 80014));
 /** The token is dead: 190 (expired, password changed, logged out, app removed) and 102 (session). */
 const isDeadToken = (code: number | null) => code === 190 || code === 102;
 
 export function graphError(text: string, status: number): GraphError {
-  const error = (parseJson(text) as { error?: Record<string, unknown> } | null)?.error;
-  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  const error = metaErrorBody(text);
   return {
-    message: typeof error?.message === 'string' ? error.message : `Facebook answered ${status}`,
-    code: number(error?.code),
-    subcode: number(error?.error_subcode),
-    transient: error?.is_transient === true,
+    message: error?.message ?? `Facebook answered ${status}`,
+    code: error?.code ?? null,
+    subcode: error?.subcode ?? null,
+    transient: error?.transient ?? false,
   };
 }
 
@@ -48,12 +48,7 @@ export type CallStage = 'preparing' | 'creating';
 
 /** The outcome of a Graph API call that did not succeed. */
 export function failedCallOutcome(answer: GraphAnswer, stage: CallStage): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
-      : { kind: 'retryLater', afterSeconds: RETRY_SECONDS, reason: answer.reason };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'creating', RETRY_SECONDS);
   const statusCode = answer.status;
   const error = graphError(answer.text, answer.status);
   const reason = describe(error);

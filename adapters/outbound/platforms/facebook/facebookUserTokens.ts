@@ -3,11 +3,9 @@ import { type OAuth2Grant, type PlatformGrant } from '../../../../application/po
 import { grantFailure, RETRY_SECONDS } from './facebookErrors';
 import { graphGet, okBody } from './FacebookHttp';
 import { type FacebookSettings } from './FacebookOptions';
+import { oauth2GrantFor } from '../shared/oauth2Upkeep';
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`Facebook takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('Facebook', grant);
 
 interface TokenBody {
   access_token?: unknown;

@@ -1,3 +1,4 @@
+import { callPlatform, parseJson } from '../shared/platformCall';
 import { type InstagramSettings } from './InstagramOptions';
 
 /**
@@ -19,47 +20,19 @@ export interface InstagramRequest {
   readonly form?: Record<string, string>;
 }
 
-/** Error codes of a connection that was never established. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code ?? (error as { code?: string } | undefined)?.code;
-}
-
 /** One HTTP call with a deadline; never throws. */
-export async function callInstagram(settings: InstagramSettings, request: InstagramRequest): Promise<InstagramAnswer> {
+export function callInstagram(settings: InstagramSettings, request: InstagramRequest): Promise<InstagramAnswer> {
   const url = new URL(request.url);
   for (const [key, value] of Object.entries(request.params)) url.searchParams.set(key, value);
   const form = request.form ? new URLSearchParams(request.form).toString() : undefined;
-  try {
-    const response = await settings.fetch(url, {
-      method: request.method,
-      headers: form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
-      body: form,
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
-    return { kind: 'answered', status: response.status, text: await response.text() };
-  } catch (error) {
-    const code = causeCode(error);
-    if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${url.host} could not be reached (${code})` };
-    if ((error as Error | undefined)?.name === 'TimeoutError') {
-      return { kind: 'noAnswer', reason: `Instagram did not answer within ${settings.timeoutMs} ms` };
-    }
-    return { kind: 'noAnswer', reason: `the connection to ${url.host} failed${code ? ` (${code})` : ''}` };
-  }
+  const headers = form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined;
+  return callPlatform('Instagram', settings, { method: request.method, url: url.toString(), headers, body: form });
 }
 
 /** A versioned Graph API path (`/v23.0/me`). */
 export const graphUrl = (settings: InstagramSettings, path: string): string => `${settings.apiBaseUrl}/${settings.graphVersion}/${path}`;
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+export { parseJson };
 
 /** The JSON object of a 200 answer, or null. */
 export function okBody(answer: InstagramAnswer): Record<string, unknown> | null {

@@ -4,6 +4,7 @@ import { type OAuth2Grant, type PlatformGrant } from '../../../../application/po
 import { callInstagram } from './InstagramHttp';
 import { type InstagramSettings } from './InstagramOptions';
 import { grantFromLongLivedAnswer } from './instagramTokenAnswer';
+import { oauth2GrantFor } from '../shared/oauth2Upkeep';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,10 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 const RENEW_AHEAD_MS = 7 * DAY_MS;
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`Instagram takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('Instagram', grant);
 
 /**
  * Instagram has no refresh token: the long-lived access token itself is exchanged for a new

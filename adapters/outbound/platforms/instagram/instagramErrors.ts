@@ -1,3 +1,4 @@
+import { META_THROTTLE_CODES, metaErrorBody } from '../shared/metaGraphError';
 import { parseJson } from './InstagramHttp';
 
 /**
@@ -14,12 +15,12 @@ const numberOrNull = (value: unknown): number | null => (typeof value === 'numbe
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
 
 export function metaErrorOf(body: string, status: number): MetaError {
-  const parsed = parseJson(body) as { error?: unknown; error_message?: unknown; code?: unknown } | null;
-  const error = parsed?.error && typeof parsed.error === 'object' ? (parsed.error as Record<string, unknown>) : null;
+  const error = metaErrorBody(body);
   if (error) {
-    const message = text(error.error_user_msg) ?? text(error.message) ?? `Instagram answered ${status}`;
-    return { code: numberOrNull(error.code), subcode: numberOrNull(error.error_subcode), message: `Instagram: ${message}` };
+    const message = text(error.userMessage) ?? text(error.message) ?? `Instagram answered ${status}`;
+    return { code: error.code, subcode: error.subcode, message: `Instagram: ${message}` };
   }
+  const parsed = parseJson(body) as { error_message?: unknown; code?: unknown } | null;
   const legacy = text(parsed?.error_message);
   return { code: legacy ? numberOrNull(parsed?.code) : null, subcode: null, message: legacy ? `Instagram: ${legacy}` : `Instagram answered ${status}` };
 }
@@ -27,14 +28,11 @@ export function metaErrorOf(body: string, status: number): MetaError {
 /** Meta's code 190: the access token is invalid, expired or revoked. */
 export const isDeadToken = (error: MetaError): boolean => error.code === 190;
 
-/** Meta's throttling codes (application, user, and per-call limits). */
-const THROTTLED = new Set([4, 17, 32, 613]);
-
 /** The account reached its publishing limit (docs/platforms.md: 50 posts / 24 h). */
 const PUBLISHING_LIMIT_SUBCODE = 2207042;
 
 /** Seconds to wait on a throttled call; Meta answers with no Retry-After. */
 export function throttledFor(error: MetaError): number | null {
   if (error.subcode === PUBLISHING_LIMIT_SUBCODE) return 3600;
-  return error.code !== null && THROTTLED.has(error.code) ? 300 : null;
+  return error.code !== null && META_THROTTLE_CODES.has(error.code) ? 300 : null;
 }

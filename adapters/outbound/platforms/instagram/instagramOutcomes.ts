@@ -1,6 +1,7 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { isDeadToken, metaErrorOf, throttledFor } from './instagramErrors';
 import { type InstagramAnswer } from './InstagramHttp';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (a container, or asking about one: nothing is public
@@ -14,12 +15,7 @@ const DEFAULT_RETRY_SECONDS = 60;
 
 /** The outcome of a call that did not succeed. */
 export function failedCallOutcome(answer: InstagramAnswer, stage: CallStage): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'creating', DEFAULT_RETRY_SECONDS);
   const statusCode = answer.status;
   if (statusCode >= 200 && statusCode < 300) {
     const reason = `Instagram answered ${statusCode} without what was asked for`;

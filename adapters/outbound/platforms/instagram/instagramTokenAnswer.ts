@@ -2,6 +2,7 @@ import { type GrantFailure, type GrantResult } from '../../../../application/por
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { isDeadToken, metaErrorOf, throttledFor } from './instagramErrors';
 import { type InstagramAnswer, okBody } from './InstagramHttp';
+import { secondsAfter } from '../shared/oauth2TokenAnswer';
 
 /** Permissions as Instagram lists them: a comma separated string, or an array. */
 export function scopesOf(permissions: unknown): string[] {
@@ -21,14 +22,13 @@ export function grantFromLongLivedAnswer(answer: InstagramAnswer, now: Date, sco
   if (typeof body?.access_token !== 'string') {
     return { ok: false, failure: { kind: 'retryLater', reason: 'Instagram answered without an access token', afterSeconds: 60 } };
   }
-  const expiresIn = typeof body.expires_in === 'number' && Number.isFinite(body.expires_in) ? body.expires_in : null;
   return {
     ok: true,
     grant: {
       kind: 'oauth2',
       accessToken: body.access_token,
       refreshToken: null,
-      accessExpiresAt: expiresIn === null ? null : new Date(now.getTime() + expiresIn * 1000),
+      accessExpiresAt: secondsAfter(now, body.expires_in),
       refreshExpiresAt: null,
       scopes,
     },

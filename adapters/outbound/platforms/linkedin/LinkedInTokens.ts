@@ -4,6 +4,7 @@ import { type OAuth2Grant, type PlatformGrant } from '../../../../application/po
 import { callLinkedIn } from './LinkedInHttp';
 import { type LinkedInSettings } from './LinkedInOptions';
 import { grantFromTokenAnswer } from './linkedInTokenAnswer';
+import { accessDueForRenewal, noRefreshToken, oauth2GrantFor } from '../shared/oauth2Upkeep';
 
 /**
  * How long before its expiry an access token is renewed. LinkedIn's access tokens live for
@@ -13,10 +14,7 @@ const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`LinkedIn takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('LinkedIn', grant);
 
 /** Refresh (programmatic refresh tokens, for the apps LinkedIn grants them) and revocation. */
 export class LinkedInTokens implements TokenUpkeep {
@@ -26,17 +24,12 @@ export class LinkedInTokens implements TokenUpkeep {
   ) {}
 
   needsRefresh(grant: PlatformGrant, now: Date): boolean {
-    const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null || oauth.accessExpiresAt === null) return false;
-    if (oauth.refreshExpiresAt !== null && oauth.refreshExpiresAt.getTime() <= now.getTime()) return false;
-    return oauth.accessExpiresAt.getTime() - now.getTime() <= RENEW_AHEAD_MS;
+    return accessDueForRenewal(asOAuth2(grant), now, RENEW_AHEAD_MS);
   }
 
   async refresh(grant: PlatformGrant): Promise<GrantResult<PlatformGrant>> {
     const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null) {
-      return { ok: false, failure: { kind: 'reconnect', reason: 'LinkedIn issued no refresh token for this connection: connect it again' } };
-    }
+    if (oauth.refreshToken === null) return noRefreshToken('LinkedIn');
     const body = new URLSearchParams({
       grant_type: 'refresh_token',
       refresh_token: oauth.refreshToken,

@@ -1,5 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type LinkedInAnswer, parseJson } from './LinkedInHttp';
+import { retryAfterHeader, statusOutcome, unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (an image upload: nothing is visible yet, so any
@@ -19,31 +20,12 @@ export function linkedInMessage(text: string, status: number): string {
 }
 
 /** Seconds from `Retry-After` (seconds or an HTTP date); LinkedIn documents no rate-limit headers. */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
-  const value = headers.get('retry-after');
-  if (!value) return DEFAULT_RETRY_SECONDS;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? DEFAULT_RETRY_SECONDS : Math.max(0, Math.ceil((at - now) / 1000));
-}
+export const retryAfterSeconds = (headers: Headers, now = Date.now()): number => retryAfterHeader(headers, now, DEFAULT_RETRY_SECONDS);
 
 /** The outcome of a call that did not succeed. */
 export function failedCallOutcome(answer: LinkedInAnswer, stage: CallStage): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'creating', DEFAULT_RETRY_SECONDS);
   const { status, headers, text } = answer;
-  const reason = linkedInMessage(text, status);
-  const statusCode = status;
-  if (status === 401) return { kind: 'needsReconnect', reason, statusCode };
-  if (status === 429) return { kind: 'retryLater', afterSeconds: retryAfterSeconds(headers), reason, statusCode };
-  if (status >= 500) {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason, statusCode };
-  }
-  return { kind: 'rejected', reason, statusCode };
+  const seconds = { rateLimit: retryAfterSeconds(headers), retry: DEFAULT_RETRY_SECONDS };
+  return statusOutcome(status, linkedInMessage(text, status), stage === 'creating', seconds);
 }

@@ -2,6 +2,7 @@ import { type GrantFailure, type GrantResult } from '../../../../application/por
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type LinkedInAnswer, parseJson } from './LinkedInHttp';
 import { linkedInMessage, retryAfterSeconds } from './linkedInOutcomes';
+import { grantFromOAuth2Answer } from '../shared/oauth2TokenAnswer';
 
 interface TokenBody {
   access_token?: unknown;
@@ -13,37 +14,19 @@ interface TokenBody {
   error_description?: unknown;
 }
 
-const secondsAfter = (now: Date, seconds: unknown): Date | null =>
-  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(now.getTime() + seconds * 1000) : null;
-
-/** LinkedIn's `scope` is comma separated (`openid,profile,w_member_social`); spaces are taken too. */
-const scopesOf = (scope: unknown): string[] => (typeof scope === 'string' ? scope.split(/[\s,]+/).filter((s) => s.length > 0) : []);
-
 /**
  * The grant in a token answer: lifetimes from LinkedIn's own `expires_in` and
  * `refresh_token_expires_in`. A refresh that returns no new refresh token keeps `previous`'s,
  * whose fixed lifetime does not move.
  */
 export function grantFromTokenAnswer(answer: LinkedInAnswer, now: Date, previous: OAuth2Grant | null): GrantResult<OAuth2Grant> {
-  if (answer.kind !== 'answered') return { ok: false, failure: { kind: 'retryLater', reason: answer.reason, afterSeconds: 60 } };
-  if (answer.status !== 200) return { ok: false, failure: tokenFailure(answer.status, answer.text, answer.headers) };
-  const body = parseJson(answer.text) as TokenBody | null;
-  if (typeof body?.access_token !== 'string') {
-    return { ok: false, failure: { kind: 'retryLater', reason: 'LinkedIn answered without an access token', afterSeconds: 60 } };
-  }
-  const newRefresh = typeof body.refresh_token === 'string' ? body.refresh_token : null;
-  const scopes = scopesOf(body.scope);
-  return {
-    ok: true,
-    grant: {
-      kind: 'oauth2',
-      accessToken: body.access_token,
-      refreshToken: newRefresh ?? previous?.refreshToken ?? null,
-      accessExpiresAt: secondsAfter(now, body.expires_in),
-      refreshExpiresAt: newRefresh ? secondsAfter(now, body.refresh_token_expires_in) : (previous?.refreshExpiresAt ?? null),
-      scopes: scopes.length > 0 ? scopes : (previous?.scopes ?? []),
-    },
-  };
+  return grantFromOAuth2Answer(answer, now, previous, {
+    platform: 'LinkedIn',
+    refreshExpiresInField: 'refresh_token_expires_in',
+    /** LinkedIn's `scope` is comma separated (`openid,profile,w_member_social`); spaces are taken too. */
+    scopeSeparator: /[\s,]+/,
+    tokenFailure: ({ status, text, headers }) => tokenFailure(status, text, headers),
+  });
 }
 
 /**

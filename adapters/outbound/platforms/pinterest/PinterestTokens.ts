@@ -4,14 +4,12 @@ import { type OAuth2Grant, type PlatformGrant } from '../../../../application/po
 import { callPinterest } from './PinterestHttp';
 import { type PinterestSettings } from './PinterestOptions';
 import { grantFromTokenAnswer } from './pinterestTokenAnswer';
+import { accessDueForRenewal, noRefreshToken, oauth2GrantFor } from '../shared/oauth2Upkeep';
 
 /** Pinterest's access tokens live for weeks (their `expires_in`): a day of margin covers a worker that was down. */
 const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`Pinterest takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('Pinterest', grant);
 
 /** `POST /v5/oauth/token` with the app's client id and secret as HTTP Basic, and a form body. */
 export function callTokenEndpoint(settings: PinterestSettings, form: Record<string, string>) {
@@ -33,17 +31,12 @@ export class PinterestTokens implements TokenUpkeep {
   constructor(private readonly settings: PinterestSettings) {}
 
   needsRefresh(grant: PlatformGrant, now: Date): boolean {
-    const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null || oauth.accessExpiresAt === null) return false;
-    if (oauth.refreshExpiresAt !== null && oauth.refreshExpiresAt.getTime() <= now.getTime()) return false;
-    return oauth.accessExpiresAt.getTime() - now.getTime() <= RENEW_AHEAD_MS;
+    return accessDueForRenewal(asOAuth2(grant), now, RENEW_AHEAD_MS);
   }
 
   async refresh(grant: PlatformGrant): Promise<GrantResult<PlatformGrant>> {
     const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null) {
-      return { ok: false, failure: { kind: 'reconnect', reason: 'Pinterest issued no refresh token for this connection: connect it again' } };
-    }
+    if (oauth.refreshToken === null) return noRefreshToken('Pinterest');
     const answer = await callTokenEndpoint(this.settings, { grant_type: 'refresh_token', refresh_token: oauth.refreshToken, refresh_on: 'true' });
     return grantFromTokenAnswer(answer, this.settings.now(), oauth);
   }

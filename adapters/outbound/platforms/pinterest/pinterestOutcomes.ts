@@ -1,5 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type PinterestAnswer, parseJson } from './PinterestHttp';
+import { retryAfterHeader, statusOutcome, unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (registering or uploading a video, asking after it:
@@ -24,31 +25,12 @@ export function pinterestMessage(text: string, status: number): string {
 }
 
 /** Seconds from `Retry-After` (seconds or an HTTP date) when Pinterest sends one; a minute otherwise. */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return DEFAULT_RETRY_SECONDS;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? DEFAULT_RETRY_SECONDS : Math.max(0, Math.ceil((at - now) / 1000));
-}
+export const retryAfterSeconds = (headers: Headers, now = Date.now()): number => retryAfterHeader(headers, now, DEFAULT_RETRY_SECONDS);
 
 /** The outcome of a call that did not succeed. */
 export function failedCallOutcome(answer: PinterestAnswer, stage: CallStage): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'creating', DEFAULT_RETRY_SECONDS);
   const { status, headers, text } = answer;
-  const reason = pinterestMessage(text, status);
-  const statusCode = status;
-  if (status === 401) return { kind: 'needsReconnect', reason, statusCode };
-  if (status === 429) return { kind: 'retryLater', afterSeconds: retryAfterSeconds(headers), reason, statusCode };
-  if (status >= 500) {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${reason}`, statusCode }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason, statusCode };
-  }
-  return { kind: 'rejected', reason, statusCode };
+  const seconds = { rateLimit: retryAfterSeconds(headers), retry: DEFAULT_RETRY_SECONDS };
+  return statusOutcome(status, pinterestMessage(text, status), stage === 'creating', seconds);
 }

@@ -1,3 +1,4 @@
+import { callPlatform, parseJson } from '../shared/platformCall';
 import { type ThreadsSettings } from './ThreadsOptions';
 
 /**
@@ -9,33 +10,10 @@ export type ThreadsAnswer =
   | { readonly kind: 'notSent'; readonly reason: string }
   | { readonly kind: 'noAnswer'; readonly reason: string };
 
-/** Error codes of a connection that was never established. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code ?? (error as { code?: string } | undefined)?.code;
-}
-
 /** One HTTP call with a deadline; never throws. */
-async function call(settings: ThreadsSettings, method: 'GET' | 'POST', url: string, form?: URLSearchParams): Promise<ThreadsAnswer> {
-  const host = new URL(url).host;
-  try {
-    const response = await settings.fetch(url, {
-      method,
-      headers: form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
-      body: form?.toString(),
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
-    return { kind: 'answered', status: response.status, text: await response.text() };
-  } catch (error) {
-    const code = causeCode(error);
-    if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${host} could not be reached (${code})` };
-    if ((error as Error | undefined)?.name === 'TimeoutError') {
-      return { kind: 'noAnswer', reason: `Threads did not answer within ${settings.timeoutMs} ms` };
-    }
-    return { kind: 'noAnswer', reason: `the connection to ${host} failed${code ? ` (${code})` : ''}` };
-  }
+function call(settings: ThreadsSettings, method: 'GET' | 'POST', url: string, form?: URLSearchParams): Promise<ThreadsAnswer> {
+  const headers = form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined;
+  return callPlatform('Threads', settings, { method, url, headers, body: form?.toString() });
 }
 
 /** `GET {host}{path}` with the parameters in the query string (the token endpoints take no version). */
@@ -58,10 +36,4 @@ export const graphGet = (settings: ThreadsSettings, object: string, accessToken:
 export const graphPost = (settings: ThreadsSettings, edge: string, accessToken: string, params: Record<string, string>) =>
   postThreads(settings, `/${settings.version}/${edge}`, { ...params, access_token: accessToken });
 
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+export { parseJson };

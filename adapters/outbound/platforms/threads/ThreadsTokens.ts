@@ -4,6 +4,7 @@ import { type OAuth2Grant, type PlatformGrant } from '../../../../application/po
 import { getThreads } from './ThreadsHttp';
 import { type ThreadsSettings } from './ThreadsOptions';
 import { longLivedGrant } from './threadsTokenAnswer';
+import { oauth2GrantFor } from '../shared/oauth2Upkeep';
 
 /**
  * How long before its expiry a long-lived token is refreshed. It lives 60 days and may be
@@ -12,10 +13,7 @@ import { longLivedGrant } from './threadsTokenAnswer';
  */
 const RENEW_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`Threads takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('Threads', grant);
 
 /**
  * Threads has no refresh token: the long-lived access token itself is refreshed

@@ -1,4 +1,4 @@
-import { parseJson } from './ThreadsHttp';
+import { META_THROTTLE_CODES, metaErrorBody } from '../shared/metaGraphError';
 
 /** Meta's error body `{error: {message, type, code, error_subcode, fbtrace_id}}`. */
 export interface MetaError {
@@ -8,12 +8,8 @@ export interface MetaError {
 }
 
 export function metaErrorOf(text: string): MetaError {
-  const error = (parseJson(text) as { error?: { message?: unknown; code?: unknown; error_subcode?: unknown } } | null)?.error;
-  return {
-    message: typeof error?.message === 'string' ? error.message : null,
-    code: typeof error?.code === 'number' ? error.code : null,
-    subcode: typeof error?.error_subcode === 'number' ? error.error_subcode : null,
-  };
+  const error = metaErrorBody(text);
+  return { message: error?.message ?? null, code: error?.code ?? null, subcode: error?.subcode ?? null };
 }
 
 /** Meta's error as one line for the user: its message and code. */
@@ -25,13 +21,10 @@ export function threadsMessage(error: MetaError, status: number): string {
 /** An invalid, expired or revoked access token (OAuthException 190). */
 export const TOKEN_REFUSED = 190;
 
-/** Throttling: 4 (app), 17 (user), 32 (page), 613 (calls within a period). */
-const RATE_LIMITED = new Set([4, 17, 32, 613]);
-
 /** 1 (unknown error, possibly temporary) and 2 (service temporarily unavailable). */
 const TEMPORARY = new Set([1, 2]);
 
-export const isRateLimited = (error: MetaError, status: number): boolean => status === 429 || (error.code !== null && RATE_LIMITED.has(error.code));
+export const isRateLimited = (error: MetaError, status: number): boolean => status === 429 || (error.code !== null && META_THROTTLE_CODES.has(error.code));
 
 export const isTemporary = (error: MetaError, status: number): boolean => status >= 500 || (error.code !== null && TEMPORARY.has(error.code));
 

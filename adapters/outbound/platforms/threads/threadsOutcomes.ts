@@ -1,6 +1,7 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { isRateLimited, isTemporary, metaErrorOf, RATE_LIMIT_RETRY_SECONDS, RETRY_SECONDS, TOKEN_REFUSED, threadsMessage } from './threadsErrors';
 import { type ThreadsAnswer } from './ThreadsHttp';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (a container, its status: nothing is public, so the
@@ -11,12 +12,7 @@ export type CallStage = 'preparing' | 'publishing';
 
 /** The outcome of a call that did not succeed. */
 export function failedCallOutcome(answer: ThreadsAnswer, stage: CallStage): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return stage === 'publishing'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
-      : { kind: 'retryLater', afterSeconds: RETRY_SECONDS, reason: answer.reason };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'publishing', RETRY_SECONDS);
   const { status: statusCode } = answer;
   const error = metaErrorOf(answer.text);
   const reason = threadsMessage(error, statusCode);

@@ -2,6 +2,7 @@ import { type GrantFailure, type GrantResult } from '../../../../application/por
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { isRateLimited, isTemporary, metaErrorOf, RATE_LIMIT_RETRY_SECONDS, RETRY_SECONDS, TOKEN_REFUSED, threadsMessage } from './threadsErrors';
 import { parseJson, type ThreadsAnswer } from './ThreadsHttp';
+import { secondsAfter } from '../shared/oauth2TokenAnswer';
 
 /** Meta refuses a code that is unknown, used or expired with OAuthException 100 (invalid parameter). */
 const INVALID_PARAMETER = 100;
@@ -43,7 +44,7 @@ export function longLivedGrant(answer: ThreadsAnswer, now: Date, scopes: readonl
   if (typeof body?.access_token !== 'string') {
     return { ok: false, failure: { kind: 'retryLater', reason: 'Threads answered without an access token', afterSeconds: RETRY_SECONDS } };
   }
-  const expiresAt = typeof body.expires_in === 'number' && Number.isFinite(body.expires_in) ? new Date(now.getTime() + body.expires_in * 1000) : null;
+  const expiresAt = secondsAfter(now, body.expires_in);
   return {
     ok: true,
     grant: { kind: 'oauth2', accessToken: body.access_token, refreshToken: null, accessExpiresAt: expiresAt, refreshExpiresAt: expiresAt, scopes },

@@ -4,6 +4,7 @@ import { type OAuth2Grant, type PlatformGrant } from '../../../../application/po
 import { callTikTok } from './TikTokHttp';
 import { type TikTokSettings } from './TikTokOptions';
 import { grantFromTokenAnswer, tokenCall } from './tiktokTokenAnswer';
+import { accessDueForRenewal, noRefreshToken, oauth2GrantFor } from '../shared/oauth2Upkeep';
 
 /**
  * How long before its expiry an access token is renewed. TikTok's access tokens live for
@@ -11,27 +12,19 @@ import { grantFromTokenAnswer, tokenCall } from './tiktokTokenAnswer';
  */
 const RENEW_AHEAD_MS = 15 * 60 * 1000;
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`TikTok takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('TikTok', grant);
 
 /** Refresh (the refresh token may be replaced: the new one is kept) and revocation. */
 export class TikTokTokens implements TokenUpkeep {
   constructor(private readonly settings: TikTokSettings) {}
 
   needsRefresh(grant: PlatformGrant, now: Date): boolean {
-    const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null || oauth.accessExpiresAt === null) return false;
-    if (oauth.refreshExpiresAt !== null && oauth.refreshExpiresAt.getTime() <= now.getTime()) return false;
-    return oauth.accessExpiresAt.getTime() - now.getTime() <= RENEW_AHEAD_MS;
+    return accessDueForRenewal(asOAuth2(grant), now, RENEW_AHEAD_MS);
   }
 
   async refresh(grant: PlatformGrant): Promise<GrantResult<PlatformGrant>> {
     const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null) {
-      return { ok: false, failure: { kind: 'reconnect', reason: 'TikTok issued no refresh token for this connection: connect it again' } };
-    }
+    if (oauth.refreshToken === null) return noRefreshToken('TikTok');
     const form = new URLSearchParams({
       client_key: this.settings.clientKey,
       client_secret: this.settings.clientSecret,

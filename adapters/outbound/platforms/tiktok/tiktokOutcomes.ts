@@ -1,5 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { parseJson, type TikTokAnswer } from './TikTokHttp';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood:
@@ -50,12 +51,7 @@ export function retryAfterSeconds(headers: Headers): number {
 
 /** The outcome of a call that did not succeed. */
 export function failedCallOutcome(answer: TikTokAnswer, stage: CallStage): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return stage === 'reading'
-      ? { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason }
-      : { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, stage !== 'reading', DEFAULT_RETRY_SECONDS);
   const { status, headers, text } = answer;
   const { code } = tiktokError(text);
   const reason = tiktokReason(text, status);

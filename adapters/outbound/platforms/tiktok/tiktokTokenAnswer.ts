@@ -3,6 +3,7 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { callTikTok, parseJson, type TikTokAnswer } from './TikTokHttp';
 import { type TikTokSettings } from './TikTokOptions';
 import { retryAfterSeconds, tiktokError, tiktokReason } from './tiktokOutcomes';
+import { grantKeepingRefresh, scopesIn } from '../shared/oauth2TokenAnswer';
 
 interface TokenBody {
   access_token?: unknown;
@@ -12,11 +13,8 @@ interface TokenBody {
   scope?: unknown;
 }
 
-const secondsAfter = (now: Date, seconds: unknown): Date | null =>
-  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(now.getTime() + seconds * 1000) : null;
-
 /** TikTok's `scope` is comma separated (`user.info.basic,video.publish`). */
-const scopesOf = (scope: unknown): string[] => (typeof scope === 'string' ? scope.split(/[\s,]+/).filter((s) => s.length > 0) : []);
+const scopesOf = (scope: unknown): string[] => scopesIn(scope, /[\s,]+/);
 
 /**
  * The grant in a token answer, lifetimes from TikTok's own `expires_in` and
@@ -27,19 +25,8 @@ export function grantFromTokenAnswer(answer: TikTokAnswer, now: Date, previous: 
   if (answer.kind !== 'answered') return { ok: false, failure: { kind: 'retryLater', reason: answer.reason, afterSeconds: 60 } };
   const body = parseJson(answer.text) as TokenBody | null;
   if (answer.status !== 200 || typeof body?.access_token !== 'string') return { ok: false, failure: tokenFailure(answer) };
-  const newRefresh = typeof body.refresh_token === 'string' ? body.refresh_token : null;
-  const scopes = scopesOf(body.scope);
-  return {
-    ok: true,
-    grant: {
-      kind: 'oauth2',
-      accessToken: body.access_token,
-      refreshToken: newRefresh ?? previous?.refreshToken ?? null,
-      accessExpiresAt: secondsAfter(now, body.expires_in),
-      refreshExpiresAt: newRefresh ? secondsAfter(now, body.refresh_expires_in) : (previous?.refreshExpiresAt ?? null),
-      scopes: scopes.length > 0 ? scopes : (previous?.scopes ?? []),
-    },
-  };
+  const { access_token: accessToken, expires_in: expiresIn, refresh_token: refreshToken, refresh_expires_in: refreshExpiresIn } = body;
+  return { ok: true, grant: grantKeepingRefresh({ accessToken, expiresIn, refreshToken, refreshExpiresIn, scopes: scopesOf(body.scope) }, now, previous) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { type TokenUpkeep } from '../../../../application/ports/platforms/Platfo
 import { type OAuth2Grant, type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type TwitterSettings } from './TwitterOptions';
 import { callTokenEndpoint, grantFromTokenAnswer } from './twitterTokenAnswer';
+import { noRefreshToken, oauth2GrantFor } from '../shared/oauth2Upkeep';
 
 /**
  * How long before its expiry an access token is renewed. X's access tokens live two hours
@@ -10,10 +11,7 @@ import { callTokenEndpoint, grantFromTokenAnswer } from './twitterTokenAnswer';
  */
 const RENEW_AHEAD_MS = 10 * 60 * 1000;
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`X takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('X', grant);
 
 /**
  * Refresh with the rotating refresh token (`offline.access`): each is good once, so the grant
@@ -30,9 +28,7 @@ export class TwitterTokens implements TokenUpkeep {
 
   async refresh(grant: PlatformGrant): Promise<GrantResult<PlatformGrant>> {
     const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null) {
-      return { ok: false, failure: { kind: 'reconnect', reason: 'X issued no refresh token for this connection: connect it again' } };
-    }
+    if (oauth.refreshToken === null) return noRefreshToken('X');
     const answer = await callTokenEndpoint(this.settings, '/2/oauth2/token', { grant_type: 'refresh_token', refresh_token: oauth.refreshToken });
     return grantFromTokenAnswer(answer, this.settings.now(), oauth);
   }

@@ -1,5 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { parseJson, type TwitterAnswer } from './TwitterHttp';
+import { unansweredOutcome } from '../shared/failedCallOutcomes';
 
 /**
  * Where a failed call stood: `preparing` (a media upload or status check: nothing is public
@@ -35,12 +36,7 @@ export function rateLimitSeconds(headers: Headers, now: Date): number {
 
 /** The outcome of a call that did not succeed. */
 export function failedCallOutcome(answer: TwitterAnswer, stage: CallStage, now: Date): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return stage === 'creating'
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, stage === 'creating', DEFAULT_RETRY_SECONDS);
   const { status, headers, text } = answer;
   const reason = xMessage(text, status);
   const statusCode = status;

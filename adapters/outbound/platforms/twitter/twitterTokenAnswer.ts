@@ -3,6 +3,7 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { callX, parseJson, type TwitterAnswer } from './TwitterHttp';
 import { type TwitterSettings } from './TwitterOptions';
 import { DEFAULT_RETRY_SECONDS, rateLimitSeconds, xMessage } from './twitterOutcomes';
+import { scopesIn, secondsAfter } from '../shared/oauth2TokenAnswer';
 
 interface TokenBody {
   access_token?: unknown;
@@ -27,10 +28,7 @@ export function callTokenEndpoint(settings: TwitterSettings, path: '/2/oauth2/to
   });
 }
 
-const secondsAfter = (now: Date, seconds: unknown): Date | null =>
-  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(now.getTime() + seconds * 1000) : null;
-
-const scopesOf = (scope: unknown): string[] => (typeof scope === 'string' ? scope.split(/\s+/).filter((s) => s.length > 0) : []);
+const scopesOf = (scope: unknown): string[] => scopesIn(scope, /\s+/);
 
 /**
  * The grant in a token answer: the access token's lifetime from X's `expires_in`. X rotates

@@ -4,31 +4,24 @@ import { type OAuth2Grant, type PlatformGrant } from '../../../../application/po
 import { callGoogle, FORM_BODY } from './YouTubeHttp';
 import { type YouTubeSettings } from './YouTubeOptions';
 import { grantFromTokenAnswer } from './youTubeTokenAnswer';
+import { accessDueForRenewal, noRefreshToken, oauth2GrantFor } from '../shared/oauth2Upkeep';
 
 /** Google's access tokens live an hour; renewed five minutes ahead so an upload does not start on a dying one. */
 const RENEW_AHEAD_MS = 5 * 60 * 1000;
 
-export function asOAuth2(grant: PlatformGrant): OAuth2Grant {
-  if (grant.kind !== 'oauth2') throw new Error(`YouTube takes an OAuth 2.0 grant, not ${grant.kind}`);
-  return grant;
-}
+export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('YouTube', grant);
 
 /** Refresh with the (normally unchanging) refresh token, and revocation on disconnect. */
 export class YouTubeTokens implements TokenUpkeep {
   constructor(private readonly settings: YouTubeSettings) {}
 
   needsRefresh(grant: PlatformGrant, now: Date): boolean {
-    const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null || oauth.accessExpiresAt === null) return false;
-    if (oauth.refreshExpiresAt !== null && oauth.refreshExpiresAt.getTime() <= now.getTime()) return false;
-    return oauth.accessExpiresAt.getTime() - now.getTime() <= RENEW_AHEAD_MS;
+    return accessDueForRenewal(asOAuth2(grant), now, RENEW_AHEAD_MS);
   }
 
   async refresh(grant: PlatformGrant): Promise<GrantResult<PlatformGrant>> {
     const oauth = asOAuth2(grant);
-    if (oauth.refreshToken === null) {
-      return { ok: false, failure: { kind: 'reconnect', reason: 'Google issued no refresh token for this connection: connect it again' } };
-    }
+    if (oauth.refreshToken === null) return noRefreshToken('Google');
     const body = new URLSearchParams({
       grant_type: 'refresh_token',
       refresh_token: oauth.refreshToken,

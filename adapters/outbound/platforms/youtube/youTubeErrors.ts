@@ -1,5 +1,6 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type GoogleAnswer, parseJson } from './YouTubeHttp';
+import { retryAfterHeader, unansweredOutcome } from '../shared/failedCallOutcomes';
 
 const DEFAULT_RETRY_SECONDS = 60;
 
@@ -28,13 +29,7 @@ export function googleMessage(text: string, status: number): string {
 }
 
 /** Seconds from `Retry-After` (seconds or an HTTP date). */
-export function retryAfterSeconds(headers: Headers, now: Date): number {
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return DEFAULT_RETRY_SECONDS;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? DEFAULT_RETRY_SECONDS : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
-}
+export const retryAfterSeconds = (headers: Headers, now: Date): number => retryAfterHeader(headers, now.getTime(), DEFAULT_RETRY_SECONDS);
 
 /** Seconds until a minute past the next midnight in Los Angeles, when YouTube's daily quota resets. */
 export function secondsUntilQuotaReset(now: Date): number {
@@ -52,12 +47,7 @@ export function secondsUntilQuotaReset(now: Date): number {
  * the channel's own upload cap (`uploadLimitExceeded`) waits a day; neither is the user's fault.
  */
 export function failedCallOutcome(answer: GoogleAnswer, creates: boolean, now: Date): PublishOutcome {
-  if (answer.kind === 'notSent') return { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  if (answer.kind === 'noAnswer') {
-    return creates
-      ? { kind: 'outcomeUnknown', reason: `publish outcome unknown: ${answer.reason}` }
-      : { kind: 'retryLater', afterSeconds: DEFAULT_RETRY_SECONDS, reason: answer.reason };
-  }
+  if (answer.kind !== 'answered') return unansweredOutcome(answer, creates, DEFAULT_RETRY_SECONDS);
   const { status, headers, text } = answer;
   const reason = googleMessage(text, status);
   const statusCode = status;

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { type PublishingWorker } from '../../../../adapters/inbound/worker/PublishingWorker';
 import { buildPublishingWorker } from '../../../../config/publishingWorker';
 import { BlueskyPds, type PdsAccount } from '../../../support/blueskyPds';
-import { OWNER_EMAIL } from '../../../support/data/people';
 import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../../support/data/posts';
-import { api, type ApiClient } from '../../../support/openapi';
-import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
+import { type ApiClient } from '../../../support/openapi';
+import { type AppWithOwner, startAppWithOwner } from '../../../support/platformOverApi';
+import { type TestApp } from '../../../support/testApp';
 import { eventually } from '../../../support/workerProcess';
 
 /** Through the API and the worker, on the reference PDS: what a user of a real Bluesky account does. */
@@ -23,11 +23,7 @@ describe('Bluesky over the API: connect with an app password, publish a thread w
     pds = await BlueskyPds.start();
     account = await pds.createAccount('apiuser');
     // The PDS listens on this machine: the operator setting lets the service reach it.
-    t = await startTestApp(await freshDatabaseEnv('sqlite'), { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' });
-    await t.given.user(OWNER_EMAIL);
-    ws = await t.given.workspace(OWNER_EMAIL);
-    auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };
-    http = api(t.app);
+    ({ t, http, ws, auth } = await startAppWithOwner({ OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true' }));
     worker = buildPublishingWorker(t.composition, 20);
     worker.start();
   });
@@ -108,25 +104,22 @@ describe('Bluesky over the API: connect with an app password, publish a thread w
 describe('Bluesky over the API without the operator setting: a private service is refused', function () {
   this.timeout(60_000);
   let pds: BlueskyPds;
-  let t: TestApp;
+  let o: AppWithOwner;
 
   before(async () => {
     pds = await BlueskyPds.start();
-    t = await startTestApp(await freshDatabaseEnv('sqlite'));
+    o = await startAppWithOwner({});
   });
   after(async () => {
-    await t?.close();
+    await o?.t.close();
     await pds?.stop();
   });
 
   it('answers 422 invalid_service naming the host, and sends the app password nowhere', async () => {
-    await t.given.user(OWNER_EMAIL);
-    const ws = await t.given.workspace(OWNER_EMAIL);
-    const key = (await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key;
     const account = await pds.createAccount('guarded');
-    const res = await api(t.app)
-      .post(`/v1/workspaces/${ws}/connections`)
-      .set({ Authorization: `Bearer ${key}` })
+    const res = await o.http
+      .post(`/v1/workspaces/${o.ws}/connections`)
+      .set(o.auth)
       .send({ platform: 'BLUESKY', handle: account.handle, appPassword: account.appPassword, service: pds.url });
     expect(res.status, JSON.stringify(res.body)).to.equal(422);
     expect(res.body.error.code).to.equal('invalid_service');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../../support/data/posts';
 import { FacebookOverApi, LOGIN_BASE, PAGE_ID } from './facebookOverApi';
+import { authorizeOverApi } from '../../../support/platformOverApi';
 
 /**
  * Facebook through the API and the engine: the person connects on Facebook Login, picks one of
@@ -19,8 +20,7 @@ describe('Facebook over the API: connect, choose a Page, publish a picture and i
   });
 
   it('sends the person to Facebook Login with the callback and a state, no PKCE (Facebook takes the app secret)', async () => {
-    const started = await w.http.post(`/v1/workspaces/${w.ws}/connections/authorize`).set(w.auth).send({ platform: 'FACEBOOK' }).expect(200);
-    const url = new URL(started.body.authorizationUrl);
+    const url = await authorizeOverApi(w, 'FACEBOOK');
     expect(url.origin + url.pathname).to.equal(`${LOGIN_BASE}/dialog/oauth`);
     expect(url.searchParams.get('client_id')).to.equal(w.fake.state.clientId);
     expect(url.searchParams.get('redirect_uri')).to.equal(`${w.baseUrl}/connect/facebook/callback`);

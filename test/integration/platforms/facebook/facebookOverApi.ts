@@ -1,13 +1,19 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { expect } from 'chai';
-import supertest from 'supertest';
-import { TOKENS as T } from '../../../../config/tokens';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
 import { FixedClock } from '../../../support/fixedClock';
-import { LocalHttpServer } from '../../../support/localHttpServer';
-import { OWNER_EMAIL } from '../../../support/data/people';
-import { api, type ApiClient } from '../../../support/openapi';
-import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
+import { type ApiClient } from '../../../support/openapi';
+import {
+  type AppWithOwner,
+  attemptOutcomesOf,
+  authorizeOverApi,
+  backToCallback,
+  firstTargetOf,
+  LocalAppAddress,
+  listedConnections,
+  runEngineOnce,
+  startAppWithOwner,
+} from '../../../support/platformOverApi';
+import { type TestApp } from '../../../support/testApp';
 
 export const LOGIN_BASE = 'https://www.facebook.com/v25.0';
 export const PAGE_ID = '104400000001';
@@ -18,46 +24,43 @@ export const PAGE_ID = '104400000001';
  * with an owner's API key, and a clock that moves only when a test says so.
  */
 export class FacebookOverApi {
+  readonly t: TestApp;
+  readonly http: ApiClient;
+  readonly ws: string;
+  readonly auth: { Authorization: string };
+
   private constructor(
     readonly clock: FixedClock,
     readonly fake: FacebookFake,
-    readonly t: TestApp,
-    private readonly server: LocalHttpServer,
-    readonly ws: string,
-    readonly auth: { Authorization: string },
-  ) {}
+    app: AppWithOwner,
+    private readonly address: LocalAppAddress,
+  ) {
+    ({ t: this.t, http: this.http, ws: this.ws, auth: this.auth } = app);
+  }
 
   static async start(): Promise<FacebookOverApi> {
     const fake = await FacebookFake.start();
-    let handle: ((request: IncomingMessage, response: ServerResponse) => void) | null = null;
-    const server = await LocalHttpServer.start('127.0.0.1', (request, response) => handle?.(request, response));
+    const address = await LocalAppAddress.start();
     const clock = new FixedClock();
     const env = {
-      BASE_URL: server.url(''),
+      BASE_URL: address.baseUrl,
       FACEBOOK_CLIENT_ID: fake.state.clientId,
       FACEBOOK_CLIENT_SECRET: fake.state.clientSecret,
       FACEBOOK_API_BASE_URL: fake.apiBaseUrl,
       FACEBOOK_AUTH_BASE_URL: LOGIN_BASE,
     };
-    const t = await startTestApp(await freshDatabaseEnv('sqlite'), env, { replace: (w) => w.replace(T.Clock, clock) });
-    handle = t.app.callback();
-    await t.given.user(OWNER_EMAIL);
-    const ws = await t.given.workspace(OWNER_EMAIL);
-    const auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };
-    return new FacebookOverApi(clock, fake, t, server, ws, auth);
+    const app = await startAppWithOwner(env, { clock });
+    address.serve(app.t);
+    return new FacebookOverApi(clock, fake, app, address);
   }
 
   get baseUrl(): string {
     return this.t.config.http.baseUrl;
   }
 
-  get http(): ApiClient {
-    return api(this.t.app);
-  }
-
   /** Runs the publishing engine once, as the worker would. */
   publishDue() {
-    return this.t.composition.get(T.PublishDueTargets).run('worker-1');
+    return runEngineOnce(this.t);
   }
 
   /** Rounds of the engine until none claims anything (one segment a round), at most `rounds`. */
@@ -71,10 +74,8 @@ export class FacebookOverApi {
    * the account's connection (active), and the page that says what was connected.
    */
   async connectAccount(): Promise<{ accountConnection: Record<string, unknown>; page: string }> {
-    const started = await this.http.post(`/v1/workspaces/${this.ws}/connections/authorize`).set(this.auth).send({ platform: 'FACEBOOK' }).expect(200);
-    const state = new URL(started.body.authorizationUrl).searchParams.get('state')!;
-    const code = this.fake.issueCode(`${this.baseUrl}/connect/facebook/callback`);
-    const page = await supertest(this.t.app.callback()).get(`/connect/facebook/callback?code=${encodeURIComponent(code)}&state=${state}`);
+    const state = (await authorizeOverApi(this, 'FACEBOOK')).searchParams.get('state');
+    const page = await backToCallback(this.t, 'facebook', this.fake.issueCode(`${this.baseUrl}/connect/facebook/callback`), state);
     expect(page.status, page.text).to.equal(200);
     const accountConnection = (await this.connections()).find((c) => c.accountId === this.fake.state.user.id && c.publishAs === null)!;
     return { accountConnection, page: page.text };
@@ -91,17 +92,16 @@ export class FacebookOverApi {
     return chosen.body.id as string;
   }
 
-  async connections(): Promise<Array<Record<string, unknown>>> {
-    return (await this.http.get(`/v1/workspaces/${this.ws}/connections`).set(this.auth).expect(200)).body.data;
+  connections(): Promise<Array<Record<string, unknown>>> {
+    return listedConnections(this);
   }
 
-  async targetOf(postId: string): Promise<{ id: string; status: string; platformPostId: string | null; error: string | null }> {
-    return (await this.http.get(`/v1/workspaces/${this.ws}/posts/${postId}`).set(this.auth).expect(200)).body.targets[0];
+  targetOf(postId: string): Promise<{ id: string; status: string; platformPostId: string | null; error: string | null }> {
+    return firstTargetOf(this, postId);
   }
 
-  async attemptOutcomes(postId: string, targetId: string): Promise<string[]> {
-    const attempts = (await this.http.get(`/v1/workspaces/${this.ws}/posts/${postId}/targets/${targetId}/attempts`).set(this.auth).expect(200)).body.data;
-    return attempts.map((a: { outcome: string }) => a.outcome);
+  attemptOutcomes(postId: string, targetId: string): Promise<string[]> {
+    return attemptOutcomesOf(this, postId, targetId);
   }
 
   /** The Graph API requests the fake received, as `METHOD /path`, in order. */
@@ -111,7 +111,7 @@ export class FacebookOverApi {
 
   async stop(): Promise<void> {
     await this.t?.close();
-    await this.server.stop();
+    await this.address.stop();
     await this.fake.stop();
   }
 }

@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { facebookConnector, type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
 import { type FacebookOptions } from '../../../../adapters/outbound/platforms/facebook/FacebookOptions';
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
@@ -7,8 +6,9 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type FacebookFake } from '../../../support/fakes/facebookFake';
 import { LocalHttpServer } from '../../../support/localHttpServer';
+import { DAY_MS, NOW, oauth2Grant, openFromDisk, segmentToPublish } from '../../../support/platformTestKit';
 
-export const NOW = new Date('2026-11-23T12:00:00Z');
+export { NOW };
 export const PAGE_ID = '104400000001';
 export const LOGIN_BASE = 'https://www.facebook.com/v25.0';
 
@@ -27,29 +27,17 @@ export function connectorFor(fake: FacebookFake, options: Partial<FacebookOption
 
 /** The grant a finished connection holds: a long-lived user token, no refresh token. */
 export function connectedGrant(fake: FacebookFake, daysLeft = 60): OAuth2Grant {
-  return {
-    kind: 'oauth2',
-    accessToken: fake.state.issueUserToken(true),
-    refreshToken: null,
-    accessExpiresAt: new Date(NOW.getTime() + daysLeft * 86_400_000),
-    refreshExpiresAt: null,
-    scopes: ['public_profile', 'pages_show_list', 'pages_manage_posts', 'pages_read_engagement'],
-  };
+  const tokens = { accessToken: fake.state.issueUserToken(true), refreshToken: null };
+  return oauth2Grant(tokens, { accessMs: daysLeft * DAY_MS, refreshMs: null }, [
+    'public_profile',
+    'pages_show_list',
+    'pages_manage_posts',
+    'pages_read_engagement',
+  ]);
 }
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
-  return {
-    connectionId: 'connection-1',
-    settings: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } },
-    text: 'Shipping Dispatch 1.0',
-    media: [],
-    segmentIndex: 0,
-    segmentCount: 1,
-    replyToPlatformPostId: null,
-    checkpoint: null,
-    idempotencyKey: 'target-1:0:1',
-    ...overrides,
-  };
+  return segmentToPublish({ settings: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } }, text: 'Shipping Dispatch 1.0' }, overrides);
 }
 
 export const mediaItem = (id: string, altText: string | null = null) => ({ id, altText, thumbnailTimestamp: null });
@@ -80,22 +68,7 @@ export class MediaLibrary {
 
   get access(): MediaAccess {
     return {
-      open: async (mediaId) => {
-        const file = this.files[mediaId];
-        const { size } = await fs.stat(file);
-        const video = file.endsWith('.mp4');
-        const facts = {
-          kind: video ? ('video' as const) : ('image' as const),
-          mimeType: video ? 'video/mp4' : 'image/png',
-          sizeBytes: size,
-          width: 8,
-          height: 8,
-          durationSeconds: video ? 1 : null,
-          videoCodec: video ? 'h264' : null,
-          audioCodec: null,
-        };
-        return { body: createReadStream(file), facts };
-      },
+      open: (mediaId) => openFromDisk(this.files[mediaId], { width: 8, height: 8, videoSeconds: 1 }),
       link: async (mediaId) => this.linkOf(mediaId),
     };
   }

@@ -4,12 +4,13 @@ import { TOKENS as T } from '../../../../config/tokens';
 import { NeynarFake } from '../../../support/fakes/neynarFake';
 import { APP_MNEMONIC } from '../../../support/fakes/neynarFakeState';
 import { FixedClock } from '../../../support/fixedClock';
-import { OTHER_OWNER_EMAIL, OWNER_EMAIL } from '../../../support/data/people';
+import { OTHER_OWNER_EMAIL } from '../../../support/data/people';
 import { DEFAULT_GROUP_ID, group, segment, targetOn } from '../../../support/data/posts';
 import { DATABASE_KINDS, serverFor } from '../../../support/databases';
-import { api, type ApiClient } from '../../../support/openapi';
+import { type ApiClient } from '../../../support/openapi';
 import { requireServer } from '../../../support/services';
-import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
+import { startAppWithOwner } from '../../../support/platformOverApi';
+import { type TestApp } from '../../../support/testApp';
 
 const BASE_URL = 'https://dispatch.example';
 const DAY_SECONDS = 86_400;
@@ -40,11 +41,7 @@ for (const kind of DATABASE_KINDS)
         FARCASTER_APP_MNEMONIC: APP_MNEMONIC,
         NEYNAR_API_BASE_URL: fake.baseUrl,
       };
-      t = await startTestApp(await freshDatabaseEnv(kind), env, { replace: (w) => w.replace(T.Clock, clock) });
-      await t.given.user(OWNER_EMAIL);
-      ws = await t.given.workspace(OWNER_EMAIL);
-      auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };
-      http = api(t.app);
+      ({ t, http, ws, auth } = await startAppWithOwner(env, { clock, database: kind }));
     });
     after(async () => {
       await t?.close();

@@ -5,6 +5,7 @@ import { type FarcasterSignerGrant } from '../../../../application/ports/platfor
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type NeynarFake } from '../../../support/fakes/neynarFake';
 import { APP_MNEMONIC } from '../../../support/fakes/neynarFakeState';
+import { segmentToPublish } from '../../../support/platformTestKit';
 
 export function connectorFor(fake: NeynarFake, options: Partial<FarcasterOptions> = {}): FarcasterConnector {
   return farcasterConnector({
@@ -28,18 +29,7 @@ export async function approvedGrant(fake: NeynarFake, connector: FarcasterConnec
 }
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
-  return {
-    connectionId: 'connection-1',
-    settings: { platform: 'FARCASTER', values: { channelId: null } },
-    text: 'Shipping Dispatch 1.0',
-    media: [],
-    segmentIndex: 0,
-    segmentCount: 1,
-    replyToPlatformPostId: null,
-    checkpoint: null,
-    idempotencyKey: 'target-1:0:1',
-    ...overrides,
-  };
+  return segmentToPublish({ settings: { platform: 'FARCASTER', values: { channelId: null } }, text: 'Shipping Dispatch 1.0' }, overrides);
 }
 
 /** Library media as signed links only (Farcaster embeds URLs; it never takes bytes). */

@@ -6,9 +6,9 @@ import { type SegmentToPublish } from '../../../../application/ports/PlatformPub
 import { ALL_SCOPES, type InstagramFake } from '../../../support/fakes/instagramFake';
 import { everyPlatformFiles } from '../../../support/mediaFiles';
 import { ServedMediaAccess } from '../../../support/servedMediaAccess';
+import { DAY_MS, NOW, oauth2Grant, segmentToPublish } from '../../../support/platformTestKit';
 
-export const NOW = new Date('2026-11-23T12:00:00Z');
-export const DAY_MS = 86_400_000;
+export { DAY_MS, NOW };
 
 export function connectorFor(fake: InstagramFake, options: Partial<InstagramOptions> = {}): InstagramConnector {
   return instagramConnector({
@@ -24,22 +24,18 @@ export function connectorFor(fake: InstagramFake, options: Partial<InstagramOpti
 }
 
 export function grantFrom(accessToken: string, scopes = ALL_SCOPES): OAuth2Grant {
-  return { kind: 'oauth2', accessToken, refreshToken: null, accessExpiresAt: new Date(NOW.getTime() + 50 * DAY_MS), refreshExpiresAt: null, scopes };
+  return oauth2Grant({ accessToken, refreshToken: null }, { accessMs: 50 * DAY_MS, refreshMs: null }, scopes);
 }
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
-  return {
-    connectionId: 'connection-1',
-    settings: { platform: 'INSTAGRAM', values: { shareToFeed: true, shareToStory: false, trialReels: false, graduationStrategy: 'MANUAL' } },
-    text: 'Shipping Dispatch 1.0 #launch',
-    media: [{ id: 'photo', altText: 'A blue square', thumbnailTimestamp: null }],
-    segmentIndex: 0,
-    segmentCount: 1,
-    replyToPlatformPostId: null,
-    checkpoint: null,
-    idempotencyKey: 'target-1:0:1',
-    ...overrides,
-  };
+  return segmentToPublish(
+    {
+      settings: { platform: 'INSTAGRAM', values: { shareToFeed: true, shareToStory: false, trialReels: false, graduationStrategy: 'MANUAL' } },
+      text: 'Shipping Dispatch 1.0 #launch',
+      media: [{ id: 'photo', altText: 'A blue square', thumbnailTimestamp: null }],
+    },
+    overrides,
+  );
 }
 
 /** The library double with a JPEG photo (`photo`, `photo2`) and an MP4 video (`clip`), served for Instagram to fetch. */

@@ -3,10 +3,11 @@ import supertest from 'supertest';
 import { type PublishingWorker } from '../../../../adapters/inbound/worker/PublishingWorker';
 import { buildPublishingWorker } from '../../../../config/publishingWorker';
 import { LinkedInFake } from '../../../support/fakes/linkedinFake';
-import { OWNER_EMAIL, OTHER_OWNER_EMAIL } from '../../../support/data/people';
+import { OTHER_OWNER_EMAIL } from '../../../support/data/people';
 import { DEFAULT_GROUP_ID, group, segment, targetOn } from '../../../support/data/posts';
-import { api, type ApiClient } from '../../../support/openapi';
-import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
+import { type ApiClient } from '../../../support/openapi';
+import { startAppWithOwner } from '../../../support/platformOverApi';
+import { type TestApp } from '../../../support/testApp';
 import { eventually } from '../../../support/workerProcess';
 
 const BASE_URL = 'https://dispatch.example';
@@ -25,18 +26,14 @@ describe('LinkedIn over the API: authorize, the callback, publish, and every ref
 
   before(async () => {
     fake = await LinkedInFake.start();
-    t = await startTestApp(await freshDatabaseEnv('sqlite'), {
+    ({ t, http, ws, auth } = await startAppWithOwner({
       BASE_URL,
       LINKEDIN_CLIENT_ID: fake.state.clientId,
       LINKEDIN_CLIENT_SECRET: fake.state.clientSecret,
       LINKEDIN_API_BASE_URL: fake.baseUrl,
       LINKEDIN_AUTH_BASE_URL: fake.baseUrl,
       CONNECT_RETURN_ORIGINS: 'https://app.example',
-    });
-    await t.given.user(OWNER_EMAIL);
-    ws = await t.given.workspace(OWNER_EMAIL);
-    auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };
-    http = api(t.app);
+    }));
     pages = supertest(t.app.callback());
     worker = buildPublishingWorker(t.composition, 20);
     worker.start();

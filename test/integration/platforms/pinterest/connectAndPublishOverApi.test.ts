@@ -4,6 +4,7 @@ import { TOKENS as T } from '../../../../config/tokens';
 import { everyPlatformFiles } from '../../../support/mediaFiles';
 import { DEFAULT_GROUP_ID, group, media, segment } from '../../../support/data/posts';
 import { chooseBoard, type Connected, connectAccount, outcomesOf, type PinterestWorld, startPinterestWorld, targetOf } from './pinterestOverApi';
+import { authorizeOverApi } from '../../../support/platformOverApi';
 
 /**
  * Pinterest through the API and the engine: the account connected through its callback, a
@@ -25,8 +26,7 @@ describe('Pinterest over the API: connect, choose a board, publish an image pin'
   });
 
   it('sends the owner to Pinterest’s consent page with the callback and a state (no PKCE: Pinterest has none)', async () => {
-    const started = await w.http.post(`/v1/workspaces/${w.ws}/connections/authorize`).set(w.auth).send({ platform: 'PINTEREST' }).expect(200);
-    const url = new URL(started.body.authorizationUrl);
+    const url = await authorizeOverApi(w, 'PINTEREST');
     expect(url.origin + url.pathname).to.equal('https://pinterest.example/oauth/');
     expect(url.searchParams.get('redirect_uri')).to.equal(`${w.baseUrl}/connect/pinterest/callback`);
     expect(url.searchParams.get('client_id')).to.equal(w.fake.state.clientId);

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { pinterestConnector, type PinterestConnector } from '../../../../adapters/outbound/platforms/pinterest/PinterestConnector';
 import { type PinterestOptions } from '../../../../adapters/outbound/platforms/pinterest/PinterestOptions';
@@ -7,8 +6,9 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type PinterestFake } from '../../../support/fakes/pinterestFake';
 import { LocalHttpServer } from '../../../support/localHttpServer';
+import { DAY_MS, NOW, oauth2Grant, openFromDisk, segmentToPublish } from '../../../support/platformTestKit';
 
-export const NOW = new Date('2026-11-23T12:00:00Z');
+export { NOW };
 export const SCOPES = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'];
 
 export function connectorFor(fake: PinterestFake, options: Partial<PinterestOptions> = {}): PinterestConnector {
@@ -25,29 +25,18 @@ export function connectorFor(fake: PinterestFake, options: Partial<PinterestOpti
 }
 
 export function grantFrom(tokens: { accessToken: string; refreshToken: string }): OAuth2Grant {
-  return {
-    kind: 'oauth2',
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    accessExpiresAt: new Date(NOW.getTime() + 30 * 86_400_000),
-    refreshExpiresAt: new Date(NOW.getTime() + 365 * 86_400_000),
-    scopes: SCOPES,
-  };
+  return oauth2Grant(tokens, { accessMs: 30 * DAY_MS, refreshMs: 365 * DAY_MS }, SCOPES);
 }
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
-  return {
-    connectionId: 'connection-1',
-    settings: { platform: 'PINTEREST', values: { boardId: null } },
-    text: 'Notes on the Analytical Engine',
-    media: [{ id: 'photo', altText: null, thumbnailTimestamp: null }],
-    segmentIndex: 0,
-    segmentCount: 1,
-    replyToPlatformPostId: null,
-    checkpoint: null,
-    idempotencyKey: 'target-1:0:1',
-    ...overrides,
-  };
+  return segmentToPublish(
+    {
+      settings: { platform: 'PINTEREST', values: { boardId: null } },
+      text: 'Notes on the Analytical Engine',
+      media: [{ id: 'photo', altText: null, thumbnailTimestamp: null }],
+    },
+    overrides,
+  );
 }
 
 const typeOf = (file: string) => (file.endsWith('.mp4') ? 'video/mp4' : file.endsWith('.jpg') ? 'image/jpeg' : 'image/png');
@@ -71,21 +60,8 @@ export class MediaLibrary implements MediaAccess {
     return new MediaLibrary(server, files);
   }
 
-  async open(mediaId: string) {
-    const file = this.files[mediaId];
-    const { size } = await fs.stat(file);
-    const video = file.endsWith('.mp4');
-    const facts = {
-      kind: video ? ('video' as const) : ('image' as const),
-      mimeType: typeOf(file),
-      sizeBytes: size,
-      width: 64,
-      height: 48,
-      durationSeconds: video ? 5 : null,
-      videoCodec: video ? 'h264' : null,
-      audioCodec: null,
-    };
-    return { body: createReadStream(file, { highWaterMark: 1000 }), facts };
+  open(mediaId: string) {
+    return openFromDisk(this.files[mediaId], { width: 64, height: 48, videoSeconds: 5, imageMimeType: typeOf, chunkBytes: 1000 });
   }
 
   async link(mediaId: string): Promise<string> {

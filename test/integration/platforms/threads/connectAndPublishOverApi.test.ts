@@ -1,12 +1,19 @@
 import { expect } from 'chai';
-import supertest from 'supertest';
 import { TOKENS as T } from '../../../../config/tokens';
 import { ThreadsFake } from '../../../support/fakes/threadsFake';
 import { FixedClock } from '../../../support/fixedClock';
-import { OWNER_EMAIL } from '../../../support/data/people';
 import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../../support/data/posts';
-import { api, type ApiClient } from '../../../support/openapi';
-import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
+import { type ApiClient } from '../../../support/openapi';
+import {
+  type AppWithOwner,
+  attemptOutcomesOf,
+  authorizeOverApi,
+  backToCallback,
+  firstTargetOf,
+  listedConnections,
+  startAppWithOwner,
+} from '../../../support/platformOverApi';
+import { type TestApp } from '../../../support/testApp';
 
 const BASE_URL = 'https://dispatch.example';
 
@@ -23,6 +30,7 @@ describe('Threads over the API: connect, then a picture whose container the engi
   let http: ApiClient;
   let ws: string;
   let auth: { Authorization: string };
+  let o: AppWithOwner;
 
   before(async () => {
     fake = await ThreadsFake.start();
@@ -34,11 +42,8 @@ describe('Threads over the API: connect, then a picture whose container the engi
       THREADS_API_BASE_URL: fake.baseUrl,
       THREADS_AUTH_BASE_URL: 'https://threads.example',
     };
-    t = await startTestApp(await freshDatabaseEnv('sqlite'), env, { replace: (w) => w.replace(T.Clock, clock) });
-    await t.given.user(OWNER_EMAIL);
-    ws = await t.given.workspace(OWNER_EMAIL);
-    auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };
-    http = api(t.app);
+    o = await startAppWithOwner(env, { clock });
+    ({ t, http, ws, auth } = o);
   });
   after(async () => {
     await t?.close();
@@ -46,12 +51,10 @@ describe('Threads over the API: connect, then a picture whose container the engi
   });
 
   it('publishes once, after the container finished, and keeps every check in the attempt log', async () => {
-    const started = await http.post(`/v1/workspaces/${ws}/connections/authorize`).set(auth).send({ platform: 'THREADS' }).expect(200);
-    const state = new URL(started.body.authorizationUrl).searchParams.get('state')!;
-    const code = fake.issueCode(`${BASE_URL}/connect/threads/callback`);
-    const page = await supertest(t.app.callback()).get(`/connect/threads/callback?code=${encodeURIComponent(code)}&state=${state}`);
+    const state = (await authorizeOverApi(o, 'THREADS')).searchParams.get('state');
+    const page = await backToCallback(t, 'threads', fake.issueCode(`${BASE_URL}/connect/threads/callback`), state);
     expect(page.status, page.text).to.equal(200);
-    const connection = (await http.get(`/v1/workspaces/${ws}/connections`).set(auth).expect(200)).body.data[0];
+    const [connection] = await listedConnections<{ id: string }>(o);
     expect(connection).to.include({ platform: 'THREADS', accountId: fake.state.user.id, status: 'active' });
 
     const photo = await t.given.media(ws, 'photo');
@@ -65,7 +68,7 @@ describe('Threads over the API: connect, then a picture whose container the engi
       })
       .expect(200);
     const engine = t.composition.get(T.PublishDueTargets);
-    const targetOf = async () => (await http.get(`/v1/workspaces/${ws}/posts/${created.body.id}`).set(auth).expect(200)).body.targets[0];
+    const targetOf = () => firstTargetOf(o, created.body.id);
 
     await engine.run('worker-1');
     expect(await targetOf()).to.include({ status: 'pending', platformPostId: null });
@@ -79,7 +82,6 @@ describe('Threads over the API: connect, then a picture whose container the engi
     expect(target, target.error ?? '').to.include({ status: 'published' });
     expect(fake.requestsTo('POST', '/v1.0/me/threads_publish')).to.equal(1);
     expect(fake.state.containers.size, 'one container, resumed, never a second').to.equal(1);
-    const attempts = (await http.get(`/v1/workspaces/${ws}/posts/${created.body.id}/targets/${target.id}/attempts`).set(auth).expect(200)).body.data;
-    expect(attempts.map((a: { outcome: string }) => a.outcome)).to.deep.equal(['processing', 'published']);
+    expect(await attemptOutcomesOf(o, created.body.id, target.id)).to.deep.equal(['processing', 'published']);
   });
 });

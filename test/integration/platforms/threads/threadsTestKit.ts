@@ -5,9 +5,9 @@ import { type MediaAccess } from '../../../../application/ports/platforms/Platfo
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { THREADS_SCOPES, type ThreadsFake } from '../../../support/fakes/threadsFake';
+import { DAY_MS, NOW, oauth2Grant, segmentToPublish } from '../../../support/platformTestKit';
 
-export const NOW = new Date('2026-11-23T12:00:00Z');
-export const DAY_MS = 86_400_000;
+export { DAY_MS, NOW };
 
 export function connectorFor(fake: ThreadsFake, options: Partial<ThreadsOptions> = {}): ThreadsConnector {
   fake.state.now = NOW.getTime();
@@ -24,23 +24,11 @@ export function connectorFor(fake: ThreadsFake, options: Partial<ThreadsOptions>
 
 /** A connection's grant around a long-lived token of the fake, as an exchange would have made it. */
 export function grantFrom(accessToken: string, expiresInMs = 50 * DAY_MS): OAuth2Grant {
-  const expiresAt = new Date(NOW.getTime() + expiresInMs);
-  return { kind: 'oauth2', accessToken, refreshToken: null, accessExpiresAt: expiresAt, refreshExpiresAt: expiresAt, scopes: THREADS_SCOPES };
+  return oauth2Grant({ accessToken, refreshToken: null }, { accessMs: expiresInMs, refreshMs: expiresInMs }, THREADS_SCOPES);
 }
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
-  return {
-    connectionId: 'connection-1',
-    settings: { platform: 'THREADS', values: { replyControl: 'everyone' } },
-    text: 'Shipping Dispatch 1.0',
-    media: [],
-    segmentIndex: 0,
-    segmentCount: 1,
-    replyToPlatformPostId: null,
-    checkpoint: null,
-    idempotencyKey: 'target-1:0:1',
-    ...overrides,
-  };
+  return segmentToPublish({ settings: { platform: 'THREADS', values: { replyControl: 'everyone' } }, text: 'Shipping Dispatch 1.0' }, overrides);
 }
 
 export const item = (id: string) => ({ id, altText: null, thumbnailTimestamp: null });

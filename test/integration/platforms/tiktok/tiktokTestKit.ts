@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { tiktokConnector, type TikTokConnector } from '../../../../adapters/outbound/platforms/tiktok/TikTokConnector';
 import { type TikTokOptions } from '../../../../adapters/outbound/platforms/tiktok/TikTokOptions';
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
@@ -7,8 +5,9 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type SettingsValuesOf } from '../../../../domain/platform/Platform';
 import { type TikTokFake } from '../../../support/fakes/tiktokFake';
+import { DAY_MS, mediaOnDisk, NOW, oauth2Grant, segmentToPublish } from '../../../support/platformTestKit';
 
-export const NOW = new Date('2026-11-23T12:00:00Z');
+export { NOW };
 
 export function connectorFor(fake: TikTokFake, options: Partial<TikTokOptions> = {}): TikTokConnector {
   return tiktokConnector({
@@ -26,14 +25,7 @@ export function grantFrom(
   tokens: { accessToken: string; refreshToken: string },
   scopes = ['user.info.basic', 'user.info.profile', 'video.publish'],
 ): OAuth2Grant {
-  return {
-    kind: 'oauth2',
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    accessExpiresAt: new Date(NOW.getTime() + 86_400_000),
-    refreshExpiresAt: new Date(NOW.getTime() + 365 * 86_400_000),
-    scopes,
-  };
+  return oauth2Grant(tokens, { accessMs: DAY_MS, refreshMs: 365 * DAY_MS }, scopes);
 }
 
 export const PUBLIC: SettingsValuesOf<'TIKTOK'> = {
@@ -45,41 +37,18 @@ export const PUBLIC: SettingsValuesOf<'TIKTOK'> = {
 };
 
 export function segment(overrides: Partial<SegmentToPublish> = {}, values: Partial<SettingsValuesOf<'TIKTOK'>> = {}): SegmentToPublish {
-  return {
-    connectionId: 'connection-1',
-    settings: { platform: 'TIKTOK', values: { ...PUBLIC, ...values } },
-    text: 'Shipping Dispatch 1.0 #release',
-    media: [{ id: 'video-1', altText: null, thumbnailTimestamp: null }],
-    segmentIndex: 0,
-    segmentCount: 1,
-    replyToPlatformPostId: null,
-    checkpoint: null,
-    idempotencyKey: 'target-1:0:1',
-    ...overrides,
-  };
+  return segmentToPublish(
+    {
+      settings: { platform: 'TIKTOK', values: { ...PUBLIC, ...values } },
+      text: 'Shipping Dispatch 1.0 #release',
+      media: [{ id: 'video-1', altText: null, thumbnailTimestamp: null }],
+    },
+    overrides,
+  );
 }
 
 /** Library media backed by files on disk: `.mp4` files are videos, the rest JPEG photos; read in small chunks; links on media.example. */
 export function mediaFrom(files: Record<string, string>, durationSeconds = 3): MediaAccess {
-  return {
-    async open(mediaId) {
-      const file = files[mediaId];
-      const { size } = await fs.stat(file);
-      const video = file.endsWith('.mp4');
-      const facts = {
-        kind: video ? ('video' as const) : ('image' as const),
-        mimeType: video ? 'video/mp4' : 'image/jpeg',
-        sizeBytes: size,
-        width: 720,
-        height: 1280,
-        durationSeconds: video ? durationSeconds : null,
-        videoCodec: video ? 'h264' : null,
-        audioCodec: video ? 'aac' : null,
-      };
-      return { body: createReadStream(file, { highWaterMark: 64 * 1024 }), facts };
-    },
-    async link(mediaId) {
-      return `https://media.example/signed/${mediaId}?sig=abc`;
-    },
-  };
+  const looks = { width: 720, height: 1280, videoSeconds: durationSeconds, videoAudioCodec: 'aac', imageMimeType: () => 'image/jpeg', chunkBytes: 64 * 1024 };
+  return mediaOnDisk(files, looks, (mediaId) => `https://media.example/signed/${mediaId}?sig=abc`);
 }

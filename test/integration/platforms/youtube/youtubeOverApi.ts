@@ -1,24 +1,24 @@
 import { expect } from 'chai';
-import supertest from 'supertest';
-import { TOKENS as T } from '../../../../config/tokens';
-import { OWNER_EMAIL } from '../../../support/data/people';
+import { type Response } from 'supertest';
 import { DEFAULT_GROUP_ID, group, media, segment } from '../../../support/data/posts';
 import { type YouTubeFake } from '../../../support/fakes/youtubeFake';
 import { type FixedClock } from '../../../support/fixedClock';
-import { api, type ApiClient } from '../../../support/openapi';
-import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
+import {
+  type AppWithOwner,
+  authorizeOverApi,
+  backToCallback,
+  firstTargetOf,
+  listedConnections,
+  runEngineOnce,
+  startAppWithOwner,
+} from '../../../support/platformOverApi';
 
 export const BASE_URL = 'https://dispatch.example';
 export const CALLBACK = `${BASE_URL}/connect/youtube/callback`;
 export const AUTH_BASE = 'https://accounts.google.example';
 
 /** The service as a YouTube user meets it: the app against the fake, a workspace, an owner's API key. */
-export interface YouTubeWorld {
-  readonly t: TestApp;
-  readonly http: ApiClient;
-  readonly ws: string;
-  readonly auth: { Authorization: string };
-}
+export type YouTubeWorld = AppWithOwner;
 
 export async function startWorld(fake: YouTubeFake, clock: FixedClock): Promise<YouTubeWorld> {
   const env = {
@@ -29,23 +29,17 @@ export async function startWorld(fake: YouTubeFake, clock: FixedClock): Promise<
     YOUTUBE_TOKEN_BASE_URL: fake.baseUrl,
     YOUTUBE_AUTH_BASE_URL: AUTH_BASE,
   };
-  const t = await startTestApp(await freshDatabaseEnv('sqlite'), env, { replace: (w) => w.replace(T.Clock, clock) });
-  await t.given.user(OWNER_EMAIL);
-  const ws = await t.given.workspace(OWNER_EMAIL);
-  const auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };
-  return { t, http: api(t.app), ws, auth };
+  return startAppWithOwner(env, { clock });
 }
 
 /**
  * What Google's consent screen does: the person agrees and the browser comes back to the
  * callback with a code (bound to the PKCE challenge of the authorization URL) and the state.
  */
-export async function connectOverCallback(world: YouTubeWorld, fake: YouTubeFake): Promise<{ authorizationUrl: URL; page: supertest.Response }> {
-  const started = await world.http.post(`/v1/workspaces/${world.ws}/connections/authorize`).set(world.auth).send({ platform: 'YOUTUBE' }).expect(200);
-  const authorizationUrl = new URL(started.body.authorizationUrl);
+export async function connectOverCallback(world: YouTubeWorld, fake: YouTubeFake): Promise<{ authorizationUrl: URL; page: Response }> {
+  const authorizationUrl = await authorizeOverApi(world, 'YOUTUBE');
   const code = fake.issueCode(CALLBACK, authorizationUrl.searchParams.get('code_challenge'));
-  const state = authorizationUrl.searchParams.get('state');
-  const page = await supertest(world.t.app.callback()).get(`/connect/youtube/callback?code=${encodeURIComponent(code)}&state=${state}`);
+  const page = await backToCallback(world.t, 'youtube', code, authorizationUrl.searchParams.get('state'));
   return { authorizationUrl, page };
 }
 
@@ -57,9 +51,7 @@ export interface ListedConnection {
   readonly status: string;
 }
 
-export async function connections(world: YouTubeWorld): Promise<ListedConnection[]> {
-  return (await world.http.get(`/v1/workspaces/${world.ws}/connections`).set(world.auth).expect(200)).body.data;
-}
+export const connections = (world: YouTubeWorld) => listedConnections<ListedConnection>(world);
 
 /** A video post to one YouTube connection: text (title from its first line), and the target settings. */
 export async function postVideo(
@@ -96,9 +88,7 @@ export interface ListedTarget {
   readonly error: string | null;
 }
 
-export async function targetOf(world: YouTubeWorld, postId: string): Promise<ListedTarget> {
-  return (await world.http.get(`/v1/workspaces/${world.ws}/posts/${postId}`).set(world.auth).expect(200)).body.targets[0];
-}
+export const targetOf = (world: YouTubeWorld, postId: string) => firstTargetOf<ListedTarget>(world, postId);
 
 /** One round of the publishing engine, as a worker runs it. */
-export const runEngine = (world: YouTubeWorld) => world.t.composition.get(T.PublishDueTargets).run('worker-1');
+export const runEngine = (world: YouTubeWorld) => runEngineOnce(world.t);

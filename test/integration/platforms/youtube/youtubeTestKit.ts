@@ -8,8 +8,9 @@ import { type SegmentToPublish } from '../../../../application/ports/PlatformPub
 import { streamOf } from '../../../support/byteStreams';
 import { type YouTubeFake } from '../../../support/fakes/youtubeFake';
 import { ALL_SCOPES } from '../../../support/fakes/youtubeFakeState';
+import { NOW, oauth2Grant, segmentToPublish } from '../../../support/platformTestKit';
 
-export const NOW = new Date('2026-11-23T12:00:00Z');
+export { NOW };
 export const KIB_256 = 256 * 1024;
 
 export function connectorFor(fake: YouTubeFake, options: Partial<YouTubeOptions> = {}): YouTubeConnector {
@@ -27,31 +28,20 @@ export function connectorFor(fake: YouTubeFake, options: Partial<YouTubeOptions>
 }
 
 export function grantFrom(tokens: { accessToken: string; refreshToken: string }, scopes = ALL_SCOPES): OAuth2Grant {
-  return {
-    kind: 'oauth2',
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    accessExpiresAt: new Date(NOW.getTime() + 3_600_000),
-    refreshExpiresAt: null,
-    scopes,
-  };
+  return oauth2Grant(tokens, { accessMs: 3_600_000, refreshMs: null }, scopes);
 }
 
 export const VIDEO = [{ id: 'video-1', altText: null, thumbnailTimestamp: null }];
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
-  return {
-    connectionId: 'connection-1',
-    settings: { platform: 'YOUTUBE', values: { privacy: 'UNLISTED', madeForKids: false, ageRestriction: null } },
-    text: 'Shipping Dispatch 1.0\nWhat changed, and why.',
-    media: VIDEO,
-    segmentIndex: 0,
-    segmentCount: 1,
-    replyToPlatformPostId: null,
-    checkpoint: null,
-    idempotencyKey: 'target-1:0:1',
-    ...overrides,
-  };
+  return segmentToPublish(
+    {
+      settings: { platform: 'YOUTUBE', values: { privacy: 'UNLISTED', madeForKids: false, ageRestriction: null } },
+      text: 'Shipping Dispatch 1.0\nWhat changed, and why.',
+      media: VIDEO,
+    },
+    overrides,
+  );
 }
 
 const facts = (sizeBytes: number) => ({
