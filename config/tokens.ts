@@ -41,6 +41,7 @@ import { type MediaRepository, type MediaUploadRepository } from '../domain/medi
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
+import { type BillingAccounts, type WorkspaceSubscriptions } from '../application/ports/billing/BillingAccounts';
 import { type ConsentTickets } from '../application/ports/oauth/ConsentTickets';
 import { type DeviceAuthorizations } from '../application/ports/oauth/DeviceAuthorizations';
 import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClientRepository';
@@ -151,6 +152,8 @@ export const TOKENS = {
   InboundEventLog: token<InboundEventLog>('InboundEventLog'),
   SigningKeyStore: token<SigningKeyStore>('SigningKeyStore'),
   SessionStore: token<SessionStore>('SessionStore'),
+  BillingAccounts: token<BillingAccounts>('BillingAccounts'),
+  WorkspaceSubscriptions: token<WorkspaceSubscriptions>('WorkspaceSubscriptions'),
   OAuthClientRepository: token<OAuthClientRepository>('OAuthClientRepository'),
   TokenGrants: token<TokenGrants>('TokenGrants'),
   DeviceAuthorizations: token<DeviceAuthorizations>('DeviceAuthorizations'),

@@ -1,4 +1,5 @@
 import { Foundation1732330000000 } from './1732330000000-Foundation';
+import { BILLING_MIGRATIONS } from './billingMigrations';
 import { CONNECTION_MIGRATIONS } from './connectionMigrations';
 import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
 import { MEDIA_MIGRATIONS } from './mediaMigrations';
@@ -19,4 +20,5 @@ export const ALL_MIGRATIONS = [
   ...CONNECTION_MIGRATIONS,
   ...OAUTH_MIGRATIONS,
   ...SIGNING_KEY_MIGRATIONS,
+  ...BILLING_MIGRATIONS,
 ];
