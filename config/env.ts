@@ -3,6 +3,7 @@ import { type ProxyTrust } from '../adapters/inbound/http/clientAddress';
 import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
 import { type MediaConfig, mediaConfig } from './mediaConfig';
 import { type OAuthConfig, oauthConfig } from './oauthConfig';
+import { type BillingConfig, billingConfig } from './billingConfig';
 import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
@@ -48,6 +49,7 @@ export interface Config {
   readonly database: DatabaseConfig;
   readonly media: MediaConfig;
   readonly oauth: OAuthConfig;
+  readonly billing: BillingConfig;
   readonly platforms: PlatformsConfig;
   readonly secrets: {
     /** Where the embedded database, a generated secret and a key file live. */
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     worker: workerConfig(env),
     media: mediaConfig(env, dataDir, uploadLimitBytes),
     oauth: oauthConfig(env, baseUrl),
+    billing: billingConfig(env),
     platforms: platformsConfig(env),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
   };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig, redactUrl } from '../../../config/env';
+import { DEFAULT_PRODUCTS } from '../../../config/billingConfig';
 
 const SECRET = 'a-secret-key-of-at-least-32-characters!';
 /** DATABASE_CONNECT_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS and DATABASE_STATEMENT_TIMEOUT_MS unset. */
@@ -83,6 +84,7 @@ describe('loadConfig (environment variables)', () => {
         consentTtlSeconds: 600,
         expiredKeptSeconds: 3600,
       },
+      billing: { products: DEFAULT_PRODUCTS, freeMonthlyTranscriptions: 10 },
       bootstrap: true,
     });
   });

@@ -1,0 +1,16 @@
+/**
+ * What a checkout can sell (configured by the operator, README "Configuration"): a transcription
+ * plan for the person who pays, with its soft and hard monthly limits, or a workspace plan.
+ */
+export type Product =
+  | {
+      readonly id: string;
+      readonly name: string;
+      readonly kind: 'transcriptions';
+      readonly priceId: string;
+      readonly softLimit: number;
+      readonly hardLimit: number;
+    }
+  | { readonly id: string; readonly name: string; readonly kind: 'workspace'; readonly priceId: string; readonly plan: string };
+
+export const findProduct = (products: readonly Product[], id: string): Product | null => products.find((p) => p.id === id) ?? null;
