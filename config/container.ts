@@ -8,6 +8,7 @@ import { bindOAuth } from './bindings/oauth';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
+import { bindTranscriptions } from './bindings/transcriptions';
 import { bindUseCases } from './bindings/useCases';
 import { type Config } from './env';
 import { TOKENS } from './tokens';
@@ -46,6 +47,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindMedia(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
+  bindTranscriptions(wiring, config, dataSource);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

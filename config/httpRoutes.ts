@@ -7,6 +7,7 @@ import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsR
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
 import { targetAttemptsRouter } from '../adapters/inbound/http/routers/targetAttemptsRouter';
+import { transcriptionsRouter } from '../adapters/inbound/http/routers/transcriptionsRouter';
 import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
 import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
@@ -33,6 +34,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postReviewsRouter(kit, posts),
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
+    () => transcriptionsRouter({ create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
   ];
 }
 

@@ -42,6 +42,11 @@ import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
 import { type BillingAccounts, type WorkspaceSubscriptions } from '../application/ports/billing/BillingAccounts';
+import { type CreateTranscription } from '../application/transcriptions/CreateTranscription';
+import { type GetTranscriptionUsage } from '../application/transcriptions/GetTranscriptionUsage';
+import { type ListTranscriptions } from '../application/transcriptions/ListTranscriptions';
+import { type Transcriber } from '../application/ports/Transcriber';
+import { type Transcriptions, type TranscriptionUsage } from '../application/ports/transcription/Transcriptions';
 import { type ConsentTickets } from '../application/ports/oauth/ConsentTickets';
 import { type DeviceAuthorizations } from '../application/ports/oauth/DeviceAuthorizations';
 import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClientRepository';
@@ -261,4 +266,11 @@ export const TOKENS = {
   MediaFrames: token<MediaFrames>('MediaFrames'),
   ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
   MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
+  /** Transcriptions with a quota (docs/decisions.md, "The account surface"); Transcriber is null without a provider. */
+  Transcriptions: token<Transcriptions>('Transcriptions'),
+  TranscriptionUsage: token<TranscriptionUsage>('TranscriptionUsage'),
+  Transcriber: token<Transcriber | null>('Transcriber'),
+  CreateTranscription: token<CreateTranscription>('CreateTranscription'),
+  ListTranscriptions: token<ListTranscriptions>('ListTranscriptions'),
+  GetTranscriptionUsage: token<GetTranscriptionUsage>('GetTranscriptionUsage'),
 } as const;

@@ -8,6 +8,7 @@ import { mePaths } from './paths/me';
 import { oauthPaths } from './paths/oauth';
 import { postPaths } from './paths/posts';
 import { targetAttemptPaths } from './paths/targetAttempts';
+import { transcriptionPaths } from './paths/transcriptions';
 import { apiKeySchemas } from './schemas/apiKeys';
 import { connectionSchemas } from './schemas/connections';
 import { discoverySchemas } from './schemas/discovery';
@@ -19,6 +20,7 @@ import { meSchemas } from './schemas/me';
 import { oauthSchemas } from './schemas/oauth';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
+import { transcriptionSchemas } from './schemas/transcriptions';
 
 /**
  * Every operation the service implements. To describe a new feature: write its schemas in
@@ -57,6 +59,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: mediaSchemas,
     paths: mediaPaths,
   },
+  { tag: { name: 'transcriptions', description: "A person's reel transcriptions and their quota." }, schemas: transcriptionSchemas, paths: transcriptionPaths },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */

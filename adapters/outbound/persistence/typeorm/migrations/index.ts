@@ -7,6 +7,7 @@ import { OAUTH_MIGRATIONS } from './oauthMigrations';
 import { POSTS_MIGRATIONS } from './postsMigrations';
 import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { SIGNING_KEY_MIGRATIONS } from './signingKeyMigrations';
+import { TRANSCRIPTION_MIGRATIONS } from './transcriptionMigrations';
 import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
@@ -21,4 +22,5 @@ export const ALL_MIGRATIONS = [
   ...OAUTH_MIGRATIONS,
   ...SIGNING_KEY_MIGRATIONS,
   ...BILLING_MIGRATIONS,
+  ...TRANSCRIPTION_MIGRATIONS,
 ];

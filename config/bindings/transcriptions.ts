@@ -1,0 +1,58 @@
+import { type DataSource } from 'typeorm';
+import { CreateTranscription } from '../../application/transcriptions/CreateTranscription';
+import { GetTranscriptionUsage } from '../../application/transcriptions/GetTranscriptionUsage';
+import { ListTranscriptions } from '../../application/transcriptions/ListTranscriptions';
+import { TranscriptionQuota } from '../../application/transcriptions/TranscriptionQuota';
+import { UserScopeCheck } from '../../application/transcriptions/UserScopeCheck';
+import { HmacCursorSealer } from '../../adapters/outbound/crypto/HmacCursorSealer';
+import { MemoryTranscriptions, MemoryTranscriptionUsage } from '../../adapters/outbound/persistence/memory/MemoryTranscriptions';
+import { TypeOrmTranscriptions } from '../../adapters/outbound/persistence/typeorm/transcriptions/TypeOrmTranscriptions';
+import { TypeOrmTranscriptionUsage } from '../../adapters/outbound/persistence/typeorm/transcriptions/TypeOrmTranscriptionUsage';
+import { OpenAiCompatibleTranscriber } from '../../adapters/outbound/transcription/OpenAiCompatibleTranscriber';
+import { type Config } from '../env';
+import { resolveSecretKey } from '../secretKey';
+import { TOKENS as T } from '../tokens';
+import { type Wiring } from '../Wiring';
+
+/**
+ * Transcriptions with a quota (docs/decisions.md, "The account surface"): stored in the
+ * database (or memory), the reel fetched through the outbound-address guard, transcribed by
+ * the configured OpenAI-compatible provider (none: null), cursors sealed with SECRET_KEY.
+ */
+export function bindTranscriptions(w: Wiring, config: Config, dataSource: DataSource | null): void {
+  const settings = config.transcription;
+  w.value(T.Transcriptions, dataSource === null ? new MemoryTranscriptions() : new TypeOrmTranscriptions(dataSource));
+  w.value(T.TranscriptionUsage, dataSource === null ? new MemoryTranscriptionUsage() : new TypeOrmTranscriptionUsage(dataSource));
+  w.value(
+    T.Transcriber,
+    settings.apiUrl === null
+      ? null
+      : new OpenAiCompatibleTranscriber({ baseUrl: settings.apiUrl, apiKey: settings.apiKey, model: settings.model, timeoutMs: settings.timeoutMs }),
+  );
+  const scopes = [T.MembershipRepository] as const;
+  const quota = [T.BillingAccounts, T.Clock] as const;
+  const makeQuota = (accounts: Parameters<typeof newQuota>[0], clock: Parameters<typeof newQuota>[1]) => newQuota(accounts, clock, config);
+  w.build(
+    T.CreateTranscription,
+    [...scopes, ...quota, T.TranscriptionUsage, T.Transcriptions, T.UrlDownloader, T.Transcriber, T.IdGenerator],
+    (memberships, accounts, clock, usage, transcriptions, downloader, transcriber, ids) =>
+      new CreateTranscription(new UserScopeCheck(memberships), makeQuota(accounts, clock), usage, transcriptions, downloader, transcriber, ids, clock, {
+        maxBytes: settings.maxReelBytes,
+        timeoutMs: settings.timeoutMs,
+      }),
+  );
+  w.build(
+    T.ListTranscriptions,
+    [...scopes, T.Transcriptions],
+    (memberships, transcriptions) =>
+      new ListTranscriptions(new UserScopeCheck(memberships), transcriptions, new HmacCursorSealer(resolveSecretKey(config.secrets))),
+  );
+  w.build(
+    T.GetTranscriptionUsage,
+    [...scopes, ...quota, T.TranscriptionUsage],
+    (memberships, accounts, clock, usage) => new GetTranscriptionUsage(new UserScopeCheck(memberships), makeQuota(accounts, clock), usage),
+  );
+}
+
+const newQuota = (accounts: ConstructorParameters<typeof TranscriptionQuota>[0], clock: ConstructorParameters<typeof TranscriptionQuota>[1], config: Config) =>
+  new TranscriptionQuota(accounts, clock, config.billing);
