@@ -4,6 +4,7 @@ import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDat
 import { bindInfrastructure } from './bindings/infrastructure';
 import { bindConnections } from './bindings/connections';
 import { bindMedia } from './bindings/media';
+import { bindEmailPreferences } from './bindings/emailPreferences';
 import { bindOAuth } from './bindings/oauth';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
@@ -46,6 +47,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindMedia(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
+  bindEmailPreferences(wiring, dataSource);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

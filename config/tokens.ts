@@ -120,6 +120,8 @@ import { type PostRepository } from '../domain/post/PostRepository';
 import { type UserRepository } from '../domain/user/UserRepository';
 import { type MembershipRepository } from '../domain/workspace/MembershipRepository';
 import { type WorkspaceRepository } from '../domain/workspace/WorkspaceRepository';
+import { type ManageEmailPreferences } from '../application/me/ManageEmailPreferences';
+import { type EmailOptInStore, type EmailPreferences } from '../application/ports/EmailPreferences';
 import { type Config } from './env';
 import { token } from './Wiring';
 
@@ -261,4 +263,8 @@ export const TOKENS = {
   MediaFrames: token<MediaFrames>('MediaFrames'),
   ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
   MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
+  /** People's email choices (docs/decisions.md, "The account surface"): the store, the use case, and the port every mailer consults first. */
+  EmailOptInStore: token<EmailOptInStore>('EmailOptInStore'),
+  ManageEmailPreferences: token<ManageEmailPreferences>('ManageEmailPreferences'),
+  EmailPreferences: token<EmailPreferences>('EmailPreferences'),
 } as const;

@@ -5,6 +5,7 @@ import { AuthorizeConnectionBody, ChoosePublishAsBody } from '../../../adapters/
 import { ConnectWithAppPasswordBody } from '../../../adapters/inbound/http/dto/ConnectBody';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
+import { EmailPreferencesBody } from '../../../adapters/inbound/http/dto/EmailPreferencesBody';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
 import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
 
@@ -24,6 +25,7 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [ConnectWithAppPasswordBody, 'ConnectWithAppPasswordRequest'],
   [AuthorizeConnectionBody, 'AuthorizeConnectionRequest'],
   [ChoosePublishAsBody, 'ChoosePublishAsRequest'],
+  [EmailPreferencesBody, 'EmailPreferences'],
 ];
 
 /**

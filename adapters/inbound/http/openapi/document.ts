@@ -5,6 +5,7 @@ import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mediaPaths } from './paths/media';
 import { mePaths } from './paths/me';
+import { emailPreferencePaths } from './paths/emailPreferences';
 import { oauthPaths } from './paths/oauth';
 import { postPaths } from './paths/posts';
 import { targetAttemptPaths } from './paths/targetAttempts';
@@ -16,6 +17,7 @@ import { errorSchemas } from './schemas/error';
 import { healthSchemas } from './schemas/health';
 import { mediaSchemas } from './schemas/media';
 import { meSchemas } from './schemas/me';
+import { emailPreferenceSchemas } from './schemas/emailPreferences';
 import { oauthSchemas } from './schemas/oauth';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
@@ -40,6 +42,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     paths: oauthPaths,
   },
   { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: mePaths },
+  { schemas: emailPreferenceSchemas, paths: emailPreferencePaths },
   { tag: { name: 'connections', description: 'Connected social accounts of a workspace.' }, schemas: connectionSchemas, paths: connectionPaths },
   { tag: { name: 'apiKeys', description: 'API keys of a workspace.' }, schemas: apiKeySchemas, paths: apiKeyPaths },
   {
