@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
+import { bindBilling } from './bindings/billing';
 import { bindConnections } from './bindings/connections';
 import { bindMedia } from './bindings/media';
 import { bindOAuth } from './bindings/oauth';
@@ -46,6 +47,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindMedia(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
+  bindBilling(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -3,6 +3,7 @@ import { apiKeysRouter } from '../adapters/inbound/http/routers/apiKeysRouter';
 import { platformsRouter } from '../adapters/inbound/http/routers/platformsRouter';
 import { connectionsRouter } from '../adapters/inbound/http/routers/connectionsRouter';
 import { meRouter } from '../adapters/inbound/http/routers/meRouter';
+import { checkoutRouter } from '../adapters/inbound/http/routers/checkoutRouter';
 import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
@@ -33,6 +34,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postReviewsRouter(kit, posts),
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
+    (kit) => checkoutRouter(kit, get(T.StartCheckout)),
   ];
 }
 

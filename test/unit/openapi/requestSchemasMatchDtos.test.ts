@@ -4,6 +4,7 @@ import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../../adapters/inbound/http/c
 import { AuthorizeConnectionBody, ChoosePublishAsBody } from '../../../adapters/inbound/http/dto/AuthorizeBody';
 import { ConnectWithAppPasswordBody } from '../../../adapters/inbound/http/dto/ConnectBody';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
+import { CheckoutBody } from '../../../adapters/inbound/http/dto/CheckoutBody';
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
 import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
@@ -24,6 +25,7 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [ConnectWithAppPasswordBody, 'ConnectWithAppPasswordRequest'],
   [AuthorizeConnectionBody, 'AuthorizeConnectionRequest'],
   [ChoosePublishAsBody, 'ChoosePublishAsRequest'],
+  [CheckoutBody, 'CheckoutRequest'],
 ];
 
 /**
