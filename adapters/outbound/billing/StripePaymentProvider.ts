@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { type CheckoutRequest, type PaymentProvider, type VerifiedEvent } from '../../../application/ports/billing/PaymentProvider';
+import { DomainError } from '../../../domain/shared/DomainError';
 import { billingEventOf } from './stripeEvents';
 
 export interface StripeSettings {
@@ -29,21 +30,25 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async ensureCustomer(user: { id: string; email: string }): Promise<string> {
-    const customer = await this.stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` });
+    const customer = await unavailableOnFailure(() =>
+      this.stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` }),
+    );
     return customer.id;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<string> {
-    const session = await this.stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: request.customer,
-      line_items: [{ price: request.product.priceId, quantity: 1 }],
-      success_url: request.successUrl,
-      cancel_url: request.cancelUrl,
-      client_reference_id: request.metadata.userId,
-      metadata: { ...request.metadata },
-      subscription_data: { metadata: { ...request.metadata } },
-    });
+    const session = await unavailableOnFailure(() =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: request.customer,
+        line_items: [{ price: request.product.priceId, quantity: 1 }],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        client_reference_id: request.metadata.userId,
+        metadata: { ...request.metadata },
+        subscription_data: { metadata: { ...request.metadata } },
+      }),
+    );
     if (session.url === null) throw new Error('Stripe answered a checkout session without a url');
     return session.url;
   }
@@ -57,5 +62,18 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, reason: error.message };
       throw error;
     }
+  }
+}
+
+/**
+ * Stripe unreachable, or refusing the call (a wrong key, an unknown price: the operator's
+ * settings): a 503 naming Stripe's reason, never a 500 (docs/errors.md).
+ */
+async function unavailableOnFailure<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    throw new DomainError('unavailable', 'payment_provider_unavailable', `Stripe could not make the checkout: ${error.message}`);
   }
 }

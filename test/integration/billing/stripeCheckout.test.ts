@@ -182,3 +182,31 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 }
+
+// Not a storage behaviour: one database is enough (a second app on the shared MySQL database would drop the first one's tables).
+describe('Stripe refusing the checkout', () => {
+  let stripe: StripeFake;
+  before(async () => {
+    stripe = await StripeFake.start(SECRET_KEY);
+  });
+  after(async () => stripe?.stop());
+
+  it("answers 503 payment_provider_unavailable with Stripe's reason when Stripe refuses the call", async () => {
+    const wrongKey = await startTestApp(await freshDatabaseEnv('sqlite'), {
+      STRIPE_SECRET_KEY: 'sk_test_revoked',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE_URL: stripe.baseUrl,
+    });
+    try {
+      await wrongKey.given.user(OWNER_EMAIL);
+      const ws = await wrongKey.given.workspace(OWNER_EMAIL);
+      const key = (await wrongKey.given.apiKey(ws, OWNER_EMAIL, 'owner')).key;
+      const res = await api(wrongKey.app).post('/v1/transcriptions/checkout').set(bearer(key)).send({ productId: 'transcriptions-pro' }).expect(503);
+      expect(res.body.error.code).to.equal('payment_provider_unavailable');
+      expect(res.body.error.message).to.include('Invalid API Key');
+      expect(res.headers['retry-after']).to.be.a('string');
+    } finally {
+      await wrongKey.close();
+    }
+  });
+});
