@@ -52,9 +52,9 @@ export class StartCheckout {
     return { checkoutUrl };
   }
 
-  /** The credential's own workspace, else the body's `workspaceId`; billing:write there. */
+  /** The body's `workspaceId`, else the credential's own workspace; billing:write there (a bound credential names no other). */
   private async payingWorkspace(credential: Credential, requested: string | undefined): Promise<string> {
-    const workspaceId = boundWorkspaceOf(credential) ?? requested;
+    const workspaceId = requested ?? boundWorkspaceOf(credential) ?? undefined;
     if (workspaceId === undefined) {
       throw validationError('workspace_required', [{ path: 'workspaceId', message: 'a workspace product needs the workspace it pays for' }]);
     }

@@ -117,6 +117,14 @@ for (const kind of DATABASE_KINDS) {
       expect(none.body.error.code).to.equal('workspace_required');
       const elsewhere = await t.given.workspace(OTHER_OWNER_EMAIL, 'Not yours');
       await api(t.app).post('/v1/transcriptions/checkout').set(bearer(session)).send({ productId: 'workspace-pro', workspaceId: elsewhere }).expect(404);
+      const keyElsewhere = await api(t.app)
+        .post('/v1/transcriptions/checkout')
+        .set(bearer(ownerKey))
+        .send({ productId: 'workspace-pro', workspaceId: elsewhere })
+        .expect(403);
+      expect(keyElsewhere.body.error.code).to.equal('workspace_not_allowed');
+      await api(t.app).post('/v1/transcriptions/checkout').set(bearer(ownerKey)).send({ productId: 'workspace-pro' }).expect(200);
+      expect(stripe.requestsTo('/v1/checkout/sessions').at(-1)!.form.get('metadata[workspaceId]')).to.equal(workspaceId);
       await api(t.app).post('/v1/transcriptions/checkout').set(bearer(session)).send({ productId: 'workspace-pro', workspaceId }).expect(200);
       const last = stripe.requestsTo('/v1/checkout/sessions').at(-1)!;
       expect(last.form.get('line_items[0][price]')).to.equal('price_workspace_pro');

@@ -12,7 +12,7 @@ export const billingPaths: PathMap = {
         '`transcriptions-pro` (Transcriptions Pro: a personal transcription plan, 100 a month soft limit, 150 hard) and ' +
         "`workspace-pro` (Workspace Pro: the workspace's `pro` plan). Any other productId is a 422 `unknown_product` naming it. " +
         "A workspace product pays for the credential's workspace, or for a session the body's `workspaceId` (422 `workspace_required` without one), " +
-        'and needs billing:write in that workspace too (403, or 404 for a workspace the caller is not a member of). ' +
+        'and needs billing:write in that workspace too (403; 403 `workspace_not_allowed` for an API key or token naming another workspace; 404 for a workspace the caller is not a member of). ' +
         "The person's payment-provider customer is created at their first checkout and reused after. " +
         "Without Stripe configured, the URL is this service's test-mode checkout page, where no money moves.",
       tags: ['billing'],

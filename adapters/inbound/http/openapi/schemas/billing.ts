@@ -14,7 +14,7 @@ export const billingSchemas: SchemaMap = {
         minLength: 1,
         maxLength: CHECKOUT_ID_MAX,
         description:
-          'Beyond docs/spec.md: the workspace a workspace product pays for, when the credential is a session. A workspace-bound credential (API key, OAuth token) always pays for its own workspace and this field is ignored.',
+          'Beyond docs/spec.md: the workspace a workspace product pays for, when the credential is a session. A workspace-bound credential (API key, OAuth token) pays for its own workspace when it is absent, and may name no other (403 `workspace_not_allowed`).',
       },
     },
   }),
