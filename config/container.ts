@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
+import { bindBilling } from './bindings/billing';
 import { bindConnections } from './bindings/connections';
 import { bindMedia } from './bindings/media';
 import { bindEmailPreferences } from './bindings/emailPreferences';
@@ -48,6 +49,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
   bindEmailPreferences(wiring, dataSource);
+  bindBilling(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

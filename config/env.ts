@@ -4,6 +4,7 @@ import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
 import { type MediaConfig, mediaConfig } from './mediaConfig';
 import { type OAuthConfig, oauthConfig } from './oauthConfig';
 import { type BillingConfig, billingConfig } from './billingConfig';
+import { type PaymentConfig, paymentConfig } from './paymentConfig';
 import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
@@ -50,6 +51,7 @@ export interface Config {
   readonly media: MediaConfig;
   readonly oauth: OAuthConfig;
   readonly billing: BillingConfig;
+  readonly payment: PaymentConfig;
   readonly platforms: PlatformsConfig;
   readonly secrets: {
     /** Where the embedded database, a generated secret and a key file live. */
@@ -183,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     media: mediaConfig(env, dataDir, uploadLimitBytes),
     oauth: oauthConfig(env, baseUrl),
     billing: billingConfig(env),
+    payment: paymentConfig(env, baseUrl),
     platforms: platformsConfig(env),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
   };

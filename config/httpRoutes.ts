@@ -4,6 +4,7 @@ import { platformsRouter } from '../adapters/inbound/http/routers/platformsRoute
 import { connectionsRouter } from '../adapters/inbound/http/routers/connectionsRouter';
 import { meRouter } from '../adapters/inbound/http/routers/meRouter';
 import { emailPreferencesRouter } from '../adapters/inbound/http/routers/emailPreferencesRouter';
+import { checkoutRouter } from '../adapters/inbound/http/routers/checkoutRouter';
 import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
@@ -35,6 +36,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postReviewsRouter(kit, posts),
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
+    (kit) => checkoutRouter(kit, get(T.StartCheckout)),
   ];
 }
 

@@ -42,6 +42,10 @@ import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
 import { type BillingAccounts, type WorkspaceSubscriptions } from '../application/ports/billing/BillingAccounts';
+import { type PaymentProvider } from '../application/ports/billing/PaymentProvider';
+import { type RecordBillingEvent } from '../application/billing/RecordBillingEvent';
+import { type StartCheckout } from '../application/billing/StartCheckout';
+import { type TestModePaymentProvider } from '../adapters/outbound/billing/TestModePaymentProvider';
 import { type ConsentTickets } from '../application/ports/oauth/ConsentTickets';
 import { type DeviceAuthorizations } from '../application/ports/oauth/DeviceAuthorizations';
 import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClientRepository';
@@ -267,4 +271,9 @@ export const TOKENS = {
   EmailOptInStore: token<EmailOptInStore>('EmailOptInStore'),
   ManageEmailPreferences: token<ManageEmailPreferences>('ManageEmailPreferences'),
   EmailPreferences: token<EmailPreferences>('EmailPreferences'),
+  /** Checkout and billing events (docs/account.md): Stripe, or the test mode when it is not configured (then also bound alone). */
+  PaymentProvider: token<PaymentProvider>('PaymentProvider'),
+  TestModePaymentProvider: token<TestModePaymentProvider | null>('TestModePaymentProvider'),
+  StartCheckout: token<StartCheckout>('StartCheckout'),
+  RecordBillingEvent: token<RecordBillingEvent>('RecordBillingEvent'),
 } as const;

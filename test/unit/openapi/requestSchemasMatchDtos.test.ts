@@ -4,6 +4,7 @@ import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../../adapters/inbound/http/c
 import { AuthorizeConnectionBody, ChoosePublishAsBody } from '../../../adapters/inbound/http/dto/AuthorizeBody';
 import { ConnectWithAppPasswordBody } from '../../../adapters/inbound/http/dto/ConnectBody';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
+import { CheckoutBody } from '../../../adapters/inbound/http/dto/CheckoutBody';
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
 import { EmailPreferencesBody } from '../../../adapters/inbound/http/dto/EmailPreferencesBody';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
@@ -26,6 +27,7 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [AuthorizeConnectionBody, 'AuthorizeConnectionRequest'],
   [ChoosePublishAsBody, 'ChoosePublishAsRequest'],
   [EmailPreferencesBody, 'EmailPreferences'],
+  [CheckoutBody, 'CheckoutRequest'],
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { assembleDocument, type ApiFragment } from './assemble';
 import { apiKeyPaths } from './paths/apiKeys';
+import { billingPaths } from './paths/billing';
 import { connectionPaths } from './paths/connections';
 import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
@@ -10,6 +11,7 @@ import { oauthPaths } from './paths/oauth';
 import { postPaths } from './paths/posts';
 import { targetAttemptPaths } from './paths/targetAttempts';
 import { apiKeySchemas } from './schemas/apiKeys';
+import { billingSchemas } from './schemas/billing';
 import { connectionSchemas } from './schemas/connections';
 import { discoverySchemas } from './schemas/discovery';
 import { enumSchemas } from './schemas/enums';
@@ -60,6 +62,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: mediaSchemas,
     paths: mediaPaths,
   },
+  { tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." }, schemas: billingSchemas, paths: billingPaths },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */
