@@ -23,7 +23,7 @@ export class SweepAuthorizations {
   async sweep(): Promise<Record<string, number>> {
     const now = this.clock.now();
     return {
-      // Named apart from "token": the log redacts fields whose names say they hold one.
+      // Not called tokens: the log redacts a field whose name says it holds one.
       endedGrantsAndCodes: await this.grants.sweep(now),
       deviceCodes: await this.devices.sweep(new Date(now.getTime() - this.settings.expiredKeptSeconds * 1000)),
       consentTickets: await this.tickets.sweep(now),
