@@ -2,8 +2,10 @@ import { type DataSource } from 'typeorm';
 import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
+import { bindBilling } from './bindings/billing';
 import { bindConnections } from './bindings/connections';
 import { bindMedia } from './bindings/media';
+import { bindEmailPreferences } from './bindings/emailPreferences';
 import { bindOAuth } from './bindings/oauth';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
@@ -47,6 +49,8 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindMedia(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
+  bindEmailPreferences(wiring, dataSource);
+  bindBilling(wiring, config);
   bindTranscriptions(wiring, config, dataSource);
   options.replace?.(wiring);
   return {

@@ -4,6 +4,7 @@ import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
 import { type MediaConfig, mediaConfig } from './mediaConfig';
 import { type OAuthConfig, oauthConfig } from './oauthConfig';
 import { type BillingConfig, billingConfig } from './billingConfig';
+import { type PaymentConfig, paymentConfig } from './paymentConfig';
 import { type TranscriptionConfig, transcriptionConfig } from './transcriptionConfig';
 import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
@@ -51,6 +52,7 @@ export interface Config {
   readonly media: MediaConfig;
   readonly oauth: OAuthConfig;
   readonly billing: BillingConfig;
+  readonly payment: PaymentConfig;
   readonly transcription: TranscriptionConfig;
   readonly platforms: PlatformsConfig;
   readonly secrets: {
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     media: mediaConfig(env, dataDir, uploadLimitBytes),
     oauth: oauthConfig(env, baseUrl),
     billing: billingConfig(env),
+    payment: paymentConfig(env, baseUrl),
     transcription: transcriptionConfig(env),
     platforms: platformsConfig(env),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),

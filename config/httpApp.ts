@@ -3,6 +3,8 @@ import { connectCallbackRouter } from '../adapters/inbound/http/pages/connect/co
 import { mediaFilesRouter } from '../adapters/inbound/http/pages/media/mediaFilesRouter';
 import { sandboxPagesRouter } from '../adapters/inbound/http/pages/sandbox/sandboxPagesRouter';
 import { createApp } from '../adapters/inbound/http/createApp';
+import { testCheckoutRouter } from '../adapters/inbound/http/pages/checkout/testCheckoutRouter';
+import { stripeWebhookRouter } from '../adapters/inbound/http/routers/stripeWebhookRouter';
 import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
 import { type Composition } from './container';
@@ -36,8 +38,10 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
         sandboxPagesRouter(get(T.ReadSandboxPost)),
         mediaFilesRouter(get(T.ServeMediaFile)),
         connectCallbackRouter(get(T.CompleteConnection)),
+        testCheckoutRouter(get(T.TestModePaymentProvider), get(T.RecordBillingEvent), get(T.Clock)),
         ...(surfaces.pages ?? []),
       ],
+      webhooks: [stripeWebhookRouter(get(T.PaymentProvider), get(T.RecordBillingEvent), get(T.InboundEventLog), get(T.Clock)), ...(surfaces.webhooks ?? [])],
     },
     clock: get(T.Clock),
     logger: get(T.Logger),

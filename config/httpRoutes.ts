@@ -3,6 +3,8 @@ import { apiKeysRouter } from '../adapters/inbound/http/routers/apiKeysRouter';
 import { platformsRouter } from '../adapters/inbound/http/routers/platformsRouter';
 import { connectionsRouter } from '../adapters/inbound/http/routers/connectionsRouter';
 import { meRouter } from '../adapters/inbound/http/routers/meRouter';
+import { emailPreferencesRouter } from '../adapters/inbound/http/routers/emailPreferencesRouter';
+import { checkoutRouter } from '../adapters/inbound/http/routers/checkoutRouter';
 import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
@@ -19,6 +21,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
   const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle) };
   return [
     () => meRouter(get(T.GetCurrentUser), get(T.ListMyWorkspaces)),
+    () => emailPreferencesRouter(get(T.ManageEmailPreferences)),
     (kit) =>
       connectionsRouter(kit, {
         list: get(T.ListConnections),
@@ -34,6 +37,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postReviewsRouter(kit, posts),
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
+    (kit) => checkoutRouter(kit, get(T.StartCheckout)),
     () => transcriptionsRouter({ create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
   ];
 }

@@ -34,6 +34,11 @@ async function main(): Promise<void> {
   // Only the embedded database: a MySQL deployment is an operator's, set up with the CLI.
   const firstStart = config.bootstrap && config.database.kind === 'sqlite' ? await composition.get(TOKENS.BootstrapFirstStart).execute() : null;
   if (firstStart !== null) printFirstStart(firstStart, config);
+  // The JWKS is never empty: a resource server fetching it before the first token caches a key it can use.
+  await composition
+    .get(TOKENS.KeyRing)
+    .signingKey()
+    .catch((error: unknown) => logger.warn('no signing key yet: it is made on first use', { error: String(error) }));
   // Announced once the first start's key can be used.
   const address = server.address() as AddressInfo;
   logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });

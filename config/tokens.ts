@@ -42,6 +42,10 @@ import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
 import { type BillingAccounts, type WorkspaceSubscriptions } from '../application/ports/billing/BillingAccounts';
+import { type PaymentProvider } from '../application/ports/billing/PaymentProvider';
+import { type RecordBillingEvent } from '../application/billing/RecordBillingEvent';
+import { type StartCheckout } from '../application/billing/StartCheckout';
+import { type TestModePaymentProvider } from '../adapters/outbound/billing/TestModePaymentProvider';
 import { type CreateTranscription } from '../application/transcriptions/CreateTranscription';
 import { type GetTranscriptionUsage } from '../application/transcriptions/GetTranscriptionUsage';
 import { type ListTranscriptions } from '../application/transcriptions/ListTranscriptions';
@@ -125,6 +129,8 @@ import { type PostRepository } from '../domain/post/PostRepository';
 import { type UserRepository } from '../domain/user/UserRepository';
 import { type MembershipRepository } from '../domain/workspace/MembershipRepository';
 import { type WorkspaceRepository } from '../domain/workspace/WorkspaceRepository';
+import { type ManageEmailPreferences } from '../application/me/ManageEmailPreferences';
+import { type EmailOptInStore, type EmailPreferences } from '../application/ports/EmailPreferences';
 import { type Config } from './env';
 import { token } from './Wiring';
 
@@ -266,6 +272,15 @@ export const TOKENS = {
   MediaFrames: token<MediaFrames>('MediaFrames'),
   ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
   MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
+  /** People's email choices (docs/decisions.md, "The account surface"): the store, the use case, and the port every mailer consults first. */
+  EmailOptInStore: token<EmailOptInStore>('EmailOptInStore'),
+  ManageEmailPreferences: token<ManageEmailPreferences>('ManageEmailPreferences'),
+  EmailPreferences: token<EmailPreferences>('EmailPreferences'),
+  /** Checkout and billing events (docs/account.md): Stripe, or the test mode when it is not configured (then also bound alone). */
+  PaymentProvider: token<PaymentProvider>('PaymentProvider'),
+  TestModePaymentProvider: token<TestModePaymentProvider | null>('TestModePaymentProvider'),
+  StartCheckout: token<StartCheckout>('StartCheckout'),
+  RecordBillingEvent: token<RecordBillingEvent>('RecordBillingEvent'),
   /** Transcriptions with a quota (docs/decisions.md, "The account surface"); Transcriber is null without a provider. */
   Transcriptions: token<Transcriptions>('Transcriptions'),
   TranscriptionUsage: token<TranscriptionUsage>('TranscriptionUsage'),

@@ -14,8 +14,8 @@ const INACTIVE: Introspection = { active: false };
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /**
- * POST /oauth/introspect. The token comes in the form (a client may authenticate, and then only
- * its own tokens are active to it) or as the bearer header (the holder asking about its own token).
+ * POST /oauth/introspect. The token comes in the form (the client authenticates, and only its
+ * own tokens are active to it) or as the bearer header (the holder asking about its own token).
  */
 export class IntrospectToken {
   constructor(

@@ -1,19 +1,22 @@
 import { type FreshGrants } from '../connections/FreshGrants';
 import { type PlatformConnectors } from '../connections/PlatformConnectors';
+import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Clock } from '../ports/Clock';
-import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
+import { type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type GrantFailure } from '../ports/platforms/GrantFailure';
-import { type MediaAccess } from '../ports/platforms/PlatformConnector';
+import { type MediaAccess, type PublishingAccount } from '../ports/platforms/PlatformConnector';
+import { type PublisherOfConnection } from './PlatformPublishers';
 
 /**
  * Publishing to a real connection: its platform's connector, with the connection's grant
  * kept fresh (FreshGrants). A grant the platform refuses is renewed once and the call made
  * once more (the first was refused, so nothing was posted); refused again, the connection
  * needs reconnecting. Failures that are the platform's trouble are kept as the connection's
- * last error (docs/decisions.md, "Connections").
+ * last error (docs/decisions.md, "Connections"). The connection comes read (PlatformPublishers);
+ * it is read here only when none was handed on, and the connector gets its account facts.
  */
-export class ConnectedPublisher implements PlatformPublisher {
+export class ConnectedPublisher implements PublisherOfConnection {
   constructor(
     private readonly connectors: PlatformConnectors,
     private readonly connections: ConnectionRepository,
@@ -22,11 +25,11 @@ export class ConnectedPublisher implements PlatformPublisher {
     private readonly clock: Clock,
   ) {}
 
-  async publish(segment: SegmentToPublish): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, read?: Connection | null): Promise<PublishOutcome> {
     const platform = segment.settings.platform;
     const connector = this.connectors.get(platform);
     if (connector === null) return { kind: 'rejected', reason: `${platform} is not configured on this service (README, "Connecting accounts")` };
-    const connection = await this.connections.findById(segment.connectionId);
+    const connection = read === undefined ? await this.connections.findById(segment.connectionId) : read;
     if (connection === null) return { kind: 'rejected', reason: 'the connection was removed' };
     if (connection.status !== 'active') {
       return { kind: 'needsReconnect', reason: connection.statusReason ?? `the connection is ${connection.status}; connect the account again` };
@@ -51,7 +54,7 @@ export class ConnectedPublisher implements PlatformPublisher {
   ): Promise<PublishOutcome> {
     const grant = await this.grants.of(connection, connector, renew);
     if (!grant.ok) return outcomeOf(grant.failure);
-    return connector.publisher.publish(segment, grant.grant, this.media, (renewed) => this.grants.keep(connection, renewed));
+    return connector.publisher.publish(segment, grant.grant, this.media, accountOf(connection), (renewed) => this.grants.keep(connection, renewed));
   }
 }
 
@@ -65,4 +68,9 @@ function outcomeOf(failure: GrantFailure): PublishOutcome {
     case 'rejected':
       return { kind: 'rejected', reason: failure.reason };
   }
+}
+
+/** The account facts a connector publishes with, from the connection already read. */
+function accountOf(connection: Connection): PublishingAccount {
+  return { accountId: connection.accountId, handle: connection.handle, publishAs: connection.publishAs };
 }

@@ -1,3 +1,4 @@
+import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Platform } from '../../domain/platform/Platform';
 import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
@@ -9,16 +10,25 @@ export interface SandboxRoute {
 }
 
 /**
+ * A platform's publisher, handed the segment's connection where PlatformPublishers read it
+ * (null: the connection was removed); one composed without a SandboxRoute hands none on.
+ */
+export interface PublisherOfConnection {
+  publish(segment: SegmentToPublish, connection?: Connection | null): Promise<PublishOutcome>;
+}
+
+/**
  * Picks the publisher of a segment: the sandbox's when the target's connection is a sandbox
  * one, whatever its platform; otherwise its platform's (from the target's settings)
  * (docs/decisions.md, "The sandbox platform"). A platform without one is a permanent,
- * readable failure rather than a crash or a silent skip.
+ * readable failure rather than a crash or a silent skip. The connection is read here once per
+ * segment and handed on, so the platform's publisher never reads it again.
  */
 export class PlatformPublishers implements PlatformPublisher {
-  private readonly byPlatform: ReadonlyMap<Platform, PlatformPublisher>;
+  private readonly byPlatform: ReadonlyMap<Platform, PublisherOfConnection>;
 
   constructor(
-    publishers: Iterable<readonly [Platform, PlatformPublisher]>,
+    publishers: Iterable<readonly [Platform, PublisherOfConnection]>,
     private readonly sandbox: SandboxRoute | null = null,
   ) {
     this.byPlatform = new Map(publishers);
@@ -29,9 +39,8 @@ export class PlatformPublishers implements PlatformPublisher {
   }
 
   async publish(segment: SegmentToPublish): Promise<PublishOutcome> {
-    if (this.sandbox !== null && (await this.sandbox.connections.findById(segment.connectionId))?.isSandbox === true) {
-      return this.sandbox.publisher.publish(segment);
-    }
+    const connection = this.sandbox === null ? undefined : await this.sandbox.connections.findById(segment.connectionId);
+    if (this.sandbox !== null && connection?.isSandbox === true) return this.sandbox.publisher.publish(segment);
     const publisher = this.byPlatform.get(segment.settings.platform);
     if (publisher === undefined) {
       return {
@@ -39,6 +48,6 @@ export class PlatformPublishers implements PlatformPublisher {
         reason: `this service cannot publish to ${segment.settings.platform}: it is not configured here (README, "Connecting accounts")`,
       };
     }
-    return publisher.publish(segment);
+    return connection === undefined ? publisher.publish(segment) : publisher.publish(segment, connection);
   }
 }

@@ -21,6 +21,7 @@ const TABLES = [
   'oauth_tokens',
   'oauth_device_authorizations',
   'oauth_consent_tickets',
+  'email_preferences',
   'transcriptions',
   'transcription_usage',
 ];

@@ -52,9 +52,25 @@ export interface MediaAccess {
  */
 export type GrantRenewed = (grant: PlatformGrant) => Promise<void>;
 
-/** Publishing with a connection's grant: outcomes, never thrown failures (PlatformPublisher). */
+/**
+ * What a connector needs to know of the account it publishes for, taken from the connection the
+ * engine read for the segment: the account the grant belongs to, its handle, and the page,
+ * organization, channel or board its owner chose to publish as (none chosen: null).
+ */
+export interface PublishingAccount {
+  /** The platform's id of the account; null where the connection never learned it. */
+  readonly accountId: string | null;
+  readonly handle: string;
+  readonly publishAs: PublishAs | null;
+}
+
+/**
+ * Publishing with a connection's grant: outcomes, never thrown failures (PlatformPublisher).
+ * `account` is the connection's account (the engine passes it always); without it a connector
+ * knows no chosen page, organization, channel or board and no handle.
+ */
 export interface GrantedPublisher {
-  publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, renewed?: GrantRenewed): Promise<PublishOutcome>;
+  publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount, renewed?: GrantRenewed): Promise<PublishOutcome>;
 }
 
 /** Everything one platform's connector does (adapters/outbound/platforms/<platform>/). */

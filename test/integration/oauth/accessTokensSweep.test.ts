@@ -99,7 +99,7 @@ for (const kind of DATABASE_KINDS) {
       await sweep();
       expect(await stored(token.refresh_token)).to.equal(true);
       kit.clock.advanceSeconds(2);
-      expect((await sweep()).tokens).to.be.greaterThan(0);
+      expect((await sweep()).endedGrantsAndCodes).to.be.greaterThan(0);
       expect(await stored(token.refresh_token)).to.equal(false);
       expect((await kit.refresh(token.refresh_token)).body.error).to.equal('invalid_grant');
     });

@@ -85,6 +85,7 @@ describe('loadConfig (environment variables)', () => {
         expiredKeptSeconds: 3600,
       },
       billing: { products: DEFAULT_PRODUCTS, freeMonthlyTranscriptions: 10 },
+      payment: { stripe: null, successUrl: 'http://localhost:3000/checkout/done', cancelUrl: 'http://localhost:3000/checkout/cancelled' },
       bootstrap: true,
     });
   });

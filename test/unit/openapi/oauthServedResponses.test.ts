@@ -99,13 +99,15 @@ describe('OAuth form endpoints: served answers match the OpenAPI document', () =
     const tokens = (await redeem(await deviceCode(CLIENT, true)).expect(200)).body;
     const res = await api(subject.app).post('/oauth/revoke').type('form').send({ token: tokens.refresh_token, client_id: CLIENT }).expect(200);
     expect(res.text).to.equal('');
-    const after = await api(subject.app).post('/oauth/introspect').type('form').send({ token: tokens.access_token }).expect(200);
+    const after = await api(subject.app).post('/oauth/introspect').type('form').send({ token: tokens.access_token, client_id: CLIENT }).expect(200);
     expect(after.body).to.deep.equal({ active: false });
   });
 
-  it('oauth.introspect: 400 invalid_request without a token', async () => {
-    const res = await api(subject.app).post('/oauth/introspect').type('form').send({}).expect(400);
+  it('oauth.introspect: 400 invalid_request without a token, 401 invalid_client for a form that names no client', async () => {
+    const res = await api(subject.app).post('/oauth/introspect').type('form').send({ client_id: CLIENT }).expect(400);
     expect(res.body.error).to.equal('invalid_request');
+    const anonymous = await api(subject.app).post('/oauth/introspect').type('form').send({ token: 'dsr_anything' }).expect(401);
+    expect(anonymous.body.error).to.equal('invalid_client');
   });
 
   it('oauth.token: 429 slow_down with Retry-After once the address used up its window', async () => {

@@ -4,8 +4,10 @@ import { BULK_ITEMS_MAX, BULK_ITEMS_MIN } from '../../../adapters/inbound/http/c
 import { AuthorizeConnectionBody, ChoosePublishAsBody } from '../../../adapters/inbound/http/dto/AuthorizeBody';
 import { ConnectWithAppPasswordBody } from '../../../adapters/inbound/http/dto/ConnectBody';
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
+import { CheckoutBody } from '../../../adapters/inbound/http/dto/CheckoutBody';
 import { CreateTranscriptionBody } from '../../../adapters/inbound/http/dto/CreateTranscriptionBody';
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
+import { EmailPreferencesBody } from '../../../adapters/inbound/http/dto/EmailPreferencesBody';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
 import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
 
@@ -25,6 +27,8 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [ConnectWithAppPasswordBody, 'ConnectWithAppPasswordRequest'],
   [AuthorizeConnectionBody, 'AuthorizeConnectionRequest'],
   [ChoosePublishAsBody, 'ChoosePublishAsRequest'],
+  [EmailPreferencesBody, 'EmailPreferences'],
+  [CheckoutBody, 'CheckoutRequest'],
   [CreateTranscriptionBody, 'CreateTranscriptionRequest'],
 ];
 

@@ -30,3 +30,6 @@ export const PAGE_LIMIT_MIN = 1;
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_OFFSET_DEFAULT = 0;
+
+/** A product id or workspace id in a checkout's body. */
+export const CHECKOUT_ID_MAX = 100;

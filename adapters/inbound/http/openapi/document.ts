@@ -1,15 +1,18 @@
 import { assembleDocument, type ApiFragment } from './assemble';
 import { apiKeyPaths } from './paths/apiKeys';
+import { billingPaths } from './paths/billing';
 import { connectionPaths } from './paths/connections';
 import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mediaPaths } from './paths/media';
 import { mePaths } from './paths/me';
+import { emailPreferencePaths } from './paths/emailPreferences';
 import { oauthPaths } from './paths/oauth';
 import { postPaths } from './paths/posts';
 import { targetAttemptPaths } from './paths/targetAttempts';
 import { transcriptionPaths } from './paths/transcriptions';
 import { apiKeySchemas } from './schemas/apiKeys';
+import { billingSchemas } from './schemas/billing';
 import { connectionSchemas } from './schemas/connections';
 import { discoverySchemas } from './schemas/discovery';
 import { enumSchemas } from './schemas/enums';
@@ -17,6 +20,7 @@ import { errorSchemas } from './schemas/error';
 import { healthSchemas } from './schemas/health';
 import { mediaSchemas } from './schemas/media';
 import { meSchemas } from './schemas/me';
+import { emailPreferenceSchemas } from './schemas/emailPreferences';
 import { oauthSchemas } from './schemas/oauth';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
@@ -42,6 +46,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     paths: oauthPaths,
   },
   { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: mePaths },
+  { schemas: emailPreferenceSchemas, paths: emailPreferencePaths },
   { tag: { name: 'connections', description: 'Connected social accounts of a workspace.' }, schemas: connectionSchemas, paths: connectionPaths },
   { tag: { name: 'apiKeys', description: 'API keys of a workspace.' }, schemas: apiKeySchemas, paths: apiKeyPaths },
   {
@@ -59,6 +64,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: mediaSchemas,
     paths: mediaPaths,
   },
+  { tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." }, schemas: billingSchemas, paths: billingPaths },
   { tag: { name: 'transcriptions', description: "A person's reel transcriptions and their quota." }, schemas: transcriptionSchemas, paths: transcriptionPaths },
 ];
 

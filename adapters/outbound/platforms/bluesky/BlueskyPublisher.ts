@@ -1,5 +1,5 @@
 import { type GrantFailure } from '../../../../application/ports/platforms/GrantFailure';
-import { type GrantedPublisher, type GrantRenewed, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type GrantRenewed, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type AtprotoSessionGrant, type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type BlueskySessionUpkeep } from './BlueskySessionUpkeep';
@@ -18,7 +18,13 @@ export class BlueskyPublisher implements GrantedPublisher {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, renewed?: GrantRenewed): Promise<PublishOutcome> {
+  async publish(
+    segment: SegmentToPublish,
+    grant: PlatformGrant,
+    media: MediaAccess,
+    _account?: PublishingAccount,
+    renewed?: GrantRenewed,
+  ): Promise<PublishOutcome> {
     if (grant.kind !== 'atproto_session') return { kind: 'rejected', reason: 'the connection holds no Bluesky session' };
     let session = grant;
     if (this.tokens.needsRefresh(session, this.clock())) {

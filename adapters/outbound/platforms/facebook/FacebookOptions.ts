@@ -1,8 +1,3 @@
-/** The Page a connection publishes as (chosen when the connection was made). */
-export interface FacebookPage {
-  readonly pageId: string;
-}
-
 export interface FacebookOptions {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -11,8 +6,6 @@ export interface FacebookOptions {
   /** The versioned Login dialog host, e.g. `https://www.facebook.com/v25.0`. */
   readonly authBaseUrl?: string;
   readonly timeoutMs?: number;
-  /** The Page of a connection; a connection without one cannot publish (a person's timeline takes no API posts). */
-  readonly pageOf?: (connectionId: string) => Promise<FacebookPage | null>;
   readonly fetch?: typeof fetch;
   readonly now?: () => Date;
 }
@@ -23,7 +16,6 @@ export interface FacebookSettings {
   readonly apiBaseUrl: string;
   readonly authBaseUrl: string;
   readonly timeoutMs: number;
-  readonly pageOf: ((connectionId: string) => Promise<FacebookPage | null>) | null;
   readonly fetch: typeof fetch;
   readonly now: () => Date;
 }
@@ -38,7 +30,6 @@ export function facebookSettings(options: FacebookOptions): FacebookSettings {
     apiBaseUrl: (options.apiBaseUrl ?? `https://graph.facebook.com/${GRAPH_VERSION}`).replace(/\/+$/, ''),
     authBaseUrl: (options.authBaseUrl ?? `https://www.facebook.com/${GRAPH_VERSION}`).replace(/\/+$/, ''),
     timeoutMs: options.timeoutMs ?? 30_000,
-    pageOf: options.pageOf ?? null,
     fetch: options.fetch ?? fetch,
     now: options.now ?? (() => new Date()),
   };

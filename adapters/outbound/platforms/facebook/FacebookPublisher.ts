@@ -1,4 +1,4 @@
-import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { failedCallOutcome } from './facebookErrors';
@@ -19,12 +19,13 @@ import { startVideo, videoProgress } from './facebookVideos';
 export class FacebookPublisher implements GrantedPublisher {
   constructor(private readonly settings: FacebookSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+  /** As the Page the account's owner chose; without one there is nothing to publish as (a person's timeline takes no API posts). */
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
     // A Page's posts are public: a narrower audience cannot be kept (docs/decisions.md, "Platforms").
     const privacy = segment.settings.platform === 'FACEBOOK' ? segment.settings.values.privacy : null;
     if (privacy !== 'PUBLIC')
       return { kind: 'rejected', reason: `a Facebook Page publishes to everyone; this post’s privacy is ${privacy ?? 'not Facebook’s'}` };
-    const page = this.settings.pageOf ? await this.settings.pageOf(segment.connectionId) : null;
+    const page = account?.publishAs?.kind === 'page' ? { pageId: account.publishAs.id } : null;
     if (page === null) return { kind: 'rejected', reason: 'this Facebook connection has no Page chosen to publish as' };
     const token = await pageToken(this.settings, asOAuth2(grant).accessToken, page.pageId);
     if (!token.ok) return token.outcome;

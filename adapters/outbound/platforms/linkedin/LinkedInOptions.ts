@@ -23,8 +23,6 @@ export interface LinkedInOptions {
    * call answers `processing` and the engine calls back after this delay (never a sleep here).
    */
   readonly videoCheckSeconds?: number;
-  /** The author of a connection's posts; without it, the member the grant belongs to (GET /v2/userinfo). */
-  readonly authorOf?: (connectionId: string) => Promise<LinkedInAuthor | null>;
   readonly fetch?: typeof fetch;
 }
 
@@ -38,7 +36,6 @@ export interface LinkedInSettings {
   readonly timeoutMs: number;
   readonly unauthorizedRetryDelayMs: number;
   readonly videoCheckSeconds: number;
-  readonly authorOf: ((connectionId: string) => Promise<LinkedInAuthor | null>) | null;
   readonly fetch: typeof fetch;
 }
 
@@ -53,7 +50,6 @@ export function linkedInSettings(options: LinkedInOptions): LinkedInSettings {
     timeoutMs: options.timeoutMs ?? 30_000,
     unauthorizedRetryDelayMs: options.unauthorizedRetryDelayMs ?? 5_000,
     videoCheckSeconds: options.videoCheckSeconds ?? 60,
-    authorOf: options.authorOf ?? null,
     fetch: options.fetch ?? fetch,
   };
 }

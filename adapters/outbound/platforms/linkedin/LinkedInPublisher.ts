@@ -1,10 +1,10 @@
-import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { callWithToken, parseJson, restHeaders } from './LinkedInHttp';
 import { decodeCheckpoint, encodeCheckpoint, type VideoCheckpoint } from './linkedInCheckpoint';
 import { type UploadedMedia, uploadMedia } from './linkedInMedia';
-import { type LinkedInSettings } from './LinkedInOptions';
+import { type LinkedInAuthor, type LinkedInSettings } from './LinkedInOptions';
 import { failedCallOutcome } from './linkedInOutcomes';
 import { postBody } from './linkedInPostBody';
 import { asOAuth2 } from './LinkedInTokens';
@@ -27,12 +27,12 @@ export class LinkedInPublisher implements GrantedPublisher {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     // A post whose video LinkedIn was processing resumes as the author the video was uploaded for.
     const resumed = segment.segmentIndex === 0 ? decodeCheckpoint(segment.checkpoint) : null;
     if (resumed) return this.resume(segment, accessToken, resumed);
-    const author = await this.authorOf(segment.connectionId, accessToken);
+    const author = await this.authorOf(account, accessToken);
     if (!author.ok) return author.outcome;
     if (segment.segmentIndex === 0) return this.post(segment, accessToken, author.urn, media);
     if (segment.replyToPlatformPostId === null) return { kind: 'rejected', reason: 'a LinkedIn comment needs the post it goes on' };
@@ -106,9 +106,9 @@ export class LinkedInPublisher implements GrantedPublisher {
     return { kind: 'published', platformPostId: urn, platformPostUrl: commentUrl(post, urn), postedAt: this.now(), statusCode: 201 };
   }
 
-  /** The connection's chosen author, or else the member the grant belongs to. */
-  private async authorOf(connectionId: string, accessToken: string): Promise<Author> {
-    const chosen = this.settings.authorOf ? await this.settings.authorOf(connectionId) : null;
+  /** The connection's member (or the organization its owner picked), or else the member the grant belongs to (GET /v2/userinfo). */
+  private async authorOf(account: PublishingAccount | undefined, accessToken: string): Promise<Author> {
+    const chosen = chosenAuthor(account);
     if (chosen) return { ok: true, urn: authorUrn(chosen) };
     const headers = { Authorization: `Bearer ${accessToken}` };
     const answer = await callWithToken(this.settings, { method: 'GET', url: `${this.settings.apiBaseUrl}/v2/userinfo`, headers });
@@ -117,4 +117,10 @@ export class LinkedInPublisher implements GrantedPublisher {
     if (typeof sub !== 'string') return { ok: false, outcome: { kind: 'retryLater', afterSeconds: 60, reason: 'LinkedIn did not say who the member is' } };
     return { ok: true, urn: personUrn(sub) };
   }
+}
+
+/** Who the account publishes as: its member, or the organization its owner picked; null where the member is not known. */
+function chosenAuthor(account: PublishingAccount | undefined): LinkedInAuthor | null {
+  if (account?.accountId == null) return null;
+  return { memberId: account.accountId, organizationId: account.publishAs?.kind === 'organization' ? account.publishAs.id : null };
 }

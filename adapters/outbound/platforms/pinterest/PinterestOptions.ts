@@ -8,8 +8,6 @@ export interface PinterestOptions {
   readonly timeoutMs?: number;
   /** How long to wait before asking again whether Pinterest has processed an uploaded video. */
   readonly videoCheckSeconds?: number;
-  /** The board a connection's owner picked when connecting; a target's own `boardId` overrides it. */
-  readonly boardOf?: (connectionId: string) => Promise<string | null>;
   readonly fetch?: typeof fetch;
   readonly now?: () => Date;
 }
@@ -21,7 +19,6 @@ export interface PinterestSettings {
   readonly authBaseUrl: string;
   readonly timeoutMs: number;
   readonly videoCheckSeconds: number;
-  readonly boardOf: (connectionId: string) => Promise<string | null>;
   readonly fetch: typeof fetch;
   readonly now: () => Date;
 }
@@ -34,7 +31,6 @@ export function pinterestSettings(options: PinterestOptions): PinterestSettings 
     authBaseUrl: (options.authBaseUrl ?? 'https://www.pinterest.com').replace(/\/+$/, ''),
     timeoutMs: options.timeoutMs ?? 30_000,
     videoCheckSeconds: options.videoCheckSeconds ?? 15,
-    boardOf: options.boardOf ?? (async () => null),
     fetch: options.fetch ?? fetch,
     now: options.now ?? (() => new Date()),
   };

@@ -1,4 +1,4 @@
-import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { parseJson, postV5 } from './PinterestHttp';
@@ -20,20 +20,20 @@ export const pinUrl = (id: string): string => `https://www.pinterest.com/pin/${e
 export class PinterestPublisher implements GrantedPublisher {
   constructor(private readonly settings: PinterestSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex > 0) return { kind: 'rejected', reason: 'Pinterest has no replies or comments to publish later segments as' };
-    const boardId = await this.boardFor(segment);
+    const boardId = this.boardFor(segment, account);
     if (boardId === null) return { kind: 'rejected', reason: 'a pin needs a board: choose one for the connection or the target' };
     const pinMedia = await this.mediaFor(segment, accessToken, media);
     if ('outcome' in pinMedia) return pinMedia.outcome;
     return this.createPin(accessToken, pinBody(segment, boardId, pinMedia));
   }
 
-  /** The target's own board when it names one; otherwise the board the connection was made for. */
-  private async boardFor(segment: SegmentToPublish): Promise<string | null> {
+  /** The target's own board when it names one; otherwise the board the account's owner picked for the connection. */
+  private boardFor(segment: SegmentToPublish, account: PublishingAccount | undefined): string | null {
     const chosen = segment.settings.platform === 'PINTEREST' ? segment.settings.values.boardId : null;
-    return chosen ?? (await this.settings.boardOf(segment.connectionId));
+    return chosen ?? (account?.publishAs?.kind === 'board' ? account.publishAs.id : null);
   }
 
   private async mediaFor(segment: SegmentToPublish, accessToken: string, media: MediaAccess): Promise<PinMedia | { outcome: PublishOutcome }> {

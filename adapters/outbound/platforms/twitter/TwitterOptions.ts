@@ -8,11 +8,6 @@ export interface TwitterOptions {
   readonly timeoutMs?: number;
   /** The size of each APPEND of a chunked (video) upload. */
   readonly chunkBytes?: number;
-  /**
-   * The account's username for a connection, for post URLs of the form `x.com/{username}/status/{id}`;
-   * without it (or when it knows none), the URL names the post alone (`x.com/i/web/status/{id}`).
-   */
-  readonly usernameOf?: (connectionId: string) => Promise<string | null>;
   readonly fetch?: typeof fetch;
   readonly now?: () => Date;
 }
@@ -24,7 +19,6 @@ export interface TwitterSettings {
   readonly authBaseUrl: string;
   readonly timeoutMs: number;
   readonly chunkBytes: number;
-  readonly usernameOf: ((connectionId: string) => Promise<string | null>) | null;
   readonly fetch: typeof fetch;
   readonly now: () => Date;
 }
@@ -37,7 +31,6 @@ export function twitterSettings(options: TwitterOptions): TwitterSettings {
     authBaseUrl: (options.authBaseUrl ?? 'https://x.com').replace(/\/+$/, ''),
     timeoutMs: options.timeoutMs ?? 30_000,
     chunkBytes: options.chunkBytes ?? 4 * 1024 * 1024,
-    usernameOf: options.usernameOf ?? null,
     fetch: options.fetch ?? fetch,
     now: options.now ?? (() => new Date()),
   };

@@ -1,4 +1,4 @@
-import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { decodeCheckpoint, encodeCheckpoint } from './twitterCheckpoint';
@@ -18,7 +18,8 @@ import { asOAuth2 } from './TwitterTokens';
 export class TwitterPublisher implements GrantedPublisher {
   constructor(private readonly settings: TwitterSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+  /** The account's handle names the post in its URL (`x.com/{username}/status/{id}`); without it, `x.com/i/web/status/{id}`. */
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex > 0 && segment.replyToPlatformPostId === null)
       return { kind: 'rejected', reason: 'a reply in an X thread needs the tweet before it' };
@@ -33,7 +34,7 @@ export class TwitterPublisher implements GrantedPublisher {
         reason: 'X is still processing the media',
       };
     }
-    return this.tweet(segment, accessToken, prepared.mediaIds);
+    return this.tweet(segment, accessToken, prepared.mediaIds, account?.handle ?? null);
   }
 
   /** From the checkpoint where there is one X still knows; otherwise uploaded from the start. */
@@ -46,7 +47,7 @@ export class TwitterPublisher implements GrantedPublisher {
     return uploadSegmentMedia(this.settings, accessToken, segment.media, media);
   }
 
-  private async tweet(segment: SegmentToPublish, accessToken: string, mediaIds: readonly string[]): Promise<PublishOutcome> {
+  private async tweet(segment: SegmentToPublish, accessToken: string, mediaIds: readonly string[], username: string | null): Promise<PublishOutcome> {
     const answer = await callX(this.settings, {
       method: 'POST',
       url: `${this.settings.apiBaseUrl}/2/tweets`,
@@ -57,7 +58,6 @@ export class TwitterPublisher implements GrantedPublisher {
     const id = (parseJson(answer.text) as { data?: { id?: unknown } } | null)?.data?.id;
     if (typeof id !== 'string')
       return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: X answered without the tweet’s id', statusCode: answer.status };
-    const username = this.settings.usernameOf ? await this.settings.usernameOf(segment.connectionId) : null;
     const platformPostUrl = username ? `https://x.com/${encodeURIComponent(username)}/status/${id}` : `https://x.com/i/web/status/${id}`;
     return { kind: 'published', platformPostId: id, platformPostUrl, postedAt: this.settings.now(), statusCode: answer.status };
   }

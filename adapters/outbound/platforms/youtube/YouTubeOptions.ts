@@ -21,8 +21,6 @@ export interface YouTubeOptions {
   readonly chunkBytes?: number;
   readonly fetch?: typeof fetch;
   readonly now?: () => Date;
-  /** The channels of a connection; without it, every connection publishes as its consent's channel. */
-  readonly channelOf?: (connectionId: string) => Promise<YouTubeChannelChoice | null>;
 }
 
 export interface YouTubeSettings {
@@ -35,7 +33,6 @@ export interface YouTubeSettings {
   readonly chunkBytes: number;
   readonly fetch: typeof fetch;
   readonly now: () => Date;
-  readonly channelOf: ((connectionId: string) => Promise<YouTubeChannelChoice | null>) | null;
 }
 
 export const CHUNK_UNIT_BYTES = 256 * 1024;
@@ -55,6 +52,5 @@ export function youTubeSettings(options: YouTubeOptions): YouTubeSettings {
     chunkBytes,
     fetch: options.fetch ?? fetch,
     now: options.now ?? (() => new Date()),
-    channelOf: options.channelOf ?? null,
   };
 }

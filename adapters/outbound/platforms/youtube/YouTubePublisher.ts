@@ -1,4 +1,4 @@
-import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { otherChannelRefusal } from './youTubeChosenChannel';
@@ -15,10 +15,10 @@ import { publishVideo } from './youTubeVideoUpload';
 export class YouTubePublisher implements GrantedPublisher {
   constructor(private readonly settings: YouTubeSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex === 0) {
-      const refusal = await otherChannelRefusal(this.settings, segment.connectionId);
+      const refusal = otherChannelRefusal(account);
       if (refusal !== null) return { kind: 'rejected', reason: refusal };
       return publishVideo(this.settings, accessToken, segment, media);
     }

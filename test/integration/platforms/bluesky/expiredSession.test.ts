@@ -26,7 +26,7 @@ describe('Bluesky connector: an expired access token (reference PDS)', () => {
     // The clock says the token is fresh, so the PDS is the one to say it expired.
     const { publisher } = blueskyConnector({ clock: () => new Date(0) });
 
-    const outcome = await publisher.publish(blueskySegment({ text: 'After a long nap' }), expired, new FileMediaAccess(), async (grant) => {
+    const outcome = await publisher.publish(blueskySegment({ text: 'After a long nap' }), expired, new FileMediaAccess(), undefined, async (grant) => {
       renewals.push(grant);
     });
 

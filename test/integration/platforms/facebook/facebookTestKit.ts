@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { facebookConnector, type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
 import { type FacebookOptions } from '../../../../adapters/outbound/platforms/facebook/FacebookOptions';
-import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type FacebookFake } from '../../../support/fakes/facebookFake';
@@ -11,6 +11,12 @@ import { DAY_MS, NOW, oauth2Grant, openFromDisk, segmentToPublish } from '../../
 export { NOW };
 export const PAGE_ID = '104400000001';
 export const LOGIN_BASE = 'https://www.facebook.com/v25.0';
+/** A connection made for the fake's Page: what the engine hands the publisher. */
+export const PAGE_ACCOUNT: PublishingAccount = {
+  accountId: '10160000000001',
+  handle: 'Ada Lovelace',
+  publishAs: { id: PAGE_ID, kind: 'page', name: 'Dispatch' },
+};
 
 export function connectorFor(fake: FacebookFake, options: Partial<FacebookOptions> = {}): FacebookConnector {
   return facebookConnector({
@@ -19,7 +25,6 @@ export function connectorFor(fake: FacebookFake, options: Partial<FacebookOption
     apiBaseUrl: fake.apiBaseUrl,
     authBaseUrl: LOGIN_BASE,
     timeoutMs: 5_000,
-    pageOf: async () => ({ pageId: PAGE_ID }),
     now: () => NOW,
     ...options,
   });

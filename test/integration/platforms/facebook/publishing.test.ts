@@ -6,7 +6,7 @@ import { type FacebookConnector } from '../../../../adapters/outbound/platforms/
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
 import { makePng } from '../../../support/mediaFiles';
-import { connectedGrant, connectorFor, MediaLibrary, mediaItem, NOW, PAGE_ID, segment } from './facebookTestKit';
+import { connectedGrant, connectorFor, MediaLibrary, mediaItem, PAGE_ACCOUNT, NOW, PAGE_ID, segment } from './facebookTestKit';
 
 describe('Facebook connector: publishing as a Page against a local Graph API', () => {
   let fake: FacebookFake;
@@ -34,7 +34,7 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
   afterEach(() => fake.stop());
 
   it('publishes a text post on the Page’s feed with the Page token it asked for with the person’s token', async () => {
-    const outcome = await connector.publisher.publish(segment({ text: 'Hello from Dispatch https://dispatch.example' }), grant, library.access);
+    const outcome = await connector.publisher.publish(segment({ text: 'Hello from Dispatch https://dispatch.example' }), grant, library.access, PAGE_ACCOUNT);
     const [post] = fake.state.posts;
     expect(outcome).to.deep.equal({
       kind: 'published',
@@ -53,7 +53,7 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
 
   it('publishes one photo from the library’s signed link (Facebook fetched a PNG), captioned, with its alt text', async () => {
     const media = [mediaItem('blue', 'A blue square')];
-    const outcome = await connector.publisher.publish(segment({ text: 'Blue', media }), grant, library.access);
+    const outcome = await connector.publisher.publish(segment({ text: 'Blue', media }), grant, library.access, PAGE_ACCOUNT);
     const [photo] = [...fake.state.photos.values()];
     expect(photo).to.deep.include({
       pageId: PAGE_ID,
@@ -69,7 +69,7 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
 
   it('publishes two photos: each uploaded unpublished, then one feed post attaching both in order', async () => {
     const media = [mediaItem('blue'), mediaItem('wide')];
-    const outcome = await connector.publisher.publish(segment({ text: 'Two', media }), grant, library.access);
+    const outcome = await connector.publisher.publish(segment({ text: 'Two', media }), grant, library.access, PAGE_ACCOUNT);
     const photos = [...fake.state.photos.values()];
     expect(photos.map((p) => [p.url, p.published])).to.deep.equal([
       [library.linkOf('blue'), false],
@@ -81,18 +81,20 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
   });
 
   it('later segments are comments on the first post, as the Page, even when the previous segment is a comment', async () => {
-    const post = await connector.publisher.publish(segment({ segmentCount: 3 }), grant, library.access);
+    const post = await connector.publisher.publish(segment({ segmentCount: 3 }), grant, library.access, PAGE_ACCOUNT);
     if (post.kind !== 'published') throw new Error(`expected published, got ${post.kind}`);
     const second = await connector.publisher.publish(
       segment({ text: 'Second', segmentIndex: 1, segmentCount: 3, replyToPlatformPostId: post.platformPostId }),
       grant,
       library.access,
+      PAGE_ACCOUNT,
     );
     if (second.kind !== 'published') throw new Error(`expected published, got ${second.kind}`);
     const third = await connector.publisher.publish(
       segment({ text: 'Third', segmentIndex: 2, segmentCount: 3, replyToPlatformPostId: second.platformPostId }),
       grant,
       library.access,
+      PAGE_ACCOUNT,
     );
     expect(fake.state.comments.map((c) => [c.objectId, c.pageId, c.message])).to.deep.equal([
       [post.platformPostId, PAGE_ID, 'Second'],
@@ -109,14 +111,18 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
   });
 
   it('a narrower audience than public is refused before anything is sent (a Page’s posts are public)', async () => {
-    const outcome = await connector.publisher.publish(segment({ settings: { platform: 'FACEBOOK', values: { privacy: 'ONLY_ME' } } }), grant, library.access);
+    const outcome = await connector.publisher.publish(
+      segment({ settings: { platform: 'FACEBOOK', values: { privacy: 'ONLY_ME' } } }),
+      grant,
+      library.access,
+      PAGE_ACCOUNT,
+    );
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'a Facebook Page publishes to everyone; this post’s privacy is ONLY_ME' });
     expect(fake.state.received).to.have.length(0);
   });
 
   it('a connection with no Page chosen is refused', async () => {
-    const pageless = connectorFor(fake, { pageOf: async () => null });
-    const outcome = await pageless.publisher.publish(segment(), grant, library.access);
+    const outcome = await connector.publisher.publish(segment(), grant, library.access, { ...PAGE_ACCOUNT, publishAs: null });
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'this Facebook connection has no Page chosen to publish as' });
   });
 });

@@ -6,7 +6,7 @@ import { type FacebookConnector } from '../../../../adapters/outbound/platforms/
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
 import { UNEXPECTED } from '../../../support/fakes/facebookFakeAnswers';
-import { connectedGrant, connectorFor, MediaLibrary, mediaItem, NOW, PAGE_ID, segment } from './facebookTestKit';
+import { connectedGrant, connectorFor, MediaLibrary, mediaItem, PAGE_ACCOUNT, NOW, PAGE_ID, segment } from './facebookTestKit';
 
 describe('Facebook connector: a Page video, processed by Facebook while the engine waits elsewhere', () => {
   let fake: FacebookFake;
@@ -35,7 +35,7 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
   afterEach(() => fake.stop());
 
   it('publishes a video: processing with the video as checkpoint (no waiting), then published on the next call', async () => {
-    const first = await connector.publisher.publish(segment({ text: 'Clip', media: [mediaItem('video')] }), grant, library.access);
+    const first = await connector.publisher.publish(segment({ text: 'Clip', media: [mediaItem('video')] }), grant, library.access, PAGE_ACCOUNT);
     const [video] = [...fake.state.videos.values()];
     expect(video).to.deep.include({ pageId: PAGE_ID, fileUrl: library.linkOf('video'), description: 'Clip' });
     expect(first).to.deep.equal({
@@ -45,7 +45,7 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
       reason: 'Facebook is processing the video (processing)',
       statusCode: 200,
     });
-    const second = await connector.publisher.publish(segment({ media: [mediaItem('video')], checkpoint: video.id }), grant, library.access);
+    const second = await connector.publisher.publish(segment({ media: [mediaItem('video')], checkpoint: video.id }), grant, library.access, PAGE_ACCOUNT);
     expect(second).to.deep.equal({
       kind: 'published',
       platformPostId: video.id,
@@ -57,11 +57,16 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
   });
 
   it('a video Facebook could not process: rejected with its reason', async () => {
-    const first = await connector.publisher.publish(segment({ media: [mediaItem('video')] }), grant, library.access);
+    const first = await connector.publisher.publish(segment({ media: [mediaItem('video')] }), grant, library.access, PAGE_ACCOUNT);
     if (first.kind !== 'processing') throw new Error(`expected processing, got ${first.kind}`);
     const video = fake.state.videos.get(first.checkpoint);
     if (video) video.outcome = 'error';
-    const second = await connector.publisher.publish(segment({ media: [mediaItem('video')], checkpoint: first.checkpoint }), grant, library.access);
+    const second = await connector.publisher.publish(
+      segment({ media: [mediaItem('video')], checkpoint: first.checkpoint }),
+      grant,
+      library.access,
+      PAGE_ACCOUNT,
+    );
     expect(second).to.deep.equal({
       kind: 'rejected',
       reason: 'Facebook could not process the video (error): The video file could not be decoded',
@@ -70,12 +75,12 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
   });
   it('a failed status check: retry later (the engine keeps the checkpoint), and the video is never sent twice', async () => {
     const media = [mediaItem('video')];
-    const first = await connector.publisher.publish(segment({ media }), grant, library.access);
+    const first = await connector.publisher.publish(segment({ media }), grant, library.access, PAGE_ACCOUNT);
     if (first.kind !== 'processing') throw new Error(`expected processing, got ${first.kind}`);
     fake.answerNext(`GET /${first.checkpoint}`, { kind: 'error', error: UNEXPECTED });
-    const second = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access);
+    const second = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access, PAGE_ACCOUNT);
     expect(second).to.deep.include({ kind: 'retryLater', statusCode: 500 });
-    const third = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access);
+    const third = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access, PAGE_ACCOUNT);
     expect(third).to.deep.include({ kind: 'published', platformPostId: first.checkpoint });
     expect(fake.requestsTo('POST', `/${PAGE_ID}/videos`)).to.equal(1);
   });

@@ -89,8 +89,8 @@ describe('LinkedIn connector: what a failed call becomes', () => {
     const closed = await LocalHttpServer.start('127.0.0.1', () => undefined);
     const base = closed.url('').replace(/\/$/, '');
     await closed.stop();
-    const unreachable = connectorFor(fake, { apiBaseUrl: base, authorOf: async () => ({ memberId: 'm-4Xa9', organizationId: null }) });
-    const outcome = await unreachable.publisher.publish(segment(), grant, NO_MEDIA);
+    const unreachable = connectorFor(fake, { apiBaseUrl: base });
+    const outcome = await unreachable.publisher.publish(segment(), grant, NO_MEDIA, { accountId: 'm-4Xa9', handle: 'Ada Lovelace', publishAs: null });
     if (outcome.kind !== 'retryLater') throw new Error(`expected retryLater, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/ECONNREFUSED/);
   });

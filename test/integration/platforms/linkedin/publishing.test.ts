@@ -129,8 +129,12 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
   it('publishes as the organization the connection chose', async () => {
     fake.state.organizations = [{ id: '2414183', name: 'Analytical Engines Ltd', role: 'ADMINISTRATOR' }];
     const scopes = ['openid', 'profile', 'w_member_social', 'w_organization_social', 'rw_organization_admin'];
-    const asOrganization = connectorFor(fake, { authorOf: async () => ({ memberId: 'm-4Xa9', organizationId: '2414183' }) });
-    const outcome = await asOrganization.publisher.publish(segment(), grantFrom(fake.tokens(scopes), scopes), NO_MEDIA);
+    const account = {
+      accountId: 'm-4Xa9',
+      handle: 'Ada Lovelace',
+      publishAs: { id: '2414183', kind: 'organization' as const, name: 'Analytical Engines Ltd' },
+    };
+    const outcome = await connector.publisher.publish(segment(), grantFrom(fake.tokens(scopes), scopes), NO_MEDIA, account);
     expect(outcome.kind).to.equal('published');
     expect(fake.state.posts[0].body.author).to.equal('urn:li:organization:2414183');
     expect(fake.requestsTo('GET', '/v2/userinfo')).to.equal(0);

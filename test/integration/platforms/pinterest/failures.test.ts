@@ -7,7 +7,7 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { PinterestFake } from '../../../support/fakes/pinterestFake';
 import { LocalHttpServer } from '../../../support/localHttpServer';
 import { makePng } from '../../../support/mediaFiles';
-import { MediaLibrary, connectorFor, grantFrom, segment } from './pinterestTestKit';
+import { BOARD_ACCOUNT, MediaLibrary, connectorFor, grantFrom, segment } from './pinterestTestKit';
 
 describe('Pinterest connector: what a failed call becomes', () => {
   let fake: PinterestFake;
@@ -34,21 +34,29 @@ describe('Pinterest connector: what a failed call becomes', () => {
 
   it('401: needs reconnect, with Pinterest’s message', async () => {
     fake.answerNext('POST /v5/pins', { kind: 'unauthorized' });
-    const outcome = await connector.publisher.publish(segment(), grant, library);
+    const outcome = await connector.publisher.publish(segment(), grant, library, BOARD_ACCOUNT);
     expect(outcome).to.deep.equal({ kind: 'needsReconnect', reason: 'Pinterest: Authentication failed. (code 2)', statusCode: 401 });
   });
 
   it('429: retry later, after Retry-After when Pinterest sends it, a minute otherwise', async () => {
     fake.answerNext('POST /v5/pins', { kind: 'rateLimited', retryAfterSeconds: 900 });
-    expect(await connector.publisher.publish(segment(), grant, library)).to.deep.include({ kind: 'retryLater', afterSeconds: 900, statusCode: 429 });
+    expect(await connector.publisher.publish(segment(), grant, library, BOARD_ACCOUNT)).to.deep.include({
+      kind: 'retryLater',
+      afterSeconds: 900,
+      statusCode: 429,
+    });
     fake.answerNext('POST /v5/pins', { kind: 'rateLimited', retryAfterSeconds: null });
-    expect(await connector.publisher.publish(segment(), grant, library)).to.deep.include({ kind: 'retryLater', afterSeconds: 60, statusCode: 429 });
+    expect(await connector.publisher.publish(segment(), grant, library, BOARD_ACCOUNT)).to.deep.include({
+      kind: 'retryLater',
+      afterSeconds: 60,
+      statusCode: 429,
+    });
     expect(fake.state.pins).to.have.length(0);
   });
 
   it('a 5xx on POST /v5/pins: the outcome is unknown (Pinterest got it and takes no idempotency key)', async () => {
     fake.answerNext('POST /v5/pins', { kind: 'serverError' });
-    const outcome = await connector.publisher.publish(segment(), grant, library);
+    const outcome = await connector.publisher.publish(segment(), grant, library, BOARD_ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'outcomeUnknown', statusCode: 500 });
     expect(outcome.kind === 'outcomeUnknown' && outcome.reason).to.match(/^publish outcome unknown: Pinterest: Internal error/);
   });
@@ -56,7 +64,7 @@ describe('Pinterest connector: what a failed call becomes', () => {
   it('a timeout after Pinterest received the pin: outcome unknown, and Pinterest saw it', async () => {
     fake.answerNext('POST /v5/pins', { kind: 'stall' });
     const impatient = connectorFor(fake, { timeoutMs: 300 });
-    const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, library);
+    const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, library, BOARD_ACCOUNT);
     if (outcome.kind !== 'outcomeUnknown') throw new Error(`expected outcomeUnknown, got ${outcome.kind}`);
     expect(outcome.reason).to.equal('publish outcome unknown: Pinterest did not answer within 300 ms');
     const seen = fake.state.received.filter((r) => r.path === '/v5/pins');
@@ -68,14 +76,14 @@ describe('Pinterest connector: what a failed call becomes', () => {
     const closed = await LocalHttpServer.start('127.0.0.1', () => undefined);
     const base = closed.url('').replace(/\/$/, '');
     await closed.stop();
-    const outcome = await connectorFor(fake, { apiBaseUrl: base }).publisher.publish(segment(), grant, library);
+    const outcome = await connectorFor(fake, { apiBaseUrl: base }).publisher.publish(segment(), grant, library, BOARD_ACCOUNT);
     if (outcome.kind !== 'retryLater') throw new Error(`expected retryLater, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/ECONNREFUSED/);
   });
 
   it('a 4xx Pinterest explains (an app on Trial access): rejected as Pinterest says it', async () => {
     fake.answerNext('POST /v5/pins', { kind: 'badRequest', message: 'Apps with Trial access may not create Pins in production' });
-    const outcome = await connector.publisher.publish(segment(), grant, library);
+    const outcome = await connector.publisher.publish(segment(), grant, library, BOARD_ACCOUNT);
     expect(outcome).to.deep.equal({
       kind: 'rejected',
       reason: 'Pinterest: Apps with Trial access may not create Pins in production (code 1)',
@@ -84,7 +92,7 @@ describe('Pinterest connector: what a failed call becomes', () => {
   });
 
   it('a later segment: refused (Pinterest has no comments to post it as), nothing sent', async () => {
-    const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: '1' }), grant, library);
+    const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: '1' }), grant, library, BOARD_ACCOUNT);
     expect(outcome.kind).to.equal('rejected');
     expect(fake.state.received).to.have.length(0);
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { pinterestConnector, type PinterestConnector } from '../../../../adapters/outbound/platforms/pinterest/PinterestConnector';
 import { type PinterestOptions } from '../../../../adapters/outbound/platforms/pinterest/PinterestOptions';
-import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type PinterestFake } from '../../../support/fakes/pinterestFake';
@@ -10,6 +10,12 @@ import { DAY_MS, NOW, oauth2Grant, openFromDisk, segmentToPublish } from '../../
 
 export { NOW };
 export const SCOPES = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'];
+/** A connection made for the fake's first board (Engines): what the engine hands the publisher. */
+export const BOARD_ACCOUNT: PublishingAccount = {
+  accountId: 'ada_pins',
+  handle: 'ada_pins',
+  publishAs: { id: '549755885175', kind: 'board', name: 'Engines' },
+};
 
 export function connectorFor(fake: PinterestFake, options: Partial<PinterestOptions> = {}): PinterestConnector {
   return pinterestConnector({
@@ -18,7 +24,6 @@ export function connectorFor(fake: PinterestFake, options: Partial<PinterestOpti
     apiBaseUrl: fake.baseUrl,
     authBaseUrl: fake.baseUrl,
     timeoutMs: 5_000,
-    boardOf: async () => fake.state.boards[0].id,
     now: () => NOW,
     ...options,
   });

@@ -7,7 +7,7 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { type TargetSettings } from '../../../../domain/post/TargetSettings';
 import { PinterestFake } from '../../../support/fakes/pinterestFake';
 import { makePng } from '../../../support/mediaFiles';
-import { MediaLibrary, NOW, connectorFor, grantFrom, segment } from './pinterestTestKit';
+import { BOARD_ACCOUNT, MediaLibrary, NOW, connectorFor, grantFrom, segment } from './pinterestTestKit';
 
 describe('Pinterest connector: image pins against a local Pinterest', () => {
   let fake: PinterestFake;
@@ -38,6 +38,7 @@ describe('Pinterest connector: image pins against a local Pinterest', () => {
       segment({ text: 'Notes (on the engine)', media: [{ id: 'photo', altText: 'A blue square', thumbnailTimestamp: null }] }),
       grant,
       library,
+      BOARD_ACCOUNT,
     );
     const [pin] = fake.state.pins;
     expect(outcome).to.deep.equal({
@@ -60,14 +61,14 @@ describe('Pinterest connector: image pins against a local Pinterest', () => {
 
   it('the target’s board overrides the connection’s, and a title and link in the settings are sent', async () => {
     const settings = { platform: 'PINTEREST', values: { boardId: fake.state.boards[1].id, title: ' Engines ', link: 'https://ada.example/notes' } };
-    const outcome = await connector.publisher.publish(segment({ settings: settings as unknown as TargetSettings }), grant, library);
+    const outcome = await connector.publisher.publish(segment({ settings: settings as unknown as TargetSettings }), grant, library, BOARD_ACCOUNT);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     expect(fake.state.pins[0].body).to.deep.include({ board_id: fake.state.boards[1].id, title: 'Engines', link: 'https://ada.example/notes' });
   });
 
   it('several images make one pin from multiple_image_urls, each fetched', async () => {
     const media = ['photo', 'second', 'third'].map((id) => ({ id, altText: null, thumbnailTimestamp: null }));
-    const outcome = await connector.publisher.publish(segment({ media }), grant, library);
+    const outcome = await connector.publisher.publish(segment({ media }), grant, library, BOARD_ACCOUNT);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     const [pin] = fake.state.pins;
     expect(pin.body.media_source).to.deep.equal({
@@ -78,15 +79,14 @@ describe('Pinterest connector: image pins against a local Pinterest', () => {
   });
 
   it('no board anywhere: rejected before anything is sent', async () => {
-    const boardless = connectorFor(fake, { boardOf: async () => null });
-    const outcome = await boardless.publisher.publish(segment(), grant, library);
+    const outcome = await connector.publisher.publish(segment(), grant, library, { ...BOARD_ACCOUNT, publishAs: null });
     expect(outcome).to.deep.include({ kind: 'rejected' });
     expect(fake.state.received).to.have.length(0);
   });
 
   it('a link Pinterest cannot fetch an image from: rejected with Pinterest’s message', async () => {
     const broken = { ...library, open: library.open.bind(library), link: async () => `${fake.baseUrl}/nothing-here.png` };
-    const outcome = await connector.publisher.publish(segment(), grant, broken);
+    const outcome = await connector.publisher.publish(segment(), grant, broken, BOARD_ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'rejected', statusCode: 400 });
     expect(outcome.kind === 'rejected' && outcome.reason).to.match(/^Pinterest: .*could not fetch the image/);
   });

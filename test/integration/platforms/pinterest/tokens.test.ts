@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type PinterestConnector } from '../../../../adapters/outbound/platforms/pinterest/PinterestConnector';
 import { PinterestFake } from '../../../support/fakes/pinterestFake';
 import { makePng } from '../../../support/mediaFiles';
-import { MediaLibrary, NOW, connectorFor, grantFrom, segment } from './pinterestTestKit';
+import { BOARD_ACCOUNT, MediaLibrary, NOW, connectorFor, grantFrom, segment } from './pinterestTestKit';
 
 const HOUR = 3_600_000;
 
@@ -59,11 +59,11 @@ describe('Pinterest connector: token upkeep against a local Pinterest', () => {
     fake.expire(grant.accessToken);
     const media = await MediaLibrary.serve({ photo: await makePng(dir, 8, 8) });
     try {
-      const refused = await connector.publisher.publish(segment(), grant, media);
+      const refused = await connector.publisher.publish(segment(), grant, media, BOARD_ACCOUNT);
       expect(refused).to.deep.include({ kind: 'needsReconnect', statusCode: 401 });
       const renewed = await connector.tokens.refresh(grant);
       if (!renewed.ok) throw new Error(`refresh failed: ${JSON.stringify(renewed)}`);
-      const outcome = await connector.publisher.publish(segment(), renewed.grant, media);
+      const outcome = await connector.publisher.publish(segment(), renewed.grant, media, BOARD_ACCOUNT);
       expect(outcome.kind).to.equal('published');
     } finally {
       await media.stop();

@@ -8,7 +8,7 @@ import { type PublishOutcome } from '../../../../application/ports/PlatformPubli
 import { PinterestFake } from '../../../support/fakes/pinterestFake';
 import { parseMultipart } from '../../../support/fakes/pinterestFakeMultipart';
 import { makeVideo } from '../../../support/mediaFiles';
-import { MediaLibrary, connectorFor, grantFrom, segment } from './pinterestTestKit';
+import { BOARD_ACCOUNT, MediaLibrary, connectorFor, grantFrom, segment } from './pinterestTestKit';
 
 const clip = [{ id: 'clip', altText: 'not for videos', thumbnailTimestamp: 2.6 }];
 
@@ -43,7 +43,7 @@ describe('Pinterest connector: video pins against a local Pinterest', () => {
   afterEach(() => fake.stop());
 
   it('registers the video, uploads it through the form Pinterest gave, and answers processing with the media id', async () => {
-    const outcome = await connector.publisher.publish(segment({ media: clip }), grant, library);
+    const outcome = await connector.publisher.publish(segment({ media: clip }), grant, library, BOARD_ACCOUNT);
     const [media] = [...fake.state.media.values()];
     expect(outcome).to.deep.equal({ kind: 'processing', afterSeconds: 20, checkpoint: media.mediaId, reason: 'Pinterest is processing the video' });
     expect(media.bytes?.equals(await fs.readFile(video))).to.equal(true);
@@ -59,10 +59,10 @@ describe('Pinterest connector: video pins against a local Pinterest', () => {
 
   it('resumes from the checkpoint: still processing, then succeeded, then the pin names the video (never a second upload)', async () => {
     fake.state.videoChecksUntilDone = 1;
-    const mediaId = checkpointOf(await connector.publisher.publish(segment({ media: clip }), grant, library));
-    const again = await connector.publisher.publish(segment({ media: clip, checkpoint: mediaId }), grant, library);
+    const mediaId = checkpointOf(await connector.publisher.publish(segment({ media: clip }), grant, library, BOARD_ACCOUNT));
+    const again = await connector.publisher.publish(segment({ media: clip, checkpoint: mediaId }), grant, library, BOARD_ACCOUNT);
     expect(checkpointOf(again)).to.equal(mediaId);
-    const outcome = await connector.publisher.publish(segment({ media: clip, checkpoint: mediaId }), grant, library);
+    const outcome = await connector.publisher.publish(segment({ media: clip, checkpoint: mediaId }), grant, library, BOARD_ACCOUNT);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     expect(fake.state.pins[0].body).to.deep.equal({
       board_id: fake.state.boards[0].id,
@@ -77,23 +77,23 @@ describe('Pinterest connector: video pins against a local Pinterest', () => {
   it('a video Pinterest could not process: rejected, no pin', async () => {
     fake.state.videoChecksUntilDone = 0;
     fake.state.videoFinishesAs = 'failed';
-    const mediaId = checkpointOf(await connector.publisher.publish(segment({ media: clip }), grant, library));
-    const outcome = await connector.publisher.publish(segment({ media: clip, checkpoint: mediaId }), grant, library);
+    const mediaId = checkpointOf(await connector.publisher.publish(segment({ media: clip }), grant, library, BOARD_ACCOUNT));
+    const outcome = await connector.publisher.publish(segment({ media: clip, checkpoint: mediaId }), grant, library, BOARD_ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'rejected', reason: 'Pinterest could not process the video' });
     expect(fake.requestsTo('POST', '/v5/pins')).to.equal(0);
   });
 
   it('a failed registration or upload is tried again later (nothing is visible yet)', async () => {
     fake.answerNext('POST /v5/media', { kind: 'serverError' });
-    expect(await connector.publisher.publish(segment({ media: clip }), grant, library)).to.deep.include({ kind: 'retryLater', statusCode: 500 });
+    expect(await connector.publisher.publish(segment({ media: clip }), grant, library, BOARD_ACCOUNT)).to.deep.include({ kind: 'retryLater', statusCode: 500 });
     fake.answerNext('POST /pinterest-media-upload', { kind: 'serverError' });
-    expect(await connector.publisher.publish(segment({ media: clip }), grant, library)).to.deep.include({ kind: 'retryLater', statusCode: 500 });
+    expect(await connector.publisher.publish(segment({ media: clip }), grant, library, BOARD_ACCOUNT)).to.deep.include({ kind: 'retryLater', statusCode: 500 });
     expect(fake.state.pins).to.have.length(0);
   });
 
   it('a refused upload form is the storage’s refusal, not the grant’s: tried again later, never a reconnect', async () => {
     fake.answerNext('POST /pinterest-media-upload', { kind: 'unauthorized' });
-    const outcome = await connector.publisher.publish(segment({ media: clip }), grant, library);
+    const outcome = await connector.publisher.publish(segment({ media: clip }), grant, library, BOARD_ACCOUNT);
     expect(outcome.kind).to.equal('retryLater');
     expect(outcome.kind === 'retryLater' && outcome.reason).to.match(/^the video upload was refused/);
   });

@@ -44,8 +44,8 @@ describe('Twitter connector: publishing against a local X', () => {
   });
 
   it('with the account’s username, the URL is x.com/{username}/status/{id}', async () => {
-    const named = connectorFor(fake, { usernameOf: async () => 'ada_dispatch' });
-    const outcome = await named.publisher.publish(segment(), grant, NO_MEDIA);
+    const account = { accountId: '2244994945', handle: 'ada_dispatch', publishAs: null };
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, account);
     if (outcome.kind !== 'published') throw new Error(outcome.kind);
     expect(outcome.platformPostUrl).to.equal(`https://x.com/ada_dispatch/status/${outcome.platformPostId}`);
   });

@@ -9,12 +9,15 @@ import { SCOPE_DESCRIPTIONS } from './scopeDescriptions';
 const SCOPE_FIELD = 'scope.';
 
 /**
- * The choices both approval pages offer: one of the person's workspaces (the hint preselected),
+ * The choices both approval pages offer: one of the person's workspaces (the hint preselected,
+ * else the first where their role allows something asked for),
  * and the requested scopes, each ticked, with what it allows; a scope the person's role does not
  * allow in any workspace is shown as such. Approve and deny are two buttons of one form.
  */
 export function grantChoices(input: { requested: readonly Scope[]; workspaces: readonly WorkspaceChoice[]; hint: string | null }): Html {
-  const selected = input.workspaces.some((w) => w.id === input.hint) ? input.hint : input.workspaces[0]?.id;
+  // The hint, else the first workspace where the person's role allows something asked for.
+  const useful = input.workspaces.find((w) => w.offerable.length > 0) ?? input.workspaces[0];
+  const selected = input.workspaces.some((w) => w.id === input.hint) ? input.hint : useful?.id;
   return html`<fieldset><legend>Workspace</legend>
 ${input.workspaces.map(
   (

@@ -19,7 +19,7 @@ export function oauthTokenStateRouter(useCases: { revoke: RevokeToken; introspec
   return router;
 }
 
-/** The token in the form (with client credentials, if any) or as the bearer header, the holder asking about its own. */
+/** The token in the form, asked by a client, or as the bearer header, the holder asking about its own. */
 function introspectionRequest(ctx: AppContext): Parameters<IntrospectToken['execute']>[0] {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'))?.[1];
   const token = field(ctx, 'token');
@@ -27,7 +27,8 @@ function introspectionRequest(ctx: AppContext): Parameters<IntrospectToken['exec
     if (token !== undefined && token !== bearer) throw oauthError('invalid_request', 'send the token once: in the form or as the bearer header');
     return { token: bearer, client: null };
   }
+  // In the form, the asker is a client (RFC 7662 §2.1): it authenticates, and only its own tokens are active to it.
+  const client = clientCredentialsOf(ctx);
   if (token === undefined || token === '') throw oauthError('invalid_request', 'token is required');
-  const clientSent = ctx.get('Authorization') !== '' || field(ctx, 'client_id') !== undefined;
-  return { token, client: clientSent ? clientCredentialsOf(ctx) : null };
+  return { token, client };
 }

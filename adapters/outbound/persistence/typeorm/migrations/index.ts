@@ -1,5 +1,6 @@
 import { Foundation1732330000000 } from './1732330000000-Foundation';
 import { BILLING_MIGRATIONS } from './billingMigrations';
+import { EMAIL_PREFERENCE_MIGRATIONS } from './emailPreferenceMigrations';
 import { CONNECTION_MIGRATIONS } from './connectionMigrations';
 import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
 import { MEDIA_MIGRATIONS } from './mediaMigrations';
@@ -22,5 +23,6 @@ export const ALL_MIGRATIONS = [
   ...OAUTH_MIGRATIONS,
   ...SIGNING_KEY_MIGRATIONS,
   ...BILLING_MIGRATIONS,
+  ...EMAIL_PREFERENCE_MIGRATIONS,
   ...TRANSCRIPTION_MIGRATIONS,
 ];

@@ -1,0 +1,42 @@
+import { openOperation, openResponse, authenticatedOperation } from '../operations';
+import { schemaRef } from '../refs';
+import { type PathMap } from '../types';
+
+export const billingPaths: PathMap = {
+  '/v1/transcriptions/checkout': {
+    post: authenticatedOperation({
+      operationId: 'transcriptions.checkout',
+      summary: 'Start a checkout for a product; answers the URL to pay at',
+      description:
+        "billing:write among the caller's own scopes (docs/account.md). The products are configured by BILLING_PRODUCTS; by default: " +
+        '`transcriptions-pro` (Transcriptions Pro: a personal transcription plan, 100 a month soft limit, 150 hard) and ' +
+        "`workspace-pro` (Workspace Pro: the workspace's `pro` plan). Any other productId is a 422 `unknown_product` naming it. " +
+        "A workspace product pays for the credential's workspace, or for a session the body's `workspaceId` (422 `workspace_required` without one), " +
+        'and needs billing:write in that workspace too (403; 403 `workspace_not_allowed` for an API key or token naming another workspace; 404 for a workspace the caller is not a member of). ' +
+        "The person's payment-provider customer is created at their first checkout and reused after. " +
+        "Without Stripe configured, the URL is this service's test-mode checkout page, where no money moves.",
+      tags: ['billing'],
+      scope: 'billing:write',
+      requestBody: { description: 'The product.', schema: schemaRef('CheckoutRequest') },
+      success: { status: 200, description: 'The checkout URL.', schema: schemaRef('Checkout') },
+      errors: [402, 403, 404],
+      idempotent: true,
+    }),
+  },
+  '/webhooks/stripe': {
+    post: openOperation({
+      operationId: 'webhooks.stripe',
+      rateLimited: false,
+      summary: "Stripe's billing events",
+      description:
+        "Stripe's signed event, its exact bytes: the Stripe-Signature header is checked with STRIPE_WEBHOOK_SECRET and its timestamp must be within the tolerance (300 s by default). " +
+        "checkout.session.completed, customer.subscription.created/updated/deleted, invoice.paid and invoice.payment_failed update the person's or the workspace's subscription; other types are acknowledged. " +
+        'An event id already acted on is answered 200 and nothing is done again. Without Stripe configured every event is refused (400).',
+      tags: ['billing'],
+      responses: {
+        200: openResponse('Verified; acted on, or a replay.', schemaRef('WebhookReceipt')),
+        400: openResponse('`invalid_signature`: no signature, a wrong one, or a timestamp outside the tolerance.', schemaRef('Error')),
+      },
+    }),
+  },
+};
