@@ -86,6 +86,7 @@ describe('loadConfig (environment variables)', () => {
       },
       billing: { products: DEFAULT_PRODUCTS, freeMonthlyTranscriptions: 10 },
       payment: { stripe: null, successUrl: 'http://localhost:3000/checkout/done', cancelUrl: 'http://localhost:3000/checkout/cancelled' },
+      transcription: { apiUrl: null, apiKey: null, model: 'whisper-1', timeoutMs: 120_000, maxReelBytes: 25 * 1024 * 1024 },
       bootstrap: true,
     });
   });
@@ -332,5 +333,13 @@ describe('loadConfig (environment variables)', () => {
         limits: DEFAULT_LIMITS,
       });
     });
+  });
+});
+
+describe('transcription settings', () => {
+  it('reads the provider from TRANSCRIPTION_API_URL, _KEY and _MODEL, and refuses a URL that is not http(s)', () => {
+    const config = loadConfig({ TRANSCRIPTION_API_URL: 'https://stt.example.com/', TRANSCRIPTION_API_KEY: 'sk-1', TRANSCRIPTION_MODEL: 'whisper-large' });
+    expect(config.transcription).to.include({ apiUrl: 'https://stt.example.com', apiKey: 'sk-1', model: 'whisper-large' });
+    expect(() => loadConfig({ TRANSCRIPTION_API_URL: 'ftp://stt.example.com' })).to.throw(/TRANSCRIPTION_API_URL/);
   });
 });
