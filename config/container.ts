@@ -9,6 +9,7 @@ import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
 import { bindUseCases } from './bindings/useCases';
+import { bindWorkspaceViews } from './bindings/workspaceViews';
 import { type Config } from './env';
 import { TOKENS } from './tokens';
 import { type ServiceToken, Wiring } from './Wiring';
@@ -46,6 +47,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindMedia(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
+  bindWorkspaceViews(wiring);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

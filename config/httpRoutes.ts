@@ -10,6 +10,7 @@ import { targetAttemptsRouter } from '../adapters/inbound/http/routers/targetAtt
 import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
 import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
+import { workspaceViewsRouter } from '../adapters/inbound/http/routers/workspaceViewsRouter';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -33,6 +34,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postReviewsRouter(kit, posts),
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
+    (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
   ];
 }
 

@@ -120,6 +120,11 @@ import { type PostRepository } from '../domain/post/PostRepository';
 import { type UserRepository } from '../domain/user/UserRepository';
 import { type MembershipRepository } from '../domain/workspace/MembershipRepository';
 import { type WorkspaceRepository } from '../domain/workspace/WorkspaceRepository';
+import { type SetupStepsStore } from '../application/ports/workspaceViews/SetupStepsStore';
+import { type WorkspaceReads } from '../application/ports/workspaceViews/WorkspaceReads';
+import { type GetSetupStatus } from '../application/workspaceViews/GetSetupStatus';
+import { type GetWorkspaceOverview } from '../application/workspaceViews/GetWorkspaceOverview';
+import { type UpdateSetupSteps } from '../application/workspaceViews/UpdateSetupSteps';
 import { type Config } from './env';
 import { token } from './Wiring';
 
@@ -261,4 +266,10 @@ export const TOKENS = {
   MediaFrames: token<MediaFrames>('MediaFrames'),
   ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
   MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
+  /** The workspace views: setup status and overview (config/bindings/workspaceViews.ts). */
+  SetupStepsStore: token<SetupStepsStore>('SetupStepsStore'),
+  WorkspaceReads: token<WorkspaceReads>('WorkspaceReads'),
+  GetSetupStatus: token<GetSetupStatus>('GetSetupStatus'),
+  UpdateSetupSteps: token<UpdateSetupSteps>('UpdateSetupSteps'),
+  GetWorkspaceOverview: token<GetWorkspaceOverview>('GetWorkspaceOverview'),
 } as const;

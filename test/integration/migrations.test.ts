@@ -21,6 +21,7 @@ const TABLES = [
   'oauth_tokens',
   'oauth_device_authorizations',
   'oauth_consent_tickets',
+  'workspace_setup_steps',
 ];
 /** The timestamp a migration's name ends with: TypeORM applies them in its order, not the array's. */
 const timestampOf = (name: string | undefined): number => Number(/\d{13}$/.exec(name ?? '')?.[0]);

@@ -6,6 +6,7 @@ import { ConnectWithAppPasswordBody } from '../../../adapters/inbound/http/dto/C
 import { CreateApiKeyBody } from '../../../adapters/inbound/http/dto/CreateApiKeyBody';
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
+import { UpdateSetupBody } from '../../../adapters/inbound/http/dto/SetupBody';
 import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
 
 /**
@@ -24,6 +25,7 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [ConnectWithAppPasswordBody, 'ConnectWithAppPasswordRequest'],
   [AuthorizeConnectionBody, 'AuthorizeConnectionRequest'],
   [ChoosePublishAsBody, 'ChoosePublishAsRequest'],
+  [UpdateSetupBody, 'UpdateSetupRequest'],
 ];
 
 /**

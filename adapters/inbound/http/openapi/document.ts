@@ -19,6 +19,8 @@ import { meSchemas } from './schemas/me';
 import { oauthSchemas } from './schemas/oauth';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
+import { workspaceViewPaths } from './paths/workspaceViews';
+import { workspaceViewSchemas } from './schemas/workspaceViews';
 
 /**
  * Every operation the service implements. To describe a new feature: write its schemas in
@@ -57,6 +59,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: mediaSchemas,
     paths: mediaPaths,
   },
+  { schemas: workspaceViewSchemas, paths: workspaceViewPaths },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */

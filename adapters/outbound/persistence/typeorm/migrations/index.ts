@@ -8,6 +8,7 @@ import { POSTS_MIGRATIONS } from './postsMigrations';
 import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { SIGNING_KEY_MIGRATIONS } from './signingKeyMigrations';
 import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
+import { WORKSPACE_VIEWS_MIGRATIONS } from './workspaceViewsMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
 export const ALL_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const ALL_MIGRATIONS = [
   ...OAUTH_MIGRATIONS,
   ...SIGNING_KEY_MIGRATIONS,
   ...BILLING_MIGRATIONS,
+  ...WORKSPACE_VIEWS_MIGRATIONS,
 ];

@@ -1,0 +1,68 @@
+import { type DataSource } from 'typeorm';
+import { type FailedTarget, type UpcomingTarget, type WorkspaceReads } from '../../../../../application/ports/workspaceViews/WorkspaceReads';
+import { type Platform } from '../../../../../domain/platform/Platform';
+import { type PostStatus } from '../../../../../domain/post/PostStatus';
+import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
+import { readerOf } from '../transactionContext';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The setup status's and the overview's reads, one statement each, served by indexes on
+ * workspace_id (docs/performance.md, "Issue 12: the overview"). Outside a transaction they
+ * read SQLite's read-only connection, never waiting for a writer.
+ */
+export class TypeOrmWorkspaceReads implements WorkspaceReads {
+  private readonly d: Dialect;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.d = dialectOf(dataSource);
+  }
+
+  async activePlatforms(workspaceId: string): Promise<Platform[]> {
+    const rows = await this.query("SELECT DISTINCT platform FROM connections WHERE workspace_id = ? AND status = 'active' ORDER BY platform", [workspaceId]);
+    return rows.map((row) => row.platform as Platform);
+  }
+
+  async postCounts(workspaceId: string): Promise<Partial<Record<PostStatus, number>>> {
+    const count = this.d.quote('count');
+    const rows = await this.query(`SELECT status, ${count} AS n FROM post_counts WHERE workspace_id = ?`, [workspaceId]);
+    return Object.fromEntries(rows.map((row) => [row.status as PostStatus, Number(row.n)]));
+  }
+
+  async upcomingTargets(workspaceId: string, limit: number): Promise<UpcomingTarget[]> {
+    const rows = await this.query(
+      `SELECT t.id, t.post_id, t.connection_id, t.platform, t.scheduled_at FROM post_targets t JOIN posts p ON p.id = t.post_id
+       WHERE t.workspace_id = ? AND t.status = 'pending' AND t.scheduled_at IS NOT NULL AND p.status IN ('scheduled', 'publishing')
+       ORDER BY t.scheduled_at, t.id LIMIT ${Number(limit)}`,
+      [workspaceId],
+    );
+    return rows.map((row) => ({ ...targetOf(row), scheduledAt: readDate(row.scheduled_at)! }));
+  }
+
+  async recentFailedTargets(workspaceId: string, limit: number): Promise<FailedTarget[]> {
+    const rows = await this.query(
+      `SELECT t.id, t.post_id, t.connection_id, t.platform, t.error, p.updated_at FROM post_targets t JOIN posts p ON p.id = t.post_id
+       WHERE t.workspace_id = ? AND t.status = 'failed'
+       ORDER BY p.updated_at DESC, t.id DESC LIMIT ${Number(limit)}`,
+      [workspaceId],
+    );
+    return rows.map((row) => ({ ...targetOf(row), error: (row.error as string | null) ?? null, failedAt: readDate(row.updated_at)! }));
+  }
+
+  async memberCount(workspaceId: string): Promise<number> {
+    const [row] = await this.query('SELECT COUNT(*) AS n FROM memberships WHERE workspace_id = ?', [workspaceId]);
+    return Number(row?.n ?? 0);
+  }
+
+  private query(sql: string, params: unknown[]): Promise<Row[]> {
+    return readerOf(this.dataSource).query<Row[]>(sql, params);
+  }
+}
+
+const targetOf = (row: Row) => ({
+  postId: row.post_id as string,
+  targetId: row.id as string,
+  connectionId: row.connection_id as string,
+  platform: row.platform as Platform,
+});
