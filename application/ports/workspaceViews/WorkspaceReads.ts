@@ -27,7 +27,7 @@ export interface WorkspaceReads {
   postCounts(workspaceId: string): Promise<Partial<Record<PostStatus, number>>>;
   /** Pending targets of scheduled or publishing posts, soonest first (ties by target id). */
   upcomingTargets(workspaceId: string, limit: number): Promise<UpcomingTarget[]>;
-  /** Failed targets, the most recently changed post first (ties by target id). */
+  /** Failed targets of failed and partially failed posts, the most recently changed post first (ties by post id, then target order). */
   recentFailedTargets(workspaceId: string, limit: number): Promise<FailedTarget[]>;
   memberCount(workspaceId: string): Promise<number>;
 }

@@ -58,12 +58,13 @@ export class MemoryWorkspaceReads implements WorkspaceReads {
 
   async recentFailedTargets(workspaceId: string, limit: number): Promise<FailedTarget[]> {
     return (await this.all(workspaceId))
+      .filter((post) => post.status === 'failed' || post.status === 'partially_failed')
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || byKey(b.id, a.id))
       .flatMap((post) =>
         post.targets
           .filter((t) => t.status === 'failed')
           .map((t) => ({ postId: post.id, targetId: t.id, connectionId: t.connectionId, platform: t.platform, error: t.error, failedAt: post.updatedAt })),
       )
-      .sort((a, b) => b.failedAt.getTime() - a.failedAt.getTime() || byKey(b.targetId, a.targetId))
       .slice(0, limit);
   }
 

@@ -20,14 +20,20 @@ export class WorkspaceViews1732501000000 implements MigrationInterface {
       true,
       true,
     );
-    // The next scheduled targets of a workspace, soonest first; its failed targets.
+    // The next scheduled targets of a workspace in order, ties by id, straight from the index.
     await queryRunner.createIndex(
       'post_targets',
-      new TableIndex({ name: 'idx_post_targets_workspace_status_scheduled', columnNames: ['workspace_id', 'status', 'scheduled_at'] }),
+      new TableIndex({ name: 'idx_post_targets_workspace_status_scheduled', columnNames: ['workspace_id', 'status', 'scheduled_at', 'id'] }),
+    );
+    // The most recently changed failed and partially failed posts, newest first, straight from the index.
+    await queryRunner.createIndex(
+      'posts',
+      new TableIndex({ name: 'idx_posts_workspace_status_updated', columnNames: ['workspace_id', 'status', 'updated_at', 'id'] }),
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropIndex('posts', 'idx_posts_workspace_status_updated');
     await queryRunner.dropIndex('post_targets', 'idx_post_targets_workspace_status_scheduled');
     await queryRunner.dropTable('workspace_setup_steps', false, true, true);
   }

@@ -30,9 +30,10 @@ export class TypeOrmWorkspaceReads implements WorkspaceReads {
     return Object.fromEntries(rows.map((row) => [row.status as PostStatus, Number(row.n)]));
   }
 
+  /** The targets' index in scheduled order, each post looked up by its key, until five match: never a sort. */
   async upcomingTargets(workspaceId: string, limit: number): Promise<UpcomingTarget[]> {
     const rows = await this.query(
-      `SELECT t.id, t.post_id, t.connection_id, t.platform, t.scheduled_at FROM post_targets t JOIN posts p ON p.id = t.post_id
+      `SELECT t.id, t.post_id, t.connection_id, t.platform, t.scheduled_at FROM post_targets t ${this.leftFirst} posts p ON p.id = t.post_id
        WHERE t.workspace_id = ? AND t.status = 'pending' AND t.scheduled_at IS NOT NULL AND p.status IN ('scheduled', 'publishing')
        ORDER BY t.scheduled_at, t.id LIMIT ${Number(limit)}`,
       [workspaceId],
@@ -40,14 +41,27 @@ export class TypeOrmWorkspaceReads implements WorkspaceReads {
     return rows.map((row) => ({ ...targetOf(row), scheduledAt: readDate(row.scheduled_at)! }));
   }
 
+  /**
+   * Failed and partially failed posts, each status read newest first from its index and cut at
+   * `limit`, then merged: never a sort of every failure the workspace ever had.
+   */
   async recentFailedTargets(workspaceId: string, limit: number): Promise<FailedTarget[]> {
-    const rows = await this.query(
-      `SELECT t.id, t.post_id, t.connection_id, t.platform, t.error, p.updated_at FROM post_targets t JOIN posts p ON p.id = t.post_id
-       WHERE t.workspace_id = ? AND t.status = 'failed'
-       ORDER BY p.updated_at DESC, t.id DESC LIMIT ${Number(limit)}`,
-      [workspaceId],
-    );
+    const n = Number(limit);
+    const branch = (alias: string) =>
+      `SELECT * FROM (SELECT t.id, t.post_id, t.connection_id, t.platform, t.error, t.position, p.updated_at FROM posts p ${this.leftFirst} post_targets t ON t.post_id = p.id
+       WHERE p.workspace_id = ? AND p.status = ? AND t.status = 'failed' ORDER BY p.updated_at DESC, p.id DESC LIMIT ${n}) ${alias}`;
+    const rows = await this.query(`${branch('f')} UNION ALL ${branch('pf')} ORDER BY updated_at DESC, post_id DESC, position LIMIT ${n}`, [
+      workspaceId,
+      'failed',
+      workspaceId,
+      'partially_failed',
+    ]);
     return rows.map((row) => ({ ...targetOf(row), error: (row.error as string | null) ?? null, failedAt: readDate(row.updated_at)! }));
+  }
+
+  /** A join read in the order written, the left table's index driving it (SQLite: CROSS JOIN; MySQL: STRAIGHT_JOIN). */
+  private get leftFirst(): string {
+    return this.d.sqlite ? 'CROSS JOIN' : 'STRAIGHT_JOIN';
   }
 
   async memberCount(workspaceId: string): Promise<number> {
