@@ -14,7 +14,7 @@ export interface SetupStatus {
   readonly onboardingComplete: boolean;
 }
 
-/** GET /v1/me/setup/{workspaceId} (docs/product.md, "Setup status"): three queries, side by side. */
+/** GET /v1/me/setup/{workspaceId} (docs/product.md, "Setup status"): three queries. */
 export class GetSetupStatus {
   constructor(
     private readonly reads: WorkspaceReads,
@@ -23,11 +23,10 @@ export class GetSetupStatus {
   ) {}
 
   async execute(workspaceId: string): Promise<SetupStatus> {
-    const [connectedPlatforms, subscription, optionalSteps] = await Promise.all([
-      this.reads.activePlatforms(workspaceId),
-      this.subscriptions.find(workspaceId),
-      this.steps.find(workspaceId),
-    ]);
+    // One after the other, as the overview reads: a request holds one pooled connection at a time.
+    const connectedPlatforms = await this.reads.activePlatforms(workspaceId);
+    const subscription = await this.subscriptions.find(workspaceId);
+    const optionalSteps = await this.steps.find(workspaceId);
     const status = subscription?.status ?? 'none';
     const paid = status !== 'none' && isPaidUp(status);
     const outstandingAction = outstandingActionOf(connectedPlatforms.length > 0, paid);

@@ -31,14 +31,14 @@ export class GetWorkspaceOverview {
   ) {}
 
   async execute(workspaceId: string): Promise<WorkspaceOverview> {
-    const [counts, upcoming, recentFailures, connections, setup, membersCount] = await Promise.all([
-      this.reads.postCounts(workspaceId),
-      this.reads.upcomingTargets(workspaceId, OVERVIEW_UPCOMING),
-      this.reads.recentFailedTargets(workspaceId, OVERVIEW_FAILED),
-      this.connections.listByWorkspace(workspaceId, { limit: OVERVIEW_CONNECTIONS, offset: 0 }),
-      this.setup.execute(workspaceId),
-      this.reads.memberCount(workspaceId),
-    ]);
+    // One after the other: side by side, sixteen requests at once would ask MySQL's pool for
+    // 128 connections and be refused (docs/performance.md, "Issue 12: the overview").
+    const counts = await this.reads.postCounts(workspaceId);
+    const upcoming = await this.reads.upcomingTargets(workspaceId, OVERVIEW_UPCOMING);
+    const recentFailures = await this.reads.recentFailedTargets(workspaceId, OVERVIEW_FAILED);
+    const connections = await this.connections.listByWorkspace(workspaceId, { limit: OVERVIEW_CONNECTIONS, offset: 0 });
+    const setup = await this.setup.execute(workspaceId);
+    const membersCount = await this.reads.memberCount(workspaceId);
     const byStatus = Object.fromEntries(POST_STATUSES.map((status) => [status, counts[status] ?? 0])) as Record<PostStatus, number>;
     const total = POST_STATUSES.reduce((sum, status) => sum + byStatus[status], 0);
     return { workspaceId, posts: { total, byStatus }, upcoming, recentFailures, connections, setup, membersCount };
