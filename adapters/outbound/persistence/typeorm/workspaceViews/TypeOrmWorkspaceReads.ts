@@ -7,6 +7,8 @@ import { readerOf } from '../transactionContext';
 
 type Row = Record<string, unknown>;
 
+const UPCOMING_INDEX = 'idx_post_targets_workspace_status_scheduled';
+
 /**
  * The setup status's and the overview's reads, one statement each, served by indexes on
  * workspace_id (docs/performance.md, "Issue 12: the overview"). Outside a transaction they
@@ -33,7 +35,7 @@ export class TypeOrmWorkspaceReads implements WorkspaceReads {
   /** The targets' index in scheduled order, each post looked up by its key, until five match: never a sort. */
   async upcomingTargets(workspaceId: string, limit: number): Promise<UpcomingTarget[]> {
     const rows = await this.query(
-      `SELECT t.id, t.post_id, t.connection_id, t.platform, t.scheduled_at FROM post_targets t ${this.leftFirst} posts p ON p.id = t.post_id
+      `SELECT t.id, t.post_id, t.connection_id, t.platform, t.scheduled_at FROM post_targets t ${this.byIndex(UPCOMING_INDEX)} ${this.leftFirst} posts p ON p.id = t.post_id
        WHERE t.workspace_id = ? AND t.status = 'pending' AND t.scheduled_at IS NOT NULL AND p.status IN ('scheduled', 'publishing')
        ORDER BY t.scheduled_at, t.id LIMIT ${Number(limit)}`,
       [workspaceId],
@@ -60,6 +62,11 @@ export class TypeOrmWorkspaceReads implements WorkspaceReads {
   }
 
   /** A join read in the order written, the left table's index driving it (SQLite: CROSS JOIN; MySQL: STRAIGHT_JOIN). */
+  /** That index, not one the planner prefers (MariaDB took (status, scheduled_at): every workspace's pending targets). */
+  private byIndex(index: string): string {
+    return this.d.sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`;
+  }
+
   private get leftFirst(): string {
     return this.d.sqlite ? 'CROSS JOIN' : 'STRAIGHT_JOIN';
   }
