@@ -10,6 +10,7 @@ import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
 import { type Measured, table } from './report';
 import { profiled } from './profile';
 import { seedPosts } from './seed';
+import { shapeForOverview } from './overviewSeed';
 import { settleAfterSeed } from './settle';
 import { bareKoaApp, listen, type Listening, primaryKeySelectApp } from './servers';
 import { startService, threadBody } from './service';
@@ -109,6 +110,8 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
     const seedStarted = performance.now();
     await seedPosts(dataSource, (template as { id: string }).id, POSTS - 1);
     console.log(`seeded ${POSTS - 1} posts (+1 template through the API) with their targets in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    const shaped = await shapeForOverview(dataSource, service.workspaceId);
+    console.log(`for the overview: ${shaped.scheduled} posts scheduled, ${shaped.failed} failed`);
     console.log(`settled: ${await settleAfterSeed(dataSource)}`);
     // The same requests with an OAuth access token (a JWT whose family is checked per request),
     // issued after the seed so that its 10 minutes cover the measured rows.
@@ -130,6 +133,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       ...keyThenToken('posts.get', { url: `${postsUrl}/${postId}`, method: 'GET' }, auth, oauth),
       ...keyThenToken('posts.list (limit 20)', { url: `${postsUrl}?limit=20`, method: 'GET' }, auth, oauth),
       ...keyThenToken('me', { url: meUrl, method: 'GET' }, auth, oauth),
+      { name: OVERVIEW, request: { url: `${service.server.baseUrl}/v1/me/overview/${service.workspaceId}`, method: 'GET', headers: auth } },
       {
         name: 'posts.create (thread)',
         request: { url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'bench')) },
@@ -144,6 +148,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       for (const server of servers) await server.idle();
       // One request alone first: it must succeed, and it tells how many statements it sends.
       const { result: body, statements } = await counted(() => send(operation.request));
+      if (operation.name === OVERVIEW) checkOverview(body, POSTS);
       if (operation.name.startsWith('posts.list')) {
         const total = (body as { total: number }).total;
         if (total !== POSTS) throw new Error(`posts.list reports total ${total}, expected ${POSTS}`);
@@ -171,13 +176,33 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       `  page plan:  ${diagnostics.pagePlan.join(' / ')}`,
       `posts in the workspace after the run (posts.create adds them): ${posts}, post_counts agrees`,
     ];
-    notes.push(...oauthRatios(rows), await revokedAtOnce(meUrl, oauth, issued));
+    notes.push(overviewRatio(rows), ...oauthRatios(rows), await revokedAtOnce(meUrl, oauth, issued));
     console.log(notes.join('\n'));
     return `${table(database.name, rows, rows[0]!.result, rows[1]!.result)}\n\n${notes.join('\n')}`;
   } finally {
     for (const server of baselines) await server.close();
     await service.close();
   }
+}
+
+/** The overview's row (docs/performance.md, "Issue 12: the overview"), measured against GET /v1/me with the same API key. */
+const OVERVIEW = 'me.overview (100k posts)';
+
+/** Before it is timed: the overview sees the seeded workspace (every post counted, some upcoming, some failed). */
+function checkOverview(body: unknown, posts: number): void {
+  const overview = body as { posts: { total: number }; upcoming: unknown[]; recentFailures: unknown[] };
+  if (overview.posts.total !== posts || overview.upcoming.length !== 5 || overview.recentFailures.length !== 5) {
+    throw new Error(`the overview does not show the seeded workspace: ${JSON.stringify(overview).slice(0, 300)}`);
+  }
+}
+
+/** req/s of the overview over req/s of GET /v1/me with the same key (its two runs), in the same run. */
+function overviewRatio(rows: readonly Measured[]): string {
+  const overview = rows.find((row) => row.operation === OVERVIEW);
+  const me = rows.filter((row) => row.operation === 'me' || row.operation === `me${AGAIN}`);
+  if (overview === undefined || me.length === 0) return 'me.overview: not measured';
+  const meRate = me.reduce((total, row) => total + row.result.requestsPerSecond, 0) / me.length;
+  return `me.overview vs me (API key, same run): ${overview.result.requestsPerSecond.toFixed(0)} / ${meRate.toFixed(0)} req/s = **${(overview.result.requestsPerSecond / meRate).toFixed(3)}** (SQL/req ${overview.statements} vs ${me[0]!.statements}; p99 ${overview.result.p99Ms.toFixed(0)} vs ${me[0]!.result.p99Ms.toFixed(0)} ms)`;
 }
 
 /** Rows measured with an OAuth access token instead of the API key are named with this suffix. */

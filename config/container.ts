@@ -12,6 +12,7 @@ import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
 import { bindTranscriptions } from './bindings/transcriptions';
 import { bindUseCases } from './bindings/useCases';
+import { bindWorkspaceViews } from './bindings/workspaceViews';
 import { type Config } from './env';
 import { TOKENS } from './tokens';
 import { type ServiceToken, Wiring } from './Wiring';
@@ -52,6 +53,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindEmailPreferences(wiring, dataSource);
   bindBilling(wiring, config);
   bindTranscriptions(wiring, config, dataSource);
+  bindWorkspaceViews(wiring);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -13,6 +13,7 @@ import { transcriptionsRouter } from '../adapters/inbound/http/routers/transcrip
 import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
 import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
+import { workspaceViewsRouter } from '../adapters/inbound/http/routers/workspaceViewsRouter';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -39,6 +40,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => mediaRouter(kit, mediaUseCases(get)),
     (kit) => checkoutRouter(kit, get(T.StartCheckout)),
     () => transcriptionsRouter({ create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
+    (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
   ];
 }
 

@@ -131,6 +131,11 @@ import { type MembershipRepository } from '../domain/workspace/MembershipReposit
 import { type WorkspaceRepository } from '../domain/workspace/WorkspaceRepository';
 import { type ManageEmailPreferences } from '../application/me/ManageEmailPreferences';
 import { type EmailOptInStore, type EmailPreferences } from '../application/ports/EmailPreferences';
+import { type SetupStepsStore } from '../application/ports/workspaceViews/SetupStepsStore';
+import { type WorkspaceReads } from '../application/ports/workspaceViews/WorkspaceReads';
+import { type GetSetupStatus } from '../application/workspaceViews/GetSetupStatus';
+import { type GetWorkspaceOverview } from '../application/workspaceViews/GetWorkspaceOverview';
+import { type UpdateSetupSteps } from '../application/workspaceViews/UpdateSetupSteps';
 import { type Config } from './env';
 import { token } from './Wiring';
 
@@ -288,4 +293,10 @@ export const TOKENS = {
   CreateTranscription: token<CreateTranscription>('CreateTranscription'),
   ListTranscriptions: token<ListTranscriptions>('ListTranscriptions'),
   GetTranscriptionUsage: token<GetTranscriptionUsage>('GetTranscriptionUsage'),
+  /** The workspace views: setup status and overview (config/bindings/workspaceViews.ts). */
+  SetupStepsStore: token<SetupStepsStore>('SetupStepsStore'),
+  WorkspaceReads: token<WorkspaceReads>('WorkspaceReads'),
+  GetSetupStatus: token<GetSetupStatus>('GetSetupStatus'),
+  UpdateSetupSteps: token<UpdateSetupSteps>('UpdateSetupSteps'),
+  GetWorkspaceOverview: token<GetWorkspaceOverview>('GetWorkspaceOverview'),
 } as const;

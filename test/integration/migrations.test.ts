@@ -24,6 +24,7 @@ const TABLES = [
   'email_preferences',
   'transcriptions',
   'transcription_usage',
+  'workspace_setup_steps',
 ];
 /** The timestamp a migration's name ends with: TypeORM applies them in its order, not the array's. */
 const timestampOf = (name: string | undefined): number => Number(/\d{13}$/.exec(name ?? '')?.[0]);

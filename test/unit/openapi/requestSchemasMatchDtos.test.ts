@@ -9,6 +9,7 @@ import { CreateTranscriptionBody } from '../../../adapters/inbound/http/dto/Crea
 import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/http/dto/MediaBodies';
 import { EmailPreferencesBody } from '../../../adapters/inbound/http/dto/EmailPreferencesBody';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
+import { UpdateSetupBody } from '../../../adapters/inbound/http/dto/SetupBody';
 import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
 
 /**
@@ -30,6 +31,7 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [EmailPreferencesBody, 'EmailPreferences'],
   [CheckoutBody, 'CheckoutRequest'],
   [CreateTranscriptionBody, 'CreateTranscriptionRequest'],
+  [UpdateSetupBody, 'UpdateSetupRequest'],
 ];
 
 /**

@@ -25,6 +25,8 @@ import { oauthSchemas } from './schemas/oauth';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
 import { transcriptionSchemas } from './schemas/transcriptions';
+import { workspaceViewPaths } from './paths/workspaceViews';
+import { workspaceViewSchemas } from './schemas/workspaceViews';
 
 /**
  * Every operation the service implements. To describe a new feature: write its schemas in
@@ -66,6 +68,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
   },
   { tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." }, schemas: billingSchemas, paths: billingPaths },
   { tag: { name: 'transcriptions', description: "A person's reel transcriptions and their quota." }, schemas: transcriptionSchemas, paths: transcriptionPaths },
+  { schemas: workspaceViewSchemas, paths: workspaceViewPaths },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */

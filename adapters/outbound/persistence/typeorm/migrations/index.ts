@@ -10,6 +10,7 @@ import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { SIGNING_KEY_MIGRATIONS } from './signingKeyMigrations';
 import { TRANSCRIPTION_MIGRATIONS } from './transcriptionMigrations';
 import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
+import { WORKSPACE_VIEWS_MIGRATIONS } from './workspaceViewsMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
 export const ALL_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const ALL_MIGRATIONS = [
   ...BILLING_MIGRATIONS,
   ...EMAIL_PREFERENCE_MIGRATIONS,
   ...TRANSCRIPTION_MIGRATIONS,
+  ...WORKSPACE_VIEWS_MIGRATIONS,
 ];

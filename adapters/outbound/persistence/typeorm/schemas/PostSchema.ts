@@ -37,6 +37,7 @@ export const PostSchema = new EntitySchema<PostRow>({
   indices: [
     { name: 'idx_posts_workspace_created', columns: ['workspaceId', 'createdAt', 'id'] },
     { name: 'idx_posts_workspace_status_created', columns: ['workspaceId', 'status', 'createdAt', 'id'] },
+    { name: 'idx_posts_workspace_status_updated', columns: ['workspaceId', 'status', 'updatedAt', 'id'] },
   ],
   foreignKeys: [{ name: 'fk_posts_workspace', target: WorkspaceSchema, columnNames: ['workspaceId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });

@@ -53,6 +53,7 @@ export const PostTargetSchema = new EntitySchema<PostTargetRow>({
   indices: [
     { name: 'idx_post_targets_post_position', columns: ['postId', 'position'] },
     { name: 'idx_post_targets_status_scheduled', columns: ['status', 'scheduledAt'] },
+    { name: 'idx_post_targets_workspace_status_scheduled', columns: ['workspaceId', 'status', 'scheduledAt', 'id'] },
   ],
   foreignKeys: [{ name: 'fk_post_targets_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });
