@@ -80,6 +80,15 @@ for (const kind of DATABASE_KINDS) {
       await request(t.app.callback()).get(path).expect(200);
     });
 
+    it('takes an Idempotency-Key on the checkout: the same request replays the same answer, another body is a 409', async () => {
+      const send = (productId: string) =>
+        api(t.app).post('/v1/transcriptions/checkout').set(bearer(ownerKey)).set('Idempotency-Key', 'checkout-once').send({ productId });
+      const first = await send('transcriptions-pro').expect(200);
+      const again = await send('transcriptions-pro').expect(200);
+      expect(again.body.checkoutUrl).to.equal(first.body.checkoutUrl);
+      expect((await send('workspace-pro').expect(409)).body.error.code).to.equal('idempotency_key_reused');
+    });
+
     it('refuses every Stripe event in test mode', async () => {
       const res = await api(t.app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=00').send('{}').expect(400);
       expect(res.body.error.code).to.equal('invalid_signature');

@@ -4,7 +4,7 @@ import { type Clock } from '../../../../application/ports/Clock';
 import { type IdempotencyStore, type StoredResponse } from '../../../../application/ports/IdempotencyStore';
 import { type Credential } from '../../../../domain/credential/Credential';
 import { conflict, DomainError, type ErrorKind, validationError } from '../../../../domain/shared/DomainError';
-import { accessOf, credentialOf } from '../state';
+import { credentialOf } from '../state';
 import { errorBody, STATUS_OF } from './errorBody';
 
 export interface IdempotencyOptions {
@@ -56,7 +56,8 @@ export function idempotency({ store, clock, replayTtlMs, leaseMs }: IdempotencyO
     }
 
     // Per credential and workspace: on another path or with another body the key is a mismatch.
-    const scope = scopeOf(credentialOf(ctx), accessOf(ctx).workspaceId);
+    // A person's own resources (transcriptions, checkout) have no workspace: the credential alone.
+    const scope = scopeOf(credentialOf(ctx), ctx.state.access?.workspaceId ?? 'own');
     const begun = await beginOrUnavailable(ctx, () => store.begin(scope, key, fingerprintOf(ctx), clock.now(), leaseMs));
     if (begun.outcome === 'completed') return replay(ctx, begun.response);
     if (begun.outcome === 'in_progress') throw conflict('idempotency_key_in_use', 'a request with this key is still running');
