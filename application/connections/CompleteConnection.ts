@@ -1,4 +1,5 @@
-import { Connection } from '../../domain/connection/Connection';
+import { type Connection } from '../../domain/connection/Connection';
+import { keepAccountConnection } from './keepAccountConnection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { descriptorOf, isPlatform, type Platform } from '../../domain/platform/Platform';
 import { type Clock } from '../ports/Clock';
@@ -75,22 +76,8 @@ export class CompleteConnection {
     const { identity, publishAs } = identified;
     const now = this.clock.now();
     const connection = await this.unitOfWork.run(async () => {
-      const found = await this.connections.findByAccount(state.workspaceId, platform, identity.accountId, null);
-      const made =
-        found ??
-        Connection.create({
-          id: this.ids.next(),
-          workspaceId: state.workspaceId,
-          platform,
-          handle: identity.handle,
-          displayName: identity.displayName,
-          accountId: identity.accountId,
-          now,
-        });
-      made.reconnected();
-      await this.connections.save(made);
-      await this.credentials.save(made.id, granted.grant, now);
-      return made;
+      const { connections, credentials, ids } = this;
+      return keepAccountConnection({ connections, credentials, ids }, { workspaceId: state.workspaceId, platform, identity, grant: granted.grant, now });
     });
     return { kind: 'connected', connection, publishAs: publishAs ?? [], returnTo: state.returnTo };
   }

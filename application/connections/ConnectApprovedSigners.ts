@@ -1,4 +1,4 @@
-import { Connection } from '../../domain/connection/Connection';
+import { keepAccountConnection } from './keepAccountConnection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
@@ -79,21 +79,8 @@ export class ConnectApprovedSigners {
     return this.unitOfWork.run(async () => {
       // Taken first: another worker that settled this signer already made the connection.
       if (!(await this.pending.remove(signer.id))) return false;
-      const found = await this.connections.findByAccount(signer.workspaceId, signer.platform, identity.accountId, null);
-      const connection =
-        found ??
-        Connection.create({
-          id: this.ids.next(),
-          workspaceId: signer.workspaceId,
-          platform: signer.platform,
-          handle: identity.handle,
-          displayName: identity.displayName,
-          accountId: identity.accountId,
-          now,
-        });
-      connection.reconnected();
-      await this.connections.save(connection);
-      await this.credentials.save(connection.id, grant, now);
+      const { connections, credentials, ids } = this;
+      await keepAccountConnection({ connections, credentials, ids }, { workspaceId: signer.workspaceId, platform: signer.platform, identity, grant, now });
       return true;
     });
   }

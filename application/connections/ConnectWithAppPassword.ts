@@ -1,4 +1,5 @@
-import { Connection } from '../../domain/connection/Connection';
+import { type Connection } from '../../domain/connection/Connection';
+import { keepAccountConnection } from './keepAccountConnection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { DomainError, validationError } from '../../domain/shared/DomainError';
 import { type AddressPolicy } from '../ports/AddressPolicy';
@@ -39,22 +40,8 @@ export class ConnectWithAppPassword {
     const { grant, identity } = result;
     const now = this.clock.now();
     return this.unitOfWork.run(async () => {
-      const existing = await this.connections.findByAccount(input.workspaceId, 'BLUESKY', identity.accountId, null);
-      const connection =
-        existing ??
-        Connection.create({
-          id: this.ids.next(),
-          workspaceId: input.workspaceId,
-          platform: 'BLUESKY',
-          handle: identity.handle,
-          displayName: identity.displayName,
-          accountId: identity.accountId,
-          now,
-        });
-      connection.reconnected();
-      await this.connections.save(connection);
-      await this.credentials.save(connection.id, grant, now);
-      return connection;
+      const { connections, credentials, ids } = this;
+      return keepAccountConnection({ connections, credentials, ids }, { workspaceId: input.workspaceId, platform: 'BLUESKY', identity, grant, now });
     });
   }
 }

@@ -4,8 +4,8 @@ import { type DomainError, type ErrorKind } from '../../../../domain/shared/Doma
 import { renderErrors } from '../middleware/renderErrors';
 import { type AppState } from '../state';
 
-/** Codes the OAuth specifications define: a DomainError carrying one of them keeps it (docs/surfaces.md). */
-const OAUTH_CODES = new Set([
+/** Codes the OAuth specifications (RFC 6749, 7009, 8628, 8707) define: a DomainError carrying one of them keeps it (docs/surfaces.md). */
+export const OAUTH_ERROR_CODES = [
   'invalid_request',
   'invalid_client',
   'invalid_grant',
@@ -21,7 +21,8 @@ const OAUTH_CODES = new Set([
   'expired_token',
   'unsupported_token_type',
   'invalid_target',
-]);
+] as const;
+const OAUTH_CODES: ReadonlySet<string> = new Set(OAUTH_ERROR_CODES);
 
 /** The answer for each kind of domain error that carries no OAuth code of its own. */
 const BY_KIND: Record<ErrorKind, { status: number; error: string }> = {

@@ -1,3 +1,4 @@
+import { OAUTH_ERROR_CODES } from '../../chains/oauthErrors';
 import { type SchemaMap } from '../types';
 import { closedObject } from './building';
 
@@ -9,25 +10,6 @@ const scopeList = {
 } as const;
 
 const seconds = (description: string) => ({ type: 'integer', minimum: 0, description }) as const;
-
-/** The error codes of RFC 6749, 7009, 8628 and 8707 the OAuth endpoints answer with. */
-export const OAUTH_ERROR_CODES = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-  'access_denied',
-  'unsupported_response_type',
-  'server_error',
-  'temporarily_unavailable',
-  'authorization_pending',
-  'slow_down',
-  'expired_token',
-  'unsupported_token_type',
-  'invalid_target',
-] as const;
 
 /** The bodies of the OAuth endpoints (`/oauth/*`, the form chain): the specifications' own shapes, not the API's envelope. */
 export const oauthSchemas: SchemaMap = {
