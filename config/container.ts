@@ -12,6 +12,7 @@ import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
 import { bindTranscriptions } from './bindings/transcriptions';
 import { bindUseCases } from './bindings/useCases';
+import { bindWebhooks } from './bindings/webhooks';
 import { bindWorkspaceViews } from './bindings/workspaceViews';
 import { type Config } from './env';
 import { TOKENS } from './tokens';
@@ -54,6 +55,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindBilling(wiring, config);
   bindTranscriptions(wiring, config, dataSource);
   bindWorkspaceViews(wiring);
+  bindWebhooks(wiring, config, dataSource);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

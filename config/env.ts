@@ -6,6 +6,7 @@ import { type OAuthConfig, oauthConfig } from './oauthConfig';
 import { type BillingConfig, billingConfig } from './billingConfig';
 import { type PaymentConfig, paymentConfig } from './paymentConfig';
 import { type TranscriptionConfig, transcriptionConfig } from './transcriptionConfig';
+import { type WebhookConfig, webhookConfig } from './webhookConfig';
 import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
@@ -54,6 +55,7 @@ export interface Config {
   readonly billing: BillingConfig;
   readonly payment: PaymentConfig;
   readonly transcription: TranscriptionConfig;
+  readonly webhooks: WebhookConfig;
   readonly platforms: PlatformsConfig;
   readonly secrets: {
     /** Where the embedded database, a generated secret and a key file live. */
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     billing: billingConfig(env),
     payment: paymentConfig(env, baseUrl),
     transcription: transcriptionConfig(env),
+    webhooks: webhookConfig(env),
     platforms: platformsConfig(env),
     bootstrap: !production && flag(env, 'BOOTSTRAP', true),
   };

@@ -14,6 +14,7 @@ import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter'
 import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
 import { workspaceViewsRouter } from '../adapters/inbound/http/routers/workspaceViewsRouter';
+import { webhooksRouter } from '../adapters/inbound/http/routers/webhooksRouter';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -41,6 +42,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => checkoutRouter(kit, get(T.StartCheckout)),
     () => transcriptionsRouter({ create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
     (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
+    (kit) => webhooksRouter(kit, get(T.ManageWebhooks), get(T.WebhookDeliveryLog)),
   ];
 }
 

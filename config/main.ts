@@ -4,7 +4,7 @@ import { type FirstStartCredentials } from '../application/admin/BootstrapFirstS
 import { type Composition, compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { buildHttpServer } from './httpServer';
-import { buildHousekeeping, buildPublishingWorker, exitOnSignals } from './publishingWorker';
+import { buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
 import { TOKENS } from './tokens';
 
 async function main(): Promise<void> {
@@ -45,11 +45,13 @@ async function main(): Promise<void> {
   // The embedded default: one process serves the API and publishes (WORKER=off: the API alone).
   const worker = config.worker.enabled ? buildPublishingWorker(composition) : null;
   const housekeeping = config.worker.enabled ? buildHousekeeping(composition) : null;
+  const webhooks = config.worker.enabled ? buildWebhookDelivery(composition) : null;
   exitOnSignals(composition, () =>
-    Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker?.stop(config.worker.drainMs), housekeeping?.stop()]),
+    Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker?.stop(config.worker.drainMs), housekeeping?.stop(), webhooks?.stop()]),
   );
   worker?.start();
   housekeeping?.start();
+  webhooks?.start();
   if (firstStart !== null && worker !== null) void showFirstPost(composition, firstStart);
 }
 

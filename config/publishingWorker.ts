@@ -1,5 +1,6 @@
 import { PublishingWorker } from '../adapters/inbound/worker/PublishingWorker';
 import { HousekeepingLoop } from '../adapters/inbound/worker/HousekeepingLoop';
+import { WebhookDeliveryLoop } from '../adapters/inbound/worker/WebhookDeliveryLoop';
 import { workerOwnerId } from '../adapters/inbound/worker/workerOwnerId';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
@@ -12,6 +13,11 @@ export function buildPublishingWorker(composition: Composition, pollMs = composi
   return new PublishingWorker(composition.get(T.SettleExpiredLeases), composition.get(T.PublishDueTargets), composition.get(T.Logger), workerOwnerId(), {
     pollMs,
   });
+}
+
+/** The worker's webhook deliveries (docs/webhooks.md), leasing under a name of its own; not yet started. */
+export function buildWebhookDelivery(composition: Composition, pollMs = composition.get(T.Config).webhooks.pollMs): WebhookDeliveryLoop {
+  return new WebhookDeliveryLoop(composition.get(T.DeliverWebhooks), composition.get(T.Logger), workerOwnerId(), pollMs);
 }
 
 /**

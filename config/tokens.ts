@@ -1,3 +1,15 @@
+import { type WebhookSettings } from '../application/webhooks/WebhookSettings';
+import { type WebhookSubscriptions } from '../application/ports/webhooks/WebhookSubscriptions';
+import { type WebhookDeliveries } from '../application/ports/webhooks/WebhookDeliveries';
+import { type WebhookOutbox } from '../application/ports/webhooks/WebhookOutbox';
+import { type EventPresenter } from '../application/ports/webhooks/EventPresenter';
+import { type WebhookSender, type WebhookSigner } from '../application/ports/webhooks/WebhookSender';
+import { type EventOutbox } from '../application/webhooks/EventOutbox';
+import { type PostEvents } from '../application/webhooks/PostEvents';
+import { type MarkNeedsReconnect } from '../application/connections/MarkNeedsReconnect';
+import { type ManageWebhooks } from '../application/webhooks/ManageWebhooks';
+import { type WebhookDeliveryLog } from '../application/webhooks/WebhookDeliveryLog';
+import { type DeliverWebhooks } from '../application/webhooks/DeliverWebhooks';
 import { type KeepGrantsAlive } from '../application/connections/KeepGrantsAlive';
 import { type AuthorizeSigner } from '../application/connections/AuthorizeSigner';
 import { type ConnectApprovedSigners } from '../application/connections/ConnectApprovedSigners';
@@ -299,4 +311,20 @@ export const TOKENS = {
   GetSetupStatus: token<GetSetupStatus>('GetSetupStatus'),
   UpdateSetupSteps: token<UpdateSetupSteps>('UpdateSetupSteps'),
   GetWorkspaceOverview: token<GetWorkspaceOverview>('GetWorkspaceOverview'),
+  /** Outgoing webhooks (docs/webhooks.md): subscriptions, the outbox, deliveries and their workers. */
+  WebhookSettings: token<WebhookSettings>('WebhookSettings'),
+  WebhookSubscriptions: token<WebhookSubscriptions>('WebhookSubscriptions'),
+  WebhookDeliveries: token<WebhookDeliveries>('WebhookDeliveries'),
+  WebhookOutbox: token<WebhookOutbox>('WebhookOutbox'),
+  EventPresenter: token<EventPresenter>('EventPresenter'),
+  WebhookSigner: token<WebhookSigner>('WebhookSigner'),
+  WebhookSender: token<WebhookSender>('WebhookSender'),
+  /** Whether a webhook's URL may be stored: its host resolves to public addresses only (unless allowed). */
+  WebhookAddressPolicy: token<AddressPolicy>('WebhookAddressPolicy'),
+  EventOutbox: token<EventOutbox>('EventOutbox'),
+  PostEvents: token<PostEvents>('PostEvents'),
+  MarkNeedsReconnect: token<MarkNeedsReconnect>('MarkNeedsReconnect'),
+  ManageWebhooks: token<ManageWebhooks>('ManageWebhooks'),
+  WebhookDeliveryLog: token<WebhookDeliveryLog>('WebhookDeliveryLog'),
+  DeliverWebhooks: token<DeliverWebhooks>('DeliverWebhooks'),
 } as const;

@@ -1,6 +1,6 @@
 import { compose, type CompositionOptions } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
-import { buildHousekeeping, buildPublishingWorker, exitOnSignals } from './publishingWorker';
+import { buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
 
 /**
  * A process that runs a publishing worker alone (`npm run worker`), with no HTTP server:
@@ -21,9 +21,11 @@ export async function runWorkerProcess(options: CompositionOptions = {}): Promis
   const composition = await compose(config, options);
   const worker = buildPublishingWorker(composition);
   const housekeeping = buildHousekeeping(composition);
-  exitOnSignals(composition, () => Promise.all([worker.stop(config.worker.drainMs), housekeeping.stop()]));
+  const webhooks = buildWebhookDelivery(composition);
+  exitOnSignals(composition, () => Promise.all([worker.stop(config.worker.drainMs), housekeeping.stop(), webhooks.stop()]));
   worker.start();
   housekeeping.start();
+  webhooks.start();
 }
 
 /** Ends the process with a readable line when the worker cannot start (the database unreachable, …). */

@@ -1,10 +1,10 @@
 import { type Connection } from '../../domain/connection/Connection';
-import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Clock } from '../ports/Clock';
 import { type ConnectionCredentials } from '../ports/platforms/ConnectionCredentials';
 import { type GrantResult } from '../ports/platforms/GrantFailure';
 import { type PlatformConnector } from '../ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../ports/platforms/PlatformGrant';
+import { type MarkNeedsReconnect } from './MarkNeedsReconnect';
 
 /**
  * A connection's grant, renewed ahead of its expiry (the platform's own lifetimes), one
@@ -17,7 +17,7 @@ export class FreshGrants {
 
   constructor(
     private readonly credentials: ConnectionCredentials,
-    private readonly connections: ConnectionRepository,
+    private readonly reconnect: MarkNeedsReconnect,
     private readonly clock: Clock,
   ) {}
 
@@ -50,8 +50,7 @@ export class FreshGrants {
   }
 
   private async dead(connection: Connection, reason: string): Promise<GrantResult<PlatformGrant>> {
-    connection.needsReconnect(reason, this.clock.now());
-    await this.connections.save(connection);
+    await this.reconnect.run(connection, reason);
     return { ok: false, failure: { kind: 'reconnect', reason } };
   }
 }

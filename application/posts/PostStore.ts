@@ -8,6 +8,7 @@ import { ValidationProblems } from '../../domain/post/ValidationProblems';
 import { notFound } from '../../domain/shared/DomainError';
 import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
+import { type PostEvents } from '../webhooks/PostEvents';
 import { assertPreconditionHolds, type PostPrecondition } from './PostPrecondition';
 
 /**
@@ -21,6 +22,7 @@ export class PostStore {
     private readonly queue: PublishQueue,
     private readonly unitOfWork: UnitOfWork,
     private readonly media: MediaRepository,
+    private readonly events: PostEvents,
   ) {}
 
   async load(workspaceId: string, postId: string): Promise<Post> {
@@ -106,6 +108,7 @@ export class PostStore {
    * The post, then the queue brought in step with it: only jobs that changed are written.
    * Inside a unit of work, on a post loaded under lock. A job a worker holds is left to it;
    * that worker names its target as `held`, whose job no statement is sent for at all.
+   * The events the change causes (webhooks) are written in the same unit of work.
    */
   async persist(post: Post, now: Date, held?: string): Promise<void> {
     const stored = post.persisted;
@@ -113,6 +116,7 @@ export class PostStore {
     const before =
       stored === null ? [] : jobsFor({ workspaceId: post.workspaceId, id: post.id, status: stored.status, targets: stored.targets }, now).filter(notHeld);
     const after = jobsFor(post, now).filter(notHeld);
+    await this.events.emitFor(post, now);
     await this.posts.save(post);
     const queued = new Map(before.map((job) => [job.targetId, job.notBefore.getTime()]));
     await this.queue.enqueue(

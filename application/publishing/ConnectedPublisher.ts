@@ -1,4 +1,5 @@
 import { type FreshGrants } from '../connections/FreshGrants';
+import { type MarkNeedsReconnect } from '../connections/MarkNeedsReconnect';
 import { type PlatformConnectors } from '../connections/PlatformConnectors';
 import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
@@ -23,6 +24,7 @@ export class ConnectedPublisher implements PublisherOfConnection {
     private readonly grants: FreshGrants,
     private readonly media: MediaAccess,
     private readonly clock: Clock,
+    private readonly reconnect: MarkNeedsReconnect,
   ) {}
 
   async publish(segment: SegmentToPublish, read?: Connection | null): Promise<PublishOutcome> {
@@ -37,8 +39,7 @@ export class ConnectedPublisher implements PublisherOfConnection {
     let outcome = await this.withGrant(connection, connector, segment, false);
     if (outcome.kind === 'needsReconnect') outcome = await this.withGrant(connection, connector, segment, true);
     if (outcome.kind === 'needsReconnect') {
-      connection.needsReconnect(outcome.reason, this.clock.now());
-      await this.connections.save(connection);
+      await this.reconnect.run(connection, outcome.reason);
     } else if (outcome.kind === 'retryLater' || outcome.kind === 'outcomeUnknown') {
       connection.recordError(outcome.reason, this.clock.now());
       await this.connections.save(connection);

@@ -36,3 +36,10 @@ export type JobResult =
   | 'given_back'
   | 'lease_lost'
   | 'error';
+
+/**
+ * Whether retrying a failed target may help (a `target.failed` event says so): after a
+ * transient failure that outlasted its retries, or an unknown outcome (check the platform
+ * first: it may be out already). A refusal, or a grant to reconnect first, will not.
+ */
+export const retryMayHelp = (reason: string): boolean => reason.includes('gave up after ') || reason.includes(OUTCOME_UNKNOWN);

@@ -29,9 +29,16 @@ export function bindConnections(w: Wiring, config: Config): void {
   w.build(T.ConfiguredConnectors, [T.OutboundAddressGuard], (guard) => configuredConnectors(config, guard));
   w.build(T.PlatformConnectors, [T.ConfiguredConnectors], (configured) => new PlatformConnectors(configured.connectors));
   w.build(T.AppPasswordLogin, [T.ConfiguredConnectors], (configured) => configured.appPasswordLogin);
-  w.construct(T.FreshGrants, FreshGrants, [T.ConnectionCredentials, T.ConnectionRepository, T.Clock]);
+  w.construct(T.FreshGrants, FreshGrants, [T.ConnectionCredentials, T.MarkNeedsReconnect, T.Clock]);
   w.construct(T.MediaAccess, LibraryMediaAccess, [T.MediaRepository, T.MediaStore, T.MediaLinks]);
-  w.construct(T.ConnectedPublisher, ConnectedPublisher, [T.PlatformConnectors, T.ConnectionRepository, T.FreshGrants, T.MediaAccess, T.Clock]);
+  w.construct(T.ConnectedPublisher, ConnectedPublisher, [
+    T.PlatformConnectors,
+    T.ConnectionRepository,
+    T.FreshGrants,
+    T.MediaAccess,
+    T.Clock,
+    T.MarkNeedsReconnect,
+  ]);
   w.construct(T.ListPlatforms, ListPlatforms, [T.PlatformConnectors]);
   w.build(T.AddressPolicy, [T.OutboundAddressGuard], (guard) => new GuardedAddressPolicy(guard));
   w.construct(T.ConnectWithAppPassword, ConnectWithAppPassword, [

@@ -64,7 +64,7 @@ export function bindUseCases(w: Wiring): void {
   ]);
   w.construct(T.AddConnection, AddConnection, [T.ConnectionRepository, T.WorkspaceRepository, T.IdGenerator, T.Clock]);
   w.construct(T.IssueSession, IssueSession, [T.UserRepository, T.SessionTokens, T.SessionStore, T.IdGenerator, T.Clock, T.SessionTtlSeconds]);
-  w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository]);
+  w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository, T.PostEvents]);
   w.construct(T.ReadPosts, ReadPosts, [T.PostViews, T.PostRepository]);
   w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock]);
   w.construct(T.ChangePostLifecycle, ChangePostLifecycle, [T.PostStore, T.IdGenerator, T.Clock]);

@@ -205,3 +205,16 @@ export function api(app: Pick<Koa<any, any>, 'callback'>): ApiClient {
       agent[method](path).expect((res) => assertMatchesOpenApi(method, path, res.status, flatHeaders(res.headers), res.body));
   return { get: checked('get'), post: checked('post'), put: checked('put'), patch: checked('patch'), delete: checked('delete') };
 }
+
+/**
+ * Fails (throws) when an event's body is not what the OpenAPI document's `webhooks` entry for
+ * its type says the service sends (docs/webhooks.md).
+ */
+export function assertEventMatchesOpenApi(event: { type: string }): void {
+  const entry = (DOCUMENT.webhooks as Json | undefined)?.[event.type] as Json | undefined;
+  if (entry === undefined) fail(`event ${event.type}: not in the OpenAPI document's webhooks`, ['no such entry'], event);
+  const schema = ((((entry.post as Json).requestBody as Json).content as Json)['application/json'] as Json).schema as object;
+  const validate = validatorFor(schema);
+  const type = event.type;
+  if (!validate(event)) fail(`event ${type}: the body does not match the OpenAPI document`, ajvProblems(validate.errors, 'body'), event);
+}

@@ -15,7 +15,7 @@ export interface OutboundAddressPolicy {
  * Cloud metadata endpoints, refused even when private addresses are allowed. Compared as
  * written (IPv4, and IPv6 as the URL parser and the resolver write it).
  */
-const METADATA_ADDRESSES = ['169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:169.254.169.254', 'fd00:ec2::254', '100.100.100.200'];
+export const METADATA_ADDRESSES = ['169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:169.254.169.254', 'fd00:ec2::254', '100.100.100.200'];
 
 /**
  * The one way the service reaches an address a user supplied. Its agents check the address

@@ -13,6 +13,8 @@ export interface ApiFragment {
   readonly tag?: TagObject;
   readonly schemas?: SchemaMap;
   readonly paths?: PathMap;
+  /** OpenAPI 3.1's `webhooks`: requests the service sends (outgoing events), by name. */
+  readonly webhooks?: Readonly<Record<string, PathItem>>;
 }
 
 /**
@@ -56,6 +58,7 @@ export function assembleDocument(input: {
     tags: input.fragments.flatMap((f) => (f.tag ? [f.tag] : [])),
     security: bearer(null),
     paths: mergePaths(input.fragments.flatMap((f) => (f.paths ? [f.paths] : []))),
+    webhooks: Object.assign({}, ...input.fragments.map((f) => f.webhooks ?? {})) as Record<string, PathItem>,
     components: {
       securitySchemes,
       schemas: mergeSchemas(input.fragments.flatMap((f) => (f.schemas ? [f.schemas] : []))),

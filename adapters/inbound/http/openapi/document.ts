@@ -27,6 +27,9 @@ import { targetAttemptSchemas } from './schemas/targetAttempts';
 import { transcriptionSchemas } from './schemas/transcriptions';
 import { workspaceViewPaths } from './paths/workspaceViews';
 import { workspaceViewSchemas } from './schemas/workspaceViews';
+import { webhookPaths } from './paths/webhooks';
+import { webhookSchemas } from './schemas/webhooks';
+import { webhookEventOperations, webhookEventSchemas } from './schemas/webhookEvents';
 
 /**
  * Every operation the service implements. To describe a new feature: write its schemas in
@@ -69,6 +72,16 @@ const FRAGMENTS: readonly ApiFragment[] = [
   { tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." }, schemas: billingSchemas, paths: billingPaths },
   { tag: { name: 'transcriptions', description: "A person's reel transcriptions and their quota." }, schemas: transcriptionSchemas, paths: transcriptionPaths },
   { schemas: workspaceViewSchemas, paths: workspaceViewPaths },
+  {
+    tag: {
+      name: 'webhooks',
+      description:
+        'Signed events for every publishing outcome (Standard Webhooks), so no client has to poll: subscriptions, their delivery logs, retries and test events (docs/webhooks.md).',
+    },
+    schemas: { ...webhookSchemas, ...webhookEventSchemas },
+    paths: webhookPaths,
+    webhooks: webhookEventOperations,
+  },
 ];
 
 /** The OpenAPI 3.1.0 description served at GET /openapi.json. */

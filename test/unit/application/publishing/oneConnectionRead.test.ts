@@ -14,6 +14,7 @@ import { SETTINGS } from '../../../support/data/settings';
 import { FixedClock } from '../../../support/fixedClock';
 import { NOW, oauth2Grant, segmentToPublish } from '../../../support/platformTestKit';
 import { ScriptedPublisher } from '../../../support/scriptedPublisher';
+import { markNeedsReconnect } from '../../../support/webhookPieces';
 
 /** The real repository, every read of one connection counted. */
 class CountingConnections implements ConnectionRepository {
@@ -102,12 +103,14 @@ describe('publishing a segment reads its connection once', () => {
 
   /** The engine's publishers as the service composes them, on the counted repository. */
   function engineWith(connector: PlatformConnector, sandbox = new ScriptedPublisher(clock)) {
+    const reconnect = markNeedsReconnect(connections, clock);
     const connected = new ConnectedPublisher(
       new PlatformConnectors([connector]),
       connections,
-      new FreshGrants(credentials, connections, clock),
+      new FreshGrants(credentials, reconnect, clock),
       NO_MEDIA,
       clock,
+      reconnect,
     );
     return new PlatformPublishers([['LINKEDIN', connected]], { connections, publisher: sandbox });
   }

@@ -9,7 +9,7 @@ import { POSTS_MIGRATIONS } from './postsMigrations';
 import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { SIGNING_KEY_MIGRATIONS } from './signingKeyMigrations';
 import { TRANSCRIPTION_MIGRATIONS } from './transcriptionMigrations';
-import { WEBHOOK_MIGRATIONS } from './webhookMigrations';
+import { OUTGOING_WEBHOOK_MIGRATIONS, WEBHOOK_MIGRATIONS } from './webhookMigrations';
 import { WORKSPACE_VIEWS_MIGRATIONS } from './workspaceViewsMigrations';
 
 /** Every migration, oldest first; the DataSource applies the pending ones at start. */
@@ -27,4 +27,5 @@ export const ALL_MIGRATIONS = [
   ...EMAIL_PREFERENCE_MIGRATIONS,
   ...TRANSCRIPTION_MIGRATIONS,
   ...WORKSPACE_VIEWS_MIGRATIONS,
+  ...OUTGOING_WEBHOOK_MIGRATIONS,
 ];

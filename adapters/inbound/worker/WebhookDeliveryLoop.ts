@@ -1,0 +1,53 @@
+import { type Logger } from '../../../application/ports/Logger';
+import { type DeliverWebhooks } from '../../../application/webhooks/DeliverWebhooks';
+
+/**
+ * The worker's webhook loop (docs/webhooks.md): rounds of due deliveries until a round finds
+ * none, then a pause of `pollMs`; rounds never overlap. A failed round is logged and the loop
+ * goes on. `stop` starts no more rounds and waits for the one in flight, whose calls end
+ * within their timeout.
+ */
+export class WebhookDeliveryLoop {
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<void> | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly deliver: Pick<DeliverWebhooks, 'run'>,
+    private readonly logger: Logger,
+    readonly owner: string,
+    private readonly pollMs: number,
+  ) {}
+
+  start(): void {
+    if (this.stopping || this.timer !== null || this.inFlight !== null) return;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight;
+  }
+
+  /** Rounds until one attempts nothing (errors logged, never thrown). */
+  async tick(): Promise<void> {
+    try {
+      while (!this.stopping && (await this.deliver.run(this.owner)) > 0);
+    } catch (error) {
+      this.logger.error('webhook delivery round failed', { owner: this.owner, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.inFlight = this.tick().finally(() => {
+        this.inFlight = null;
+        this.schedule(this.pollMs);
+      });
+    }, delayMs);
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  type AttemptRecord,
+  type ClaimedDelivery,
+  type DeliveryAttempt,
+  type WebhookDeliveries,
+  type WebhookDelivery,
+} from '../../../../application/ports/webhooks/WebhookDeliveries';
+import { type EventToDeliver, type Subscriber, type WebhookOutbox } from '../../../../application/ports/webhooks/WebhookOutbox';
+import { type WebhookSubscriptions } from '../../../../application/ports/webhooks/WebhookSubscriptions';
+import { WebhookSubscription } from '../../../../domain/webhook/WebhookSubscription';
+
+interface StoredDelivery {
+  delivery: Omit<WebhookDelivery, 'attemptLog'>;
+  body: string;
+  attemptLog: DeliveryAttempt[];
+  lease: { owner: string; until: number } | null;
+}
+
+/**
+ * Webhook subscriptions, the outbox and the delivery log in this process (the unit tests'
+ * composition): one shared state behind the three ports, as the database's tables are.
+ */
+export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, WebhookDeliveries {
+  private readonly subs = new Map<string, WebhookSubscription>();
+  private readonly stored = new Map<string, StoredDelivery>();
+
+  async add(subscription: WebhookSubscription): Promise<void> {
+    this.subs.set(subscription.id, WebhookSubscription.rehydrate(subscription.toSnapshot()));
+  }
+  save = this.add;
+
+  async find(workspaceId: string, id: string): Promise<WebhookSubscription | null> {
+    const found = await this.findById(id);
+    return found?.workspaceId === workspaceId ? found : null;
+  }
+
+  async findById(id: string): Promise<WebhookSubscription | null> {
+    const found = this.subs.get(id);
+    return found === undefined ? null : WebhookSubscription.rehydrate(found.toSnapshot());
+  }
+
+  async listByWorkspace(workspaceId: string): Promise<WebhookSubscription[]> {
+    return [...this.subs.values()].filter((s) => s.workspaceId === workspaceId).map((s) => WebhookSubscription.rehydrate(s.toSnapshot()));
+  }
+
+  async countByWorkspace(workspaceId: string): Promise<number> {
+    return (await this.listByWorkspace(workspaceId)).length;
+  }
+
+  async recordAttempt(id: string, result: { ok: true; at: Date } | { ok: false; at: Date; error: string }): Promise<void> {
+    const s = this.subs.get(id);
+    if (s === undefined) return;
+    if (result.ok) s.recordSuccess(result.at);
+    else s.recordFailure(result.error, result.at);
+  }
+
+  async disableIfFailing(id: string, failures: number, reason: string, now: Date): Promise<boolean> {
+    const s = this.subs.get(id);
+    if (s === undefined || !s.enabled || s.health.consecutiveFailures < failures) return false;
+    s.disableAfterFailures(reason, now);
+    return true;
+  }
+
+  async remove(workspaceId: string, id: string): Promise<boolean> {
+    if ((await this.find(workspaceId, id)) === null) return false;
+    this.subs.delete(id);
+    for (const [key, d] of this.stored) if (d.delivery.subscriptionId === id) this.stored.delete(key);
+    return true;
+  }
+
+  async subscribers(workspaceId: string): Promise<Subscriber[]> {
+    return [...this.subs.values()].filter((s) => s.workspaceId === workspaceId && s.enabled).map((s) => ({ id: s.id, eventTypes: s.toSnapshot().eventTypes }));
+  }
+
+  async write(workspaceId: string, events: readonly EventToDeliver[], attemptLimit: number, now: Date): Promise<void> {
+    for (const event of events) {
+      for (const { id, subscriptionId } of event.deliveries) {
+        const delivery = { id, subscriptionId, workspaceId, eventId: event.id, eventType: event.type, status: 'pending' as const };
+        const times = { attempts: 0, attemptLimit, nextAttemptAt: now, createdAt: now, updatedAt: now };
+        this.stored.set(id, { delivery: { ...delivery, ...times }, body: event.body, attemptLog: [], lease: null });
+      }
+    }
+  }
+
+  async claimDue(request: { owner: string; now: Date; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]> {
+    const now = request.now.getTime();
+    const due = [...this.stored.values()]
+      .filter((d) => d.delivery.status === 'pending' && d.delivery.nextAttemptAt!.getTime() <= now && (d.lease === null || d.lease.until <= now))
+      .filter((d) => this.subs.get(d.delivery.subscriptionId)?.enabled === true)
+      .sort((a, b) => a.delivery.nextAttemptAt!.getTime() - b.delivery.nextAttemptAt!.getTime() || (a.delivery.id < b.delivery.id ? -1 : 1))
+      .slice(0, request.limit);
+    return due.map((d) => {
+      d.lease = { owner: request.owner, until: now + request.leaseMs };
+      const { id, subscriptionId, eventId, eventType, attempts, attemptLimit } = d.delivery;
+      return { id, subscriptionId, eventId, eventType, attempts, attemptLimit, body: d.body, leaseOwner: request.owner };
+    });
+  }
+
+  async record(deliveryId: string, owner: string, record: AttemptRecord, now: Date): Promise<boolean> {
+    const d = this.stored.get(deliveryId);
+    if (d === undefined || d.lease?.owner !== owner || d.delivery.status !== 'pending') return false;
+    d.attemptLog.push(record.attempt);
+    const next = record.next.status === 'pending' ? record.next.at : null;
+    d.delivery = { ...d.delivery, status: record.next.status, attempts: record.attempt.attempt, nextAttemptAt: next, updatedAt: now };
+    d.lease = null;
+    return true;
+  }
+
+  async list(subscriptionId: string, page: { limit: number; offset: number }): Promise<{ items: WebhookDelivery[]; total: number }> {
+    const all = [...this.stored.values()].filter((d) => d.delivery.subscriptionId === subscriptionId).sort((a, b) => (a.delivery.id < b.delivery.id ? 1 : -1));
+    return { items: all.slice(page.offset, page.offset + page.limit).map(view), total: all.length };
+  }
+
+  async findDelivery(subscriptionId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    const d = this.storedOf(subscriptionId, deliveryId);
+    return d === null ? null : view(d);
+  }
+
+  private storedOf(subscriptionId: string, deliveryId: string): StoredDelivery | null {
+    const d = this.stored.get(deliveryId);
+    return d?.delivery.subscriptionId === subscriptionId ? d : null;
+  }
+
+  async retry(subscriptionId: string, deliveryId: string, now: Date): Promise<boolean> {
+    const d = this.storedOf(subscriptionId, deliveryId);
+    if (d === null || d.delivery.status === 'pending') return false;
+    d.delivery = { ...d.delivery, status: 'pending', attemptLimit: d.delivery.attempts + 1, nextAttemptAt: now, updatedAt: now };
+    return true;
+  }
+}
+
+const view = (d: StoredDelivery): WebhookDelivery => ({ ...d.delivery, attemptLog: [...d.attemptLog] });

@@ -1,0 +1,88 @@
+import { type Clock } from '../ports/Clock';
+import { type Logger } from '../ports/Logger';
+import { type AttemptRecord, type ClaimedDelivery, type WebhookDeliveries } from '../ports/webhooks/WebhookDeliveries';
+import { type WebhookAnswer, type WebhookSender, type WebhookSigner } from '../ports/webhooks/WebhookSender';
+import { type WebhookSubscriptions } from '../ports/webhooks/WebhookSubscriptions';
+import { type WebhookSettings } from './WebhookSettings';
+
+const USER_AGENT = 'Dispatch-Webhooks/1.0';
+
+/**
+ * What a worker does with due deliveries (docs/webhooks.md): claims a batch (leased, so no
+ * other worker sends them meanwhile), signs each with its subscription's current secrets and
+ * sends them side by side; a 2xx within the timeout is a success, anything else is retried on
+ * the schedule (later if the endpoint's `Retry-After` asks) until the attempts run out. An
+ * endpoint that failed every attempt of a delivery's whole schedule is switched off.
+ */
+export class DeliverWebhooks {
+  constructor(
+    private readonly deliveries: WebhookDeliveries,
+    private readonly subscriptions: WebhookSubscriptions,
+    private readonly sender: WebhookSender,
+    private readonly signer: WebhookSigner,
+    private readonly clock: Clock,
+    private readonly settings: WebhookSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  /** One round: the deliveries due now, each attempted once; how many were attempted. */
+  async run(owner: string): Promise<number> {
+    const { leaseMs, batchSize: limit } = this.settings;
+    const claimed = await this.deliveries.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
+    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+    return claimed.length;
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const subscription = await this.subscriptions.findById(delivery.subscriptionId);
+    const startedAt = this.clock.now();
+    const answer: WebhookAnswer =
+      subscription === null
+        ? { kind: 'unreachable', error: 'the webhook was removed', responseMs: 0 }
+        : await this.sender.send({
+            url: subscription.url,
+            headers: {
+              ...this.signer.headers(subscription.signingSecrets(startedAt), delivery.eventId, startedAt, delivery.body),
+              'content-type': 'application/json',
+              'user-agent': USER_AGENT,
+            },
+            body: delivery.body,
+            timeoutMs: this.settings.timeoutMs,
+          });
+    const ok = answer.kind === 'answered' && answer.statusCode >= 200 && answer.statusCode < 300;
+    const error = ok ? null : answer.kind === 'answered' ? `the endpoint answered ${answer.statusCode}` : answer.error;
+    const attempt = delivery.attempts + 1;
+    const now = this.clock.now();
+    const record: AttemptRecord = {
+      attempt: { attempt, at: startedAt, statusCode: answer.kind === 'answered' ? answer.statusCode : null, responseMs: answer.responseMs, error },
+      next: ok
+        ? { status: 'succeeded' }
+        : attempt >= delivery.attemptLimit
+          ? { status: 'failed' }
+          : { status: 'pending', at: this.retryAt(attempt, answer, now) },
+    };
+    if (!(await this.deliveries.record(delivery.id, delivery.leaseOwner, record, now))) {
+      this.logger.warn('a webhook delivery was settled by another worker meanwhile', { deliveryId: delivery.id });
+      return;
+    }
+    if (subscription === null) return;
+    await this.subscriptions.recordAttempt(subscription.id, error === null ? { ok: true, at: now } : { ok: false, at: now, error });
+    if (record.next.status === 'failed') await this.disableIfSustained(subscription.id, delivery, now);
+  }
+
+  /** The schedule's pause for this attempt, or the endpoint's Retry-After when it asks for longer (within bounds). */
+  private retryAt(attempt: number, answer: WebhookAnswer, now: Date): Date {
+    const schedule = this.settings.retryScheduleSeconds;
+    const scheduled = schedule[Math.min(attempt, schedule.length) - 1] ?? 0;
+    const asked = answer.kind === 'answered' && answer.retryAfterSeconds !== null ? Math.min(answer.retryAfterSeconds, this.settings.maxRetryAfterSeconds) : 0;
+    return new Date(now.getTime() + Math.max(scheduled, asked) * 1000);
+  }
+
+  /** Every attempt of this delivery failed, and nothing succeeded in between: the endpoint is switched off. */
+  private async disableIfSustained(subscriptionId: string, delivery: ClaimedDelivery, now: Date): Promise<void> {
+    const reason = `disabled after ${delivery.attemptLimit} failed attempts in a row over the whole retry schedule (last event ${delivery.eventId})`;
+    if (await this.subscriptions.disableIfFailing(subscriptionId, delivery.attemptLimit, reason, now)) {
+      this.logger.warn('a webhook endpoint failed for its whole retry schedule and was disabled', { subscriptionId });
+    }
+  }
+}

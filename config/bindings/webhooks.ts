@@ -1,0 +1,60 @@
+import { type DataSource } from 'typeorm';
+import { GuardedWebhookSender } from '../../adapters/outbound/webhooks/GuardedWebhookSender';
+import { StandardWebhookSigner } from '../../adapters/outbound/webhooks/StandardWebhookSigner';
+import { ResolvedAddressPolicy } from '../../adapters/outbound/http/ResolvedAddressPolicy';
+import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
+import { MemoryWebhooks } from '../../adapters/outbound/persistence/memory/MemoryWebhooks';
+import { TypeOrmWebhookDeliveries } from '../../adapters/outbound/persistence/typeorm/webhooks/TypeOrmWebhookDeliveries';
+import { TypeOrmWebhookOutbox } from '../../adapters/outbound/persistence/typeorm/webhooks/TypeOrmWebhookOutbox';
+import { TypeOrmWebhookSubscriptions } from '../../adapters/outbound/persistence/typeorm/webhooks/TypeOrmWebhookSubscriptions';
+import { httpEventPresenter } from '../../adapters/inbound/http/presenters/HttpEventPresenter';
+import { MarkNeedsReconnect } from '../../application/connections/MarkNeedsReconnect';
+import { DeliverWebhooks } from '../../application/webhooks/DeliverWebhooks';
+import { EventOutbox } from '../../application/webhooks/EventOutbox';
+import { ManageWebhooks } from '../../application/webhooks/ManageWebhooks';
+import { PostEvents } from '../../application/webhooks/PostEvents';
+import { WebhookDeliveryLog } from '../../application/webhooks/WebhookDeliveryLog';
+import { type Config } from '../env';
+import { resolveSecretKey } from '../secretKey';
+import { TOKENS as T } from '../tokens';
+import { type Wiring } from '../Wiring';
+
+/**
+ * Outgoing webhooks (docs/webhooks.md): subscriptions and the outbox in the database (or
+ * memory), events rendered by the API's presenters, signed the Standard Webhooks way and sent
+ * through the outbound-address guard.
+ */
+export function bindWebhooks(w: Wiring, config: Config, dataSource: DataSource | null): void {
+  const settings = config.webhooks;
+  const memory = dataSource === null ? new MemoryWebhooks() : null;
+  w.value(T.WebhookSettings, settings);
+  w.value(T.WebhookSubscriptions, memory ?? new TypeOrmWebhookSubscriptions(dataSource!, new SecretBox(resolveSecretKey(config.secrets))));
+  w.value(T.WebhookDeliveries, memory ?? new TypeOrmWebhookDeliveries(dataSource!));
+  w.value(T.WebhookOutbox, memory ?? new TypeOrmWebhookOutbox(dataSource!));
+  w.value(T.EventPresenter, httpEventPresenter);
+  w.value(T.WebhookSigner, new StandardWebhookSigner());
+  w.build(T.WebhookSender, [T.OutboundAddressGuard], (guard) => new GuardedWebhookSender(guard));
+  w.build(T.WebhookAddressPolicy, [T.OutboundAddressGuard], (guard) => new ResolvedAddressPolicy(guard.policy));
+  w.construct(T.EventOutbox, EventOutbox, [T.WebhookOutbox, T.EventPresenter, T.IdGenerator, T.WebhookSettings]);
+  w.construct(T.PostEvents, PostEvents, [T.EventOutbox, T.EventPresenter]);
+  w.construct(T.MarkNeedsReconnect, MarkNeedsReconnect, [T.ConnectionRepository, T.UnitOfWork, T.EventOutbox, T.EventPresenter, T.Clock]);
+  w.construct(T.ManageWebhooks, ManageWebhooks, [T.WebhookSubscriptions, T.WebhookAddressPolicy, T.WebhookSigner, T.IdGenerator, T.Clock, T.WebhookSettings]);
+  w.construct(T.WebhookDeliveryLog, WebhookDeliveryLog, [
+    T.WebhookSubscriptions,
+    T.WebhookDeliveries,
+    T.WebhookOutbox,
+    T.EventPresenter,
+    T.IdGenerator,
+    T.Clock,
+    T.WebhookSettings,
+  ]);
+  w.construct(T.DeliverWebhooks, DeliverWebhooks, [
+    T.WebhookDeliveries,
+    T.WebhookSubscriptions,
+    T.WebhookSender,
+    T.WebhookSigner,
+    T.Clock,
+    T.WebhookSettings,
+    T.Logger,
+  ]);
+}

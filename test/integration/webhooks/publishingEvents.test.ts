@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import { TOKENS as T } from '../../../config/tokens';
+import { DATABASE_KINDS, serverFor } from '../../support/databases';
+import { memberEmail } from '../../support/data/people';
+import { assertEventMatchesOpenApi } from '../../support/openapi';
+import { requireServer } from '../../support/services';
+import { WebhookApp } from '../../support/webhooks/webhookApp';
+import { type ReceivedEvent, WebhookReceiver } from '../../support/webhooks/webhookReceiver';
+
+/** One failed call gives up at once: a `[sandbox:retry]` target fails (retryable) and a retry then publishes it. */
+const ONE_ATTEMPT = { WORKER_MAX_ATTEMPTS: '1' };
+/** LinkedIn configured, its API on a closed port: a real (non-sandbox) connection with no stored grant needs reconnecting. */
+const LINKEDIN_CONFIGURED = {
+  LINKEDIN_CLIENT_ID: 'client-id',
+  LINKEDIN_CLIENT_SECRET: 'client-secret',
+  LINKEDIN_API_BASE_URL: 'http://127.0.0.1:9',
+  LINKEDIN_AUTH_BASE_URL: 'http://127.0.0.1:9',
+};
+
+for (const kind of DATABASE_KINDS) {
+  describe(`webhooks: every publishing outcome reaches a verified receiver (${kind})`, function () {
+    this.timeout(60_000);
+    let app: WebhookApp;
+    let receiver: WebhookReceiver;
+    const ofType = (type: string): ReceivedEvent[] => receiver.events.filter((e) => e.type === type);
+
+    before(async function () {
+      const server = serverFor(kind);
+      if (server) await requireServer(this, server);
+      app = await WebhookApp.start(kind, ['BLUESKY', 'TWITTER', 'LINKEDIN'], { ...ONE_ATTEMPT, ...LINKEDIN_CONFIGURED });
+      receiver = await WebhookReceiver.start();
+      await app.subscribe(receiver);
+    });
+    after(async () => {
+      await app?.close();
+      await receiver?.stop();
+    });
+
+    it('a scheduled post that partially fails, then is retried: scheduled, each target, partially_failed, then published', async () => {
+      const at = new Date(Date.now() + 1500).toISOString();
+      const post = await app.post({ BLUESKY: 'Hello from a subscriber', TWITTER: 'Fails once [sandbox:retry]', LINKEDIN: 'Hello LinkedIn' }, 'schedule', at);
+      await app.received(receiver, ['post.scheduled', 'target.published', 'target.published', 'target.failed', 'post.partially_failed']);
+      const [scheduled] = ofType('post.scheduled');
+      expect(scheduled!.data.post).to.include({ id: post.id, status: 'scheduled' });
+      const failed = ofType('target.failed')[0]!;
+      const twitter = post.targets.find((t) => t.connectionId === app.connections.get('TWITTER'))!;
+      expect(failed.data).to.include({ postId: post.id, retryable: true });
+      expect(failed.data.target).to.include({ id: twitter.id, status: 'failed' });
+      expect(failed.data.reason).to.match(/gave up after 1 attempts/);
+      expect(ofType('post.partially_failed')[0]!.data.post.status).to.equal('partially_failed');
+
+      await app.http.post(`${app.base}/posts/${post.id}/targets/${twitter.id}/retry`).set(app.auth).expect(200);
+      await app.received(receiver, ['target.published', 'target.published', 'target.published', 'post.published']);
+      const republished = ofType('target.published').find((e) => e.data.target.id === twitter.id)!;
+      expect(republished.data.target.platformPostUrl).to.be.a('string');
+      expect(ofType('post.published')[0]!.data.post).to.include({ id: post.id, status: 'published' });
+    });
+
+    it('a post every target of which is refused: target.failed (not retryable) and post.failed', async () => {
+      const post = await app.post({ BLUESKY: 'No [sandbox:reject]' });
+      await app.received(receiver, ['post.failed']);
+      const failed = ofType('target.failed').find((e) => e.data.postId === post.id)!;
+      expect(failed.data.retryable).to.equal(false);
+      expect(ofType('post.failed')[0]!.data.post).to.include({ id: post.id, status: 'failed' });
+    });
+
+    it('review: a contributor’s post asks for a review (review.requested), the owner’s approval decides it (review.decided)', async () => {
+      const contributor = memberEmail('contributor', 1);
+      await app.t.given.user(contributor);
+      await app.t.given.member(app.workspaceId, contributor, 'contributor');
+      const key = (await app.t.given.apiKey(app.workspaceId, contributor, 'contributor')).key;
+      const post = await app.post({ BLUESKY: 'Please review me' }, 'publish_now', null, { Authorization: `Bearer ${key}` });
+      expect(post.status).to.equal('pending_review');
+      await app.received(receiver, ['review.requested']);
+      expect(ofType('review.requested').at(-1)!.data.post).to.include({ id: post.id, status: 'pending_review' });
+
+      await app.http.post(`${app.base}/posts/${post.id}/reviews`).set(app.auth).send({ decision: 'approved', comment: 'Fine' }).expect(201);
+      await app.received(receiver, ['review.decided']);
+      const decided = ofType('review.decided').at(-1)!;
+      expect(decided.data.review).to.include({ decision: 'approved', comment: 'Fine' });
+      expect(decided.data.post.id).to.equal(post.id);
+    });
+
+    it('a connection whose grant is dead: connection.needs_reconnect, once, with the target that could not publish', async () => {
+      const linkedin = await app.t.composition
+        .get(T.AddConnection)
+        .execute({ workspaceId: app.workspaceId, platform: 'LINKEDIN', handle: 'real-one', sandbox: false });
+      app.connections.set('LINKEDIN', linkedin.id);
+      const first = await app.post({ LINKEDIN: 'To a real account' });
+      await app.received(receiver, ['connection.needs_reconnect']);
+      const notice = ofType('connection.needs_reconnect')[0]!;
+      expect(notice.data.connection).to.include({ id: linkedin.id, status: 'needs_reconnect' });
+      expect(notice.data.reason).to.match(/connect the account again/);
+      await app.received(receiver, ['post.failed', 'post.failed']);
+      expect(ofType('target.failed').find((e) => e.data.postId === first.id)!.data.retryable).to.equal(false);
+      expect(ofType('connection.needs_reconnect')).to.have.length(1);
+    });
+
+    it('every event: signed (verified with the secret), deduplicable by webhook-id, and shaped as the OpenAPI document says', async () => {
+      expect(
+        receiver.received.every((r) => r.verifiedWith.length === 1),
+        'every request verifies',
+      ).to.equal(true);
+      const ids = receiver.events.map((e) => e.id);
+      expect(new Set(ids).size, 'each event delivered once').to.equal(ids.length);
+      for (const r of receiver.received) expect(r.headers['webhook-id']).to.equal(r.event!.id);
+      for (const event of receiver.events) {
+        expect(event.workspaceId).to.equal(app.workspaceId);
+        assertEventMatchesOpenApi(event);
+      }
+      const types = new Set(receiver.types());
+      for (const type of [
+        'post.scheduled',
+        'post.published',
+        'post.partially_failed',
+        'post.failed',
+        'target.published',
+        'target.failed',
+        'review.requested',
+        'review.decided',
+        'connection.needs_reconnect',
+      ]) {
+        expect(types.has(type), `${type} delivered`).to.equal(true);
+      }
+    });
+  });
+}
