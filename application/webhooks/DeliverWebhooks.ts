@@ -25,11 +25,21 @@ export class DeliverWebhooks {
     private readonly logger: Logger,
   ) {}
 
-  /** One round: the deliveries due now, each attempted once; how many were attempted. */
+  /**
+   * One round: the deliveries due now, each attempted once; how many were attempted. Each
+   * endpoint gets its deliveries one after the other, oldest first (so one worker's events
+   * arrive in order), different endpoints side by side.
+   */
   async run(owner: string): Promise<number> {
     const { leaseMs, batchSize: limit } = this.settings;
     const claimed = await this.deliveries.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
-    await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+    const byEndpoint = new Map<string, ClaimedDelivery[]>();
+    for (const delivery of claimed) byEndpoint.set(delivery.subscriptionId, [...(byEndpoint.get(delivery.subscriptionId) ?? []), delivery]);
+    await Promise.all(
+      [...byEndpoint.values()].map(async (queue) => {
+        for (const delivery of queue) await this.deliver(delivery);
+      }),
+    );
     return claimed.length;
   }
 

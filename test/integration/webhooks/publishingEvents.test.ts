@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { TOKENS as T } from '../../../config/tokens';
+import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook/WebhookEventType';
 import { DATABASE_KINDS, serverFor } from '../../support/databases';
 import { memberEmail } from '../../support/data/people';
 import { assertEventMatchesOpenApi } from '../../support/openapi';
@@ -109,19 +110,7 @@ for (const kind of DATABASE_KINDS) {
         assertEventMatchesOpenApi(event);
       }
       const types = new Set(receiver.types());
-      for (const type of [
-        'post.scheduled',
-        'post.published',
-        'post.partially_failed',
-        'post.failed',
-        'target.published',
-        'target.failed',
-        'review.requested',
-        'review.decided',
-        'connection.needs_reconnect',
-      ]) {
-        expect(types.has(type), `${type} delivered`).to.equal(true);
-      }
+      for (const type of WEBHOOK_EVENT_TYPES) expect(types.has(type), `${type} delivered`).to.equal(true);
     });
   });
 }
