@@ -36,6 +36,7 @@ export const transcriptionPaths: PathMap = {
       requestBody: { description: 'The reel.', schema: schemaRef('CreateTranscriptionRequest') },
       success: { status: 201, description: 'The transcription.', schema: schemaRef('Transcription') },
       errors: [402, 403],
+      idempotent: true,
     }),
   },
   '/v1/transcriptions/usage': {
