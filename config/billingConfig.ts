@@ -1,4 +1,4 @@
-import { type Product } from '../domain/billing/Product';
+import { DEFAULT_PRODUCTS, type Product } from '../domain/billing/Product';
 import { ConfigError, type Env, integer } from './envValues';
 
 /** Billing and transcriptions (README, "Configuration"; docs/decisions.md, "The account surface"). */
@@ -8,11 +8,8 @@ export interface BillingConfig {
   readonly freeMonthlyTranscriptions: number;
 }
 
-/** The products of a fresh install: a test-mode checkout sells these (prices are the provider's ids). */
-export const DEFAULT_PRODUCTS: readonly Product[] = [
-  { id: 'transcriptions-pro', name: 'Transcriptions Pro', kind: 'transcriptions', priceId: 'price_transcriptions_pro', softLimit: 100, hardLimit: 150 },
-  { id: 'workspace-pro', name: 'Workspace Pro', kind: 'workspace', priceId: 'price_workspace_pro', plan: 'pro' },
-];
+/** The products of a fresh install (domain/billing/Product.ts). */
+export { DEFAULT_PRODUCTS };
 
 export function billingConfig(env: Env): BillingConfig {
   return {

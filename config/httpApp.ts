@@ -3,6 +3,7 @@ import { connectCallbackRouter } from '../adapters/inbound/http/pages/connect/co
 import { mediaFilesRouter } from '../adapters/inbound/http/pages/media/mediaFilesRouter';
 import { sandboxPagesRouter } from '../adapters/inbound/http/pages/sandbox/sandboxPagesRouter';
 import { createApp } from '../adapters/inbound/http/createApp';
+import { openApiDocumentFor } from '../adapters/inbound/http/openapi/documentFor';
 import { testCheckoutRouter } from '../adapters/inbound/http/pages/checkout/testCheckoutRouter';
 import { stripeWebhookRouter } from '../adapters/inbound/http/routers/stripeWebhookRouter';
 import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
@@ -30,6 +31,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
       // The CSRF tokens' key, shared by every instance; csrf.ts keys its HMAC apart from other uses.
       csrfSecret: resolveSecretKey(config.secrets),
     },
+    openApiDocument: openApiDocumentFor(config.billing.products),
     surfaces: {
       ...surfaces,
       oauth: [...oauth.oauth, ...(surfaces.oauth ?? [])],

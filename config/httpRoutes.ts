@@ -40,7 +40,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
     (kit) => checkoutRouter(kit, get(T.StartCheckout)),
-    () => transcriptionsRouter({ create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
+    (kit) => transcriptionsRouter(kit, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
     (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
     (kit) => webhooksRouter(kit, get(T.ManageWebhooks), get(T.WebhookDeliveryLog)),
   ];

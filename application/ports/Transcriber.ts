@@ -3,7 +3,8 @@
  * production; null when none is configured, and then nothing is transcribed.
  */
 export interface Transcriber {
-  transcribe(audio: AudioFile): Promise<TranscriberResult>;
+  /** `signal`: the caller gave up (its request's deadline); the call stops and answers a failure. */
+  transcribe(audio: AudioFile, signal?: AbortSignal): Promise<TranscriberResult>;
 }
 
 export interface AudioFile {

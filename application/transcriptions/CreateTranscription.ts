@@ -1,10 +1,12 @@
 import { type Credential } from '../../domain/credential/Credential';
 import { DomainError, validationError } from '../../domain/shared/DomainError';
 import { reelIdOf, type Transcription } from '../../domain/transcription/Transcription';
+import { type Cancellation } from '../ports/Cancellation';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type SpokenText, type Transcriber } from '../ports/Transcriber';
 import { type Transcriptions, type TranscriptionUsage } from '../ports/transcription/Transcriptions';
+import { type UnitOfWork } from '../ports/UnitOfWork';
 import { type UrlDownloader } from '../ports/UrlDownloader';
 import { type TranscriptionQuota } from './TranscriptionQuota';
 import { type UserScopeCheck } from './UserScopeCheck';
@@ -18,7 +20,9 @@ export interface ReelLimits {
 /**
  * POST /v1/transcriptions, with media:write (docs/decisions.md, "The account surface"): takes a
  * quota slot first (402 quota_exceeded when none is left), then fetches the reel through the
- * outbound-address guard and transcribes it; a failure gives the slot back.
+ * outbound-address guard and transcribes it; a failure gives the slot back. A request that ran
+ * past its deadline (answered 503 request_timeout) stops the provider's call and stores nothing,
+ * so its slot is given back too: a 503 never leaves a transcription or a count behind.
  */
 export class CreateTranscription {
   constructor(
@@ -31,10 +35,17 @@ export class CreateTranscription {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly limits: ReelLimits,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly cancellation: Cancellation,
   ) {}
 
-  async execute(credential: Credential, reelUrl: string): Promise<Transcription> {
+  /** The access check alone, for the route to run before it consults an Idempotency-Key (docs/decisions.md, "Idempotency"). */
+  async authorize(credential: Credential): Promise<void> {
     await this.scopes.require(credential, 'media:write');
+  }
+
+  async execute(credential: Credential, reelUrl: string): Promise<Transcription> {
+    await this.authorize(credential);
     const transcriber = this.transcriber;
     if (transcriber === null) {
       throw new DomainError(
@@ -61,7 +72,8 @@ export class CreateTranscription {
         durationSeconds: spoken.durationSeconds,
         createdAt: this.clock.now(),
       };
-      await this.transcriptions.add(transcription);
+      // Its commit is refused once the caller gave up (TypeOrmUnitOfWork), and the slot is then given back below.
+      await this.unitOfWork.run(() => this.transcriptions.add(transcription));
       return transcription;
     } catch (error) {
       await this.usage.release(credential.userId, period.key);
@@ -86,7 +98,8 @@ export class CreateTranscription {
           .filter((s) => s !== '')
           .at(-1) ?? 'reel',
       ) || 'reel';
-    const result = await transcriber.transcribe({ bytes, filename, contentType: download.contentType ?? 'application/octet-stream' });
+    const signal = this.cancellation.current();
+    const result = await transcriber.transcribe({ bytes, filename, contentType: download.contentType ?? 'application/octet-stream' }, signal);
     if (result.ok) return result.spoken;
     if (result.status === 400 || result.status === 413 || result.status === 415) {
       throw validationError('transcription_failed', [{ path: 'reelUrl', message: `the provider could not transcribe the reel: ${result.reason}` }]);

@@ -34,12 +34,21 @@ export function bindTranscriptions(w: Wiring, config: Config, dataSource: DataSo
   const makeQuota = (accounts: Parameters<typeof newQuota>[0], clock: Parameters<typeof newQuota>[1]) => newQuota(accounts, clock, config);
   w.build(
     T.CreateTranscription,
-    [...scopes, ...quota, T.TranscriptionUsage, T.Transcriptions, T.UrlDownloader, T.Transcriber, T.IdGenerator],
-    (memberships, accounts, clock, usage, transcriptions, downloader, transcriber, ids) =>
-      new CreateTranscription(new UserScopeCheck(memberships), makeQuota(accounts, clock), usage, transcriptions, downloader, transcriber, ids, clock, {
-        maxBytes: settings.maxReelBytes,
-        timeoutMs: settings.timeoutMs,
-      }),
+    [...scopes, ...quota, T.TranscriptionUsage, T.Transcriptions, T.UrlDownloader, T.Transcriber, T.IdGenerator, T.UnitOfWork, T.Cancellation],
+    (memberships, accounts, clock, usage, transcriptions, downloader, transcriber, ids, unitOfWork, cancellation) =>
+      new CreateTranscription(
+        new UserScopeCheck(memberships),
+        makeQuota(accounts, clock),
+        usage,
+        transcriptions,
+        downloader,
+        transcriber,
+        ids,
+        clock,
+        { maxBytes: settings.maxReelBytes, timeoutMs: settings.timeoutMs },
+        unitOfWork,
+        cancellation,
+      ),
   );
   w.build(
     T.ListTranscriptions,

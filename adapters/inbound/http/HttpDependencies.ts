@@ -46,6 +46,8 @@ export interface HttpDependencies {
     /** The request ceiling of every chain but uploads' (503 `request_timeout` past it); none when absent. */
     readonly requestTimeoutMs?: number;
   };
+  /** What GET /openapi.json serves (openApiDocumentFor: the configured products); the static document when absent. */
+  readonly openApiDocument?: object;
   /** Routers of the surfaces other than the JSON API, each mounted on its own chain (docs/surfaces.md). */
   readonly surfaces?: Surfaces;
   readonly clock: Clock;

@@ -38,7 +38,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   const open = new Router<AppState>();
   open.use(discoveryRouter(deps.settings.baseUrl, deps.signingKeys).routes());
   open.get('/openapi.json', (ctx) => {
-    ctx.body = OPENAPI_DOCUMENT;
+    ctx.body = deps.openApiDocument ?? OPENAPI_DOCUMENT;
   });
 
   const api = new Router<AppState>();

@@ -16,7 +16,7 @@ export interface OpenAiTranscriberSettings {
 export class OpenAiCompatibleTranscriber implements Transcriber {
   constructor(private readonly settings: OpenAiTranscriberSettings) {}
 
-  async transcribe(audio: AudioFile): Promise<TranscriberResult> {
+  async transcribe(audio: AudioFile, signal?: AbortSignal): Promise<TranscriberResult> {
     const form = new FormData();
     form.append('file', new Blob([audio.bytes], { type: audio.contentType }), audio.filename);
     form.append('model', this.settings.model);
@@ -29,10 +29,11 @@ export class OpenAiCompatibleTranscriber implements Transcriber {
         method: 'POST',
         headers,
         body: form,
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        signal: signal === undefined ? AbortSignal.timeout(this.settings.timeoutMs) : AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), signal]),
       });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
+      if (signal?.aborted) return { ok: false, status: null, reason: 'the request ran out of time' };
       return { ok: false, status: null, reason: timedOut ? 'the provider took too long' : 'the provider could not be reached' };
     }
     const body: unknown = await response.json().catch(() => null);

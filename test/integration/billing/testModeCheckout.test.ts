@@ -64,6 +64,39 @@ for (const kind of DATABASE_KINDS) {
       expect(account.subscription!.currentPeriodEnd.getTime()).to.be.greaterThan(Date.now() + 27 * 86_400_000);
     });
 
+    it("shows a completed transcription plan in the person's usage: subscribed, paid up, its limits, period and customer", async () => {
+      const session = await t.given.session(OWNER_EMAIL);
+      await press(await checkout('transcriptions-pro'), 'complete');
+      const account = (await t.composition.get(TOKENS.BillingAccounts).find(ownerId))!;
+      const usage = await api(t.app).get('/v1/transcriptions/usage').set(bearer(session)).expect(200);
+      expect(usage.body).to.deep.equal({
+        used: 0,
+        limit: 150,
+        periodEnd: account.subscription!.currentPeriodEnd.getTime(),
+        isSortedActive: true,
+        isSubscribed: true,
+        paidSoftLimit: 100,
+        paidHardLimit: 150,
+        stripeCustomerId: account.customerId,
+      });
+    });
+
+    it('moves the setup status from connect_account to complete_payment to onboarding complete through the checkout', async () => {
+      const ws = await t.given.workspace(OWNER_EMAIL, 'Onboarding');
+      const key = (await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key;
+      const setup = async () => (await api(t.app).get(`/v1/me/setup/${ws}`).set(bearer(key)).expect(200)).body;
+      expect(await setup()).to.deep.include({ outstandingAction: 'connect_account', onboardingComplete: false });
+      await t.given.connection(ws, 'BLUESKY', 'onboarding.bsky.social');
+      expect(await setup()).to.deep.include({ subscription: { plan: 'free', status: 'none', paid: false }, outstandingAction: 'complete_payment' });
+      const res = await api(t.app).post('/v1/transcriptions/checkout').set(bearer(key)).send({ productId: 'workspace-pro' }).expect(200);
+      await press(new URL(res.body.checkoutUrl).pathname, 'complete');
+      expect(await setup()).to.deep.include({
+        subscription: { plan: 'pro', status: 'active', paid: true },
+        outstandingAction: null,
+        onboardingComplete: true,
+      });
+    });
+
     it('cancelling goes back to the cancel URL and records nothing', async () => {
       const accounts = t.composition.get(TOKENS.BillingAccounts);
       const before = await accounts.find(ownerId);
@@ -95,3 +128,29 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 }
+
+describe('the test-mode checkout coming back to the app', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp(await freshDatabaseEnv('sqlite'), {
+      CHECKOUT_SUCCESS_URL: 'https://app.example.com/billing/thanks',
+      CHECKOUT_CANCEL_URL: 'https://www.example.org/pricing',
+    });
+  });
+  after(async () => t?.close());
+
+  it("lets its forms end at the app's success and cancel URLs (browsers apply form-action to the redirect)", async () => {
+    await t.given.user(OWNER_EMAIL);
+    const ws = await t.given.workspace(OWNER_EMAIL);
+    const key = (await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key;
+    const res = await api(t.app).post('/v1/transcriptions/checkout').set(bearer(key)).send({ productId: 'transcriptions-pro' }).expect(200);
+    const path = new URL(res.body.checkoutUrl).pathname;
+    const browser = request.agent(t.app.callback());
+    const page = await browser.get(path).expect(200);
+    const formAction = /form-action ([^;]+)/.exec(page.headers['content-security-policy'])![1]!.split(' ');
+    expect(formAction).to.have.members(["'self'", 'https://app.example.com', 'https://www.example.org']);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
+    const done = await browser.post(`${path}/complete`).type('form').send({ _csrf: csrf }).expect(303);
+    expect(done.headers.location).to.equal('https://app.example.com/billing/thanks');
+  });
+});

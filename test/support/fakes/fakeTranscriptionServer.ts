@@ -22,6 +22,10 @@ export type ScriptedError = 400 | 401 | 429 | 500;
 export class FakeTranscriptionServer {
   readonly received: TranscriptionRequest[] = [];
   private readonly scripted: ScriptedError[] = [];
+  private holding = false;
+  private readonly held: Array<() => void> = [];
+  /** Held requests whose client went away before the fake answered. */
+  abandoned = 0;
 
   private constructor(
     private readonly server: LocalHttpServer,
@@ -44,7 +48,19 @@ export class FakeTranscriptionServer {
     this.scripted.push(status);
   }
 
+  /** The next requests get no answer until `release()`: a provider slower than the caller's patience. */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Answers the held requests (those whose client is still there) and stops holding. */
+  release(): void {
+    this.holding = false;
+    for (const go of this.held.splice(0)) go();
+  }
+
   stop(): Promise<void> {
+    this.release();
     return this.server.stop();
   }
 
@@ -69,6 +85,12 @@ export class FakeTranscriptionServer {
     if (scripted === 429) return answer(response, 429, error('Rate limit reached.', 'requests'));
     if (scripted === 500) return answer(response, 500, error('The server had an error.', 'server_error'));
     if (kept.model === null || kept.fileBytes === null) return answer(response, 400, error('file and model are required', 'invalid_request_error'));
+    if (this.holding) {
+      response.once('close', () => {
+        if (!response.writableEnded) this.abandoned += 1;
+      });
+      await new Promise<void>((resolve) => this.held.push(resolve));
+    }
     const text = `Transcribed ${kept.fileBytes.length} bytes of ${kept.fileName}`;
     answer(response, 200, { task: 'transcribe', language: 'english', duration: 12.5, text, segments: [] });
   }

@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import { type Middleware } from 'koa';
 import { type CreateTranscription } from '../../../../application/transcriptions/CreateTranscription';
 import { type GetTranscriptionUsage } from '../../../../application/transcriptions/GetTranscriptionUsage';
 import { type ListTranscriptions } from '../../../../application/transcriptions/ListTranscriptions';
@@ -7,6 +8,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/
 import { CURSOR_MAX } from '../contract/transcriptionLimits';
 import { CreateTranscriptionBody } from '../dto/CreateTranscriptionBody';
 import { presentTranscription, presentTranscriptionUsage } from '../presenters/presentTranscription';
+import { type RouteKit } from '../RouteKit';
 import { credentialOf, type AppState } from '../state';
 import { validateBody } from '../validation';
 
@@ -17,7 +19,7 @@ export interface TranscriptionUseCases {
 }
 
 /** A person's transcriptions (docs/account.md): no workspace in the path, the scope checked per person. */
-export function transcriptionsRouter(useCases: TranscriptionUseCases): Router<AppState> {
+export function transcriptionsRouter({ writes }: RouteKit, useCases: TranscriptionUseCases): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/v1/transcriptions', async (ctx) => {
     const result = await useCases.list.execute(credentialOf(ctx), { limit: limitOf(ctx.query.limit), cursor: cursorOf(ctx.query.cursor) });
@@ -26,7 +28,12 @@ export function transcriptionsRouter(useCases: TranscriptionUseCases): Router<Ap
   router.get('/v1/transcriptions/usage', async (ctx) => {
     ctx.body = presentTranscriptionUsage(await useCases.usage.execute(credentialOf(ctx)));
   });
-  router.post('/v1/transcriptions', async (ctx) => {
+  // The scope first, then the Idempotency-Key: a stored answer is replayed only to a caller still allowed to create.
+  const mayCreate: Middleware<AppState> = async (ctx, next) => {
+    await useCases.create.authorize(credentialOf(ctx));
+    await next();
+  };
+  router.post('/v1/transcriptions', mayCreate, writes, async (ctx) => {
     const body = validateBody(CreateTranscriptionBody, ctx.request.body);
     ctx.status = 201;
     ctx.body = presentTranscription(await useCases.create.execute(credentialOf(ctx), body.reelUrl));

@@ -1,3 +1,4 @@
+import { DEFAULT_PRODUCTS, type Product } from '../../../../../domain/billing/Product';
 import { openOperation, openResponse, authenticatedOperation } from '../operations';
 import { schemaRef } from '../refs';
 import { type PathMap } from '../types';
@@ -7,14 +8,7 @@ export const billingPaths: PathMap = {
     post: authenticatedOperation({
       operationId: 'transcriptions.checkout',
       summary: 'Start a checkout for a product; answers the URL to pay at',
-      description:
-        "billing:write among the caller's own scopes (docs/account.md). The products are configured by BILLING_PRODUCTS; by default: " +
-        '`transcriptions-pro` (Transcriptions Pro: a personal transcription plan, 100 a month soft limit, 150 hard) and ' +
-        "`workspace-pro` (Workspace Pro: the workspace's `pro` plan). Any other productId is a 422 `unknown_product` naming it. " +
-        "A workspace product pays for the credential's workspace, or for a session the body's `workspaceId` (422 `workspace_required` without one), " +
-        'and needs billing:write in that workspace too (403; 403 `workspace_not_allowed` for an API key or token naming another workspace; 404 for a workspace the caller is not a member of). ' +
-        "The person's payment-provider customer is created at their first checkout and reused after. " +
-        "Without Stripe configured, the URL is this service's test-mode checkout page, where no money moves.",
+      description: checkoutDescription(DEFAULT_PRODUCTS),
       tags: ['billing'],
       scope: 'billing:write',
       requestBody: { description: 'The product.', schema: schemaRef('CheckoutRequest') },
@@ -40,3 +34,22 @@ export const billingPaths: PathMap = {
     }),
   },
 };
+
+/** The checkout's description, listing the products on sale: the served document lists the configured ones (openApiDocumentFor). */
+export function checkoutDescription(products: readonly Product[]): string {
+  const listed = products
+    .map((p) =>
+      p.kind === 'transcriptions'
+        ? `\`${p.id}\` (${p.name}: a personal transcription plan, ${p.softLimit} a period soft limit, ${p.hardLimit} hard)`
+        : `\`${p.id}\` (${p.name}: the workspace's \`${p.plan}\` plan)`,
+    )
+    .join(', ');
+  return (
+    "billing:write among the caller's own scopes (docs/account.md). The products on sale (BILLING_PRODUCTS): " +
+    `${listed}. Any other productId is a 422 \`unknown_product\` naming it. ` +
+    "A workspace product pays for the credential's workspace, or for a session the body's `workspaceId` (422 `workspace_required` without one), " +
+    'and needs billing:write in that workspace too (403; 403 `workspace_not_allowed` for an API key or token naming another workspace; 404 for a workspace the caller is not a member of). ' +
+    "The person's payment-provider customer is created at their first checkout and reused after. " +
+    "Without Stripe configured, the URL is this service's test-mode checkout page, where no money moves."
+  );
+}

@@ -3,6 +3,7 @@ import { type RecordBillingEvent } from '../../../../../application/billing/Reco
 import { type Clock } from '../../../../../application/ports/Clock';
 import { type TestModePaymentProvider } from '../../../../outbound/billing/TestModePaymentProvider';
 import { html, page } from '../../chains/html';
+import { PAGE_HEADERS } from '../../chains/responseHeaders';
 import { csrfOf, htmlAnswer, seeOther } from '../pageAnswers';
 import { type AppState } from '../../state';
 
@@ -16,6 +17,9 @@ export function testCheckoutRouter(provider: TestModePaymentProvider | null, rec
   router.get('/checkout/test/:id', async (ctx) => {
     const session = provider?.session(ctx.params.id!) ?? null;
     if (session === null) return htmlAnswer(ctx, 404, gonePage());
+    // Browsers apply form-action to the redirect after a form post: both buttons may end at the app's own pages.
+    const origins = [...new Set([session.successUrl, session.cancelUrl].map((u) => new URL(u).origin))].join(' ');
+    ctx.set('Content-Security-Policy', PAGE_HEADERS['Content-Security-Policy'].replace("form-action 'self'", `form-action 'self' ${origins}`));
     const form = (action: string, label: string) =>
       html`<form method="post" action="/checkout/test/${session.id}/${action}"><input type="hidden" name="_csrf" value="${csrfOf(ctx)}"><button type="submit">${label}</button></form>`;
     htmlAnswer(
