@@ -45,20 +45,20 @@ export class DeliverWebhooks {
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
     const subscription = await this.subscriptions.findById(delivery.subscriptionId);
+    // Removed (its deliveries went with it) or switched off since the claim: nothing is sent,
+    // and the lease runs out; a disabled subscription's deliveries are claimed again once it is on.
+    if (subscription === null || !subscription.enabled) return;
     const startedAt = this.clock.now();
-    const answer: WebhookAnswer =
-      subscription === null
-        ? { kind: 'unreachable', error: 'the webhook was removed', responseMs: 0 }
-        : await this.sender.send({
-            url: subscription.url,
-            headers: {
-              ...this.signer.headers(subscription.signingSecrets(startedAt), delivery.eventId, startedAt, delivery.body),
-              'content-type': 'application/json',
-              'user-agent': USER_AGENT,
-            },
-            body: delivery.body,
-            timeoutMs: this.settings.timeoutMs,
-          });
+    const answer: WebhookAnswer = await this.sender.send({
+      url: subscription.url,
+      headers: {
+        ...this.signer.headers(subscription.signingSecrets(startedAt), delivery.eventId, startedAt, delivery.body),
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+      },
+      body: delivery.body,
+      timeoutMs: this.settings.timeoutMs,
+    });
     const ok = answer.kind === 'answered' && answer.statusCode >= 200 && answer.statusCode < 300;
     const error = ok ? null : answer.kind === 'answered' ? `the endpoint answered ${answer.statusCode}` : answer.error;
     const attempt = delivery.attempts + 1;
@@ -75,7 +75,6 @@ export class DeliverWebhooks {
       this.logger.warn('a webhook delivery was settled by another worker meanwhile', { deliveryId: delivery.id });
       return;
     }
-    if (subscription === null) return;
     await this.subscriptions.recordAttempt(subscription.id, error === null ? { ok: true, at: now } : { ok: false, at: now, error });
     if (record.next.status === 'failed') await this.disableIfSustained(subscription.id, delivery, now);
   }
@@ -88,10 +87,10 @@ export class DeliverWebhooks {
     return new Date(now.getTime() + Math.max(scheduled, asked) * 1000);
   }
 
-  /** Every attempt of this delivery failed, and nothing succeeded in between: the endpoint is switched off. */
+  /** Every attempt of this delivery failed, and no attempt to the endpoint succeeded meanwhile: it is switched off. */
   private async disableIfSustained(subscriptionId: string, delivery: ClaimedDelivery, now: Date): Promise<void> {
-    const reason = `disabled after ${delivery.attemptLimit} failed attempts in a row over the whole retry schedule (last event ${delivery.eventId})`;
-    if (await this.subscriptions.disableIfFailing(subscriptionId, delivery.attemptLimit, reason, now)) {
+    const reason = `disabled after ${delivery.attemptLimit} failed attempts of event ${delivery.eventId} over its whole retry schedule, with no successful delivery since ${delivery.createdAt.toISOString()}`;
+    if (await this.subscriptions.disableIfNoSuccessSince(subscriptionId, delivery.createdAt, reason, now)) {
       this.logger.warn('a webhook endpoint failed for its whole retry schedule and was disabled', { subscriptionId });
     }
   }

@@ -1,4 +1,4 @@
-import { DomainError, notFound, validationError } from '../../domain/shared/DomainError';
+import { conflict, notFound, validationError } from '../../domain/shared/DomainError';
 import { type WebhookSubscription, WebhookSubscription as Subscription, type WebhookSubscriptionChanges } from '../../domain/webhook/WebhookSubscription';
 import { type AddressPolicy } from '../ports/AddressPolicy';
 import { type Clock } from '../ports/Clock';
@@ -34,10 +34,9 @@ export class ManageWebhooks {
     const secret = this.signer.newSecret();
     const subscription = Subscription.create({ ...input, id: this.ids.next(), workspaceId, secret, now: this.clock.now() });
     await this.mayCall(subscription.url);
-    if ((await this.subscriptions.countByWorkspace(workspaceId)) >= this.settings.maxSubscriptions) {
-      throw new DomainError('conflict', 'too_many_webhooks', `a workspace may have at most ${this.settings.maxSubscriptions} webhook subscriptions`);
+    if (!(await this.subscriptions.add(subscription, this.settings.maxSubscriptions))) {
+      throw conflict('too_many_webhooks', `a workspace may have at most ${this.settings.maxSubscriptions} webhook subscriptions`);
     }
-    await this.subscriptions.add(subscription);
     return { subscription, secret };
   }
 
@@ -52,23 +51,35 @@ export class ManageWebhooks {
   }
 
   async change(workspaceId: string, id: string, changes: WebhookSubscriptionChanges): Promise<WebhookSubscription> {
-    const subscription = await this.get(workspaceId, id);
-    subscription.change(changes, this.clock.now());
-    if (changes.url !== undefined) await this.mayCall(subscription.url);
-    await this.subscriptions.save(subscription);
-    return subscription;
+    return this.saved(workspaceId, id, async (subscription) => {
+      subscription.change(changes, this.clock.now());
+      if (changes.url !== undefined) await this.mayCall(subscription.url);
+    });
   }
 
   async rotateSecret(workspaceId: string, id: string): Promise<{ subscription: WebhookSubscription; secret: string }> {
-    const subscription = await this.get(workspaceId, id);
     const secret = this.signer.newSecret();
-    subscription.rotateSecret(secret, this.clock.now(), this.settings.secretOverlapMs);
-    await this.subscriptions.save(subscription);
+    const subscription = await this.saved(workspaceId, id, (s) => s.rotateSecret(secret, this.clock.now(), this.settings.secretOverlapMs));
     return { subscription, secret };
   }
 
   async remove(workspaceId: string, id: string): Promise<void> {
     if (!(await this.subscriptions.remove(workspaceId, id))) throw notFound('Webhook');
+  }
+
+  /**
+   * Loaded, changed and saved on condition that nobody saved it meanwhile (a worker that
+   * disabled it: a change of its description must not switch it back on); then read anew and
+   * changed again, a few times at most.
+   */
+  private async saved(workspaceId: string, id: string, change: (s: WebhookSubscription) => void | Promise<void>): Promise<WebhookSubscription> {
+    for (let tries = 0; tries < 3; tries++) {
+      const subscription = await this.get(workspaceId, id);
+      const loadedAt = subscription.toSnapshot().updatedAt;
+      await change(subscription);
+      if (await this.subscriptions.save(subscription, loadedAt)) return subscription;
+    }
+    throw conflict('webhook_changed', 'the webhook kept changing while this change was made; read it and try again');
   }
 
   private async mayCall(url: string): Promise<void> {

@@ -14,7 +14,14 @@ export const ENGINE_SECRET_KEY = 'bench-engine-secret-bench-engine-0123456789';
  * seeding, the checks, the queue baseline and (on SQLite) the in-process worker run on it.
  */
 export function engineComposition(databaseEnv: Record<string, string>, callLog: string): Promise<Composition> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: ENGINE_SECRET_KEY, BOOTSTRAP: 'false', ...databaseEnv });
+  // Private addresses allowed: the webhook row subscribes a loopback URL (docs/webhooks.md).
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: ENGINE_SECRET_KEY,
+    BOOTSTRAP: 'false',
+    OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true',
+    ...databaseEnv,
+  });
   const publisher = new TimedCallPublisher(callLog);
   return compose(config, {
     replace: (w) => w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const))),

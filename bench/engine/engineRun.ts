@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildPublishingWorker } from '../../config/publishingWorker';
 import { type DataSource } from 'typeorm';
+import { type Composition } from '../../config/container';
 import { TOKENS as T } from '../../config/tokens';
+import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook/WebhookEventType';
 import { eventually, startWorkerProcess } from '../../test/support/workerProcess';
 import { type BenchDatabase } from '../databases';
 import { ENGINE_SECRET_KEY, engineComposition } from './engineComposition';
@@ -27,6 +29,8 @@ export interface EngineRunPlan {
   readonly mode: WorkerMode;
   /** How long after the workers are polling the targets all become due. */
   readonly dueInMs: number;
+  /** Every workspace subscribed to every event (docs/webhooks.md): the outbox's cost on the engine. */
+  readonly webhooks?: boolean;
 }
 
 export interface EngineRow extends CallFigures {
@@ -59,6 +63,7 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
     const seeded = await seedDueTargets(composition, plan.targets, plan.connections, plan.workspaces);
     const settings = composition.get(T.PublishingSettings);
     const baseline = await queueBaseline(composition.get(T.PublishQueue), settings, seeded.posts, plan.targets, plan.workers);
+    if (plan.webhooks) await subscribeEveryWorkspace(composition, seeded.workspaceIds);
 
     for (let i = 0; i < plan.workers; i++) {
       if (plan.mode === 'in-process') {
@@ -96,6 +101,8 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
     const calls = checkedCalls(readTimedCalls(callLog), seeded.targetIds);
     const jobsLeft = await countOf(dataSource, 'SELECT COUNT(*) AS n FROM publish_jobs');
     if (jobsLeft !== 0) throw new Error(`${jobsLeft} publish jobs left after every target was published`);
+    const announced = await countOf(dataSource, "SELECT COUNT(*) AS n FROM webhook_events WHERE type = 'target.published'");
+    if (announced !== (plan.webhooks ? plan.targets : 0)) throw new Error(`${announced} target.published events for ${plan.targets} targets`);
     return {
       ...callFigures(calls, dueAt),
       database: database.name,
@@ -110,6 +117,13 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
     for (const stop of stops) await stop().catch(() => undefined);
     await composition.close();
     fs.rmSync(path.dirname(callLog), { recursive: true, force: true });
+  }
+}
+
+/** A subscription to every event in each workspace, to an endpoint no worker of this run delivers to (the SQLite row's loop publishes only). */
+async function subscribeEveryWorkspace(composition: Composition, workspaceIds: readonly string[]): Promise<void> {
+  for (const workspaceId of workspaceIds) {
+    await composition.get(T.ManageWebhooks).create(workspaceId, { url: 'http://127.0.0.1:9/bench', eventTypes: WEBHOOK_EVENT_TYPES });
   }
 }
 

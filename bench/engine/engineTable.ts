@@ -19,7 +19,7 @@ export function engineTable(title: string, rows: readonly EngineRow[]): string {
     'baseline deadlocks',
   ];
   const body = rows.map((row) => [
-    `${row.plan.workers} (${row.plan.mode})`,
+    `${row.plan.workers} (${row.plan.mode})${row.plan.webhooks ? ', webhooks' : ''}`,
     String(row.plan.workspaces),
     row.targetsPerSecond.toFixed(0),
     row.baselinePerSecond.toFixed(0),

@@ -175,6 +175,6 @@ function urlProblem(raw: string): string | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL';
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
-  if (url.hash !== '') return 'must not have a fragment';
+  if (raw.includes('#')) return 'must not have a fragment';
   return null;
 }

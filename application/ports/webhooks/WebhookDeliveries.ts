@@ -39,6 +39,8 @@ export interface ClaimedDelivery {
   readonly attempts: number;
   readonly attemptLimit: number;
   readonly leaseOwner: string;
+  /** When the event was written: an endpoint that answered since has not failed this delivery's whole time. */
+  readonly createdAt: Date;
 }
 
 export interface AttemptRecord {

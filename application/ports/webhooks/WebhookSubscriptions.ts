@@ -2,13 +2,21 @@ import { type WebhookSubscription } from '../../../domain/webhook/WebhookSubscri
 
 /** A workspace's webhook subscriptions (docs/webhooks.md); secrets kept encrypted at rest by the adapter. */
 export interface WebhookSubscriptions {
-  add(subscription: WebhookSubscription): Promise<void>;
-  save(subscription: WebhookSubscription): Promise<void>;
+  /**
+   * Stores a new one unless its workspace has `limit` already (false then); two made side by
+   * side for the last place never both pass.
+   */
+  add(subscription: WebhookSubscription, limit: number): Promise<boolean>;
+  /**
+   * Its settings and secrets (the health is the workers', recordAttempt's), on condition
+   * that nobody saved it since it was loaded, as last changed at `loadedAt` (a worker that
+   * disabled it meanwhile); false when somebody did, and nothing was written.
+   */
+  save(subscription: WebhookSubscription, loadedAt: Date): Promise<boolean>;
   /** Null for another workspace's, or none. */
   find(workspaceId: string, id: string): Promise<WebhookSubscription | null>;
   /** Oldest first. */
   listByWorkspace(workspaceId: string): Promise<WebhookSubscription[]>;
-  countByWorkspace(workspaceId: string): Promise<number>;
   /** Any workspace's, for the workers that deliver its events. */
   findById(id: string): Promise<WebhookSubscription | null>;
   /**
@@ -16,8 +24,11 @@ export interface WebhookSubscriptions {
    * side by side): a success clears the failures, a failure counts one more.
    */
   recordAttempt(id: string, result: { ok: true; at: Date } | { ok: false; at: Date; error: string }): Promise<void>;
-  /** Switches it off (with `reason`) if its endpoint has failed at least `failures` attempts in a row; true when it did. */
-  disableIfFailing(id: string, failures: number, reason: string, now: Date): Promise<boolean>;
+  /**
+   * Switches it off (with `reason`) if it is on and its endpoint has answered no attempt
+   * successfully since `since`; true when it did.
+   */
+  disableIfNoSuccessSince(id: string, since: Date, reason: string, now: Date): Promise<boolean>;
   /** Removes it with its deliveries; false when there was none. */
   remove(workspaceId: string, id: string): Promise<boolean>;
 }

@@ -24,10 +24,22 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
   private readonly subs = new Map<string, WebhookSubscription>();
   private readonly stored = new Map<string, StoredDelivery>();
 
-  async add(subscription: WebhookSubscription): Promise<void> {
+  async add(subscription: WebhookSubscription, limit: number): Promise<boolean> {
+    if ((await this.listByWorkspace(subscription.workspaceId)).length >= limit) return false;
     this.subs.set(subscription.id, WebhookSubscription.rehydrate(subscription.toSnapshot()));
+    return true;
   }
-  save = this.add;
+
+  /** As the database's: only if nobody saved it since `loadedAt`; the workers' health figures kept. */
+  async save(subscription: WebhookSubscription, loadedAt: Date): Promise<boolean> {
+    const stored = this.subs.get(subscription.id);
+    if (stored === undefined || stored.toSnapshot().updatedAt.getTime() !== loadedAt.getTime()) return false;
+    const next = subscription.toSnapshot();
+    const reenabled = next.enabled && !stored.enabled;
+    const health = { ...stored.health, ...(reenabled ? { consecutiveFailures: 0 } : {}), disabledReason: next.health.disabledReason };
+    this.subs.set(subscription.id, WebhookSubscription.rehydrate({ ...next, health }));
+    return true;
+  }
 
   async find(workspaceId: string, id: string): Promise<WebhookSubscription | null> {
     const found = await this.findById(id);
@@ -43,10 +55,6 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     return [...this.subs.values()].filter((s) => s.workspaceId === workspaceId).map((s) => WebhookSubscription.rehydrate(s.toSnapshot()));
   }
 
-  async countByWorkspace(workspaceId: string): Promise<number> {
-    return (await this.listByWorkspace(workspaceId)).length;
-  }
-
   async recordAttempt(id: string, result: { ok: true; at: Date } | { ok: false; at: Date; error: string }): Promise<void> {
     const s = this.subs.get(id);
     if (s === undefined) return;
@@ -54,9 +62,10 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     else s.recordFailure(result.error, result.at);
   }
 
-  async disableIfFailing(id: string, failures: number, reason: string, now: Date): Promise<boolean> {
+  async disableIfNoSuccessSince(id: string, since: Date, reason: string, now: Date): Promise<boolean> {
     const s = this.subs.get(id);
-    if (s === undefined || !s.enabled || s.health.consecutiveFailures < failures) return false;
+    const lastSuccess = s?.health.lastSuccessAt ?? null;
+    if (s === undefined || !s.enabled || (lastSuccess !== null && lastSuccess >= since)) return false;
     s.disableAfterFailures(reason, now);
     return true;
   }
@@ -91,8 +100,8 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
       .slice(0, request.limit);
     return due.map((d) => {
       d.lease = { owner: request.owner, until: now + request.leaseMs };
-      const { id, subscriptionId, eventId, eventType, attempts, attemptLimit } = d.delivery;
-      return { id, subscriptionId, eventId, eventType, attempts, attemptLimit, body: d.body, leaseOwner: request.owner };
+      const { id, subscriptionId, eventId, eventType, attempts, attemptLimit, createdAt } = d.delivery;
+      return { id, subscriptionId, eventId, eventType, attempts, attemptLimit, createdAt, body: d.body, leaseOwner: request.owner };
     });
   }
 

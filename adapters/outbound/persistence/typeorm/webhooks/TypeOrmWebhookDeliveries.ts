@@ -40,7 +40,7 @@ export class TypeOrmWebhookDeliveries implements WebhookDeliveries {
     }
     if (claimed.length === 0) return [];
     const rows = await m.query<Row[]>(
-      'SELECT d.id, d.subscription_id, d.event_id, d.event_type, d.attempts, d.attempt_limit, e.body FROM webhook_deliveries d ' +
+      'SELECT d.id, d.subscription_id, d.event_id, d.event_type, d.attempts, d.attempt_limit, d.created_at_ms, e.body FROM webhook_deliveries d ' +
         `JOIN webhook_events e ON e.id = d.event_id WHERE d.id IN (${inList(claimed.length)}) ORDER BY d.next_attempt_at_ms, d.id`,
       claimed,
     );
@@ -53,6 +53,7 @@ export class TypeOrmWebhookDeliveries implements WebhookDeliveries {
       attempts: Number(r.attempts),
       attemptLimit: Number(r.attempt_limit),
       leaseOwner: request.owner,
+      createdAt: new Date(Number(r.created_at_ms)),
     }));
   }
 

@@ -3,7 +3,7 @@ import { type WebhookSubscriptions } from '../../../../../application/ports/webh
 import { type WebhookEventType } from '../../../../../domain/webhook/WebhookEventType';
 import { type SigningSecret, WebhookSubscription } from '../../../../../domain/webhook/WebhookSubscription';
 import { type SecretBox } from '../../../keys/SecretBox';
-import { changedRows } from '../sql/Dialect';
+import { changedRows, type Dialect, dialectOf } from '../sql/Dialect';
 import { inTransaction, managerOf } from '../transactionContext';
 
 const COLUMNS =
@@ -15,26 +15,38 @@ const msOrNull = (value: unknown): Date | null => (value === null || value === u
 
 /** The `webhook_subscriptions` table; the signing secrets sealed under SECRET_KEY (docs/webhooks.md). */
 export class TypeOrmWebhookSubscriptions implements WebhookSubscriptions {
+  private readonly d: Dialect;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
-  ) {}
-
-  async add(s: WebhookSubscription): Promise<void> {
-    const values = this.toRow(s);
-    await managerOf(this.dataSource).query(`INSERT INTO webhook_subscriptions (${COLUMNS}) VALUES (${values.map(() => '?').join(', ')})`, values);
+  ) {
+    this.d = dialectOf(dataSource);
   }
 
-  async save(s: WebhookSubscription): Promise<void> {
+  add(s: WebhookSubscription, limit: number): Promise<boolean> {
+    // The workspace's row locked (MySQL; SQLite has one writer), so two creations for its last
+    // place count one after the other.
+    return inTransaction(this.dataSource, async (m) => {
+      await m.query(`SELECT id FROM workspaces WHERE id = ?${this.d.forUpdate}`, [s.workspaceId]);
+      const [row] = await m.query<Row[]>('SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE workspace_id = ?', [s.workspaceId]);
+      if (Number(row?.n ?? 0) >= limit) return false;
+      const values = this.toRow(s);
+      await m.query(`INSERT INTO webhook_subscriptions (${COLUMNS}) VALUES (${values.map(() => '?').join(', ')})`, values);
+      return true;
+    });
+  }
+
+  async save(s: WebhookSubscription, loadedAt: Date): Promise<boolean> {
     // The health columns are the delivering workers' (recordAttempt): a save keeps theirs, but
     // switching a disabled subscription back on starts its failures afresh. That assignment
     // comes first: MySQL's later assignments see the earlier ones' new values.
     const [id, , url, eventTypes, enabled, description, secrets, , , , , disabledReason, , updatedAt] = this.toRow(s);
-    await managerOf(this.dataSource).query(
+    const sql =
       'UPDATE webhook_subscriptions SET consecutive_failures = CASE WHEN enabled = 0 AND ? = 1 THEN 0 ELSE consecutive_failures END, ' +
-        'url = ?, event_types = ?, enabled = ?, description = ?, sealed_secrets = ?, disabled_reason = ?, updated_at_ms = ? WHERE id = ?',
-      [enabled, url, eventTypes, enabled, description, secrets, disabledReason, updatedAt, id],
-    );
+      'url = ?, event_types = ?, enabled = ?, description = ?, sealed_secrets = ?, disabled_reason = ?, updated_at_ms = ? WHERE id = ? AND updated_at_ms = ?';
+    const params = [enabled, url, eventTypes, enabled, description, secrets, disabledReason, updatedAt, id, loadedAt.getTime()];
+    return inTransaction(this.dataSource, async (m) => (await changedRows(m, sql, params)) === 1);
   }
 
   find(workspaceId: string, id: string): Promise<WebhookSubscription | null> {
@@ -53,11 +65,6 @@ export class TypeOrmWebhookSubscriptions implements WebhookSubscriptions {
     return rows.map((row) => this.toSubscription(row));
   }
 
-  async countByWorkspace(workspaceId: string): Promise<number> {
-    const [row] = await managerOf(this.dataSource).query<Row[]>('SELECT COUNT(*) AS n FROM webhook_subscriptions WHERE workspace_id = ?', [workspaceId]);
-    return Number(row?.n ?? 0);
-  }
-
   async recordAttempt(id: string, result: { ok: true; at: Date } | { ok: false; at: Date; error: string }): Promise<void> {
     const [sql, params] = result.ok
       ? ['UPDATE webhook_subscriptions SET consecutive_failures = 0, last_success_at_ms = ? WHERE id = ?', [result.at.getTime(), id]]
@@ -68,10 +75,11 @@ export class TypeOrmWebhookSubscriptions implements WebhookSubscriptions {
     await inTransaction(this.dataSource, (m) => m.query(sql, params));
   }
 
-  async disableIfFailing(id: string, failures: number, reason: string, now: Date): Promise<boolean> {
+  async disableIfNoSuccessSince(id: string, since: Date, reason: string, now: Date): Promise<boolean> {
     const sql =
-      'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at_ms = ? WHERE id = ? AND enabled = 1 AND consecutive_failures >= ?';
-    return inTransaction(this.dataSource, async (m) => (await changedRows(m, sql, [reason, now.getTime(), id, failures])) === 1);
+      'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at_ms = ? ' +
+      'WHERE id = ? AND enabled = 1 AND (last_success_at_ms IS NULL OR last_success_at_ms < ?)';
+    return inTransaction(this.dataSource, async (m) => (await changedRows(m, sql, [reason, now.getTime(), id, since.getTime()])) === 1);
   }
 
   remove(workspaceId: string, id: string): Promise<boolean> {
