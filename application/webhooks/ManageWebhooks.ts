@@ -75,9 +75,8 @@ export class ManageWebhooks {
   private async saved(workspaceId: string, id: string, change: (s: WebhookSubscription) => void | Promise<void>): Promise<WebhookSubscription> {
     for (let tries = 0; tries < 3; tries++) {
       const subscription = await this.get(workspaceId, id);
-      const loadedAt = subscription.toSnapshot().updatedAt;
       await change(subscription);
-      if (await this.subscriptions.save(subscription, loadedAt)) return subscription;
+      if (await this.subscriptions.save(subscription)) return subscription;
     }
     throw conflict('webhook_changed', 'the webhook kept changing while this change was made; read it and try again');
   }

@@ -23,6 +23,8 @@ export interface WebhookSubscriptionSnapshot {
   readonly health: WebhookHealth;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+  /** Counts the saves: a save meant for version N finds N stored, or another writer came first (0 until first stored). */
+  readonly version: number;
 }
 
 export interface WebhookSubscriptionChanges {
@@ -61,6 +63,7 @@ export class WebhookSubscription {
       health: NEW_HEALTH,
       createdAt: input.now,
       updatedAt: input.now,
+      version: 0,
     });
   }
 
@@ -122,7 +125,7 @@ export class WebhookSubscription {
     const kept = this.props.secrets
       .filter((s) => s.expiresAt === null || s.expiresAt > now)
       .map((s) => (s.expiresAt === null || s.expiresAt > until ? { ...s, expiresAt: until } : s));
-    this.props = { ...this.props, secrets: [...kept, { secret, createdAt: now, expiresAt: null }], updatedAt: now };
+    this.props = { ...this.props, secrets: [{ secret, createdAt: now, expiresAt: null }, ...kept], updatedAt: now };
   }
 
   recordSuccess(now: Date): void {

@@ -9,10 +9,10 @@ export interface WebhookSubscriptions {
   add(subscription: WebhookSubscription, limit: number): Promise<boolean>;
   /**
    * Its settings and secrets (the health is the workers', recordAttempt's), on condition
-   * that nobody saved it since it was loaded, as last changed at `loadedAt` (a worker that
-   * disabled it meanwhile); false when somebody did, and nothing was written.
+   * that nobody saved it since it was loaded (its `version` still the stored one: not another
+   * change, nor a worker that disabled it meanwhile); false when somebody did, and nothing was written.
    */
-  save(subscription: WebhookSubscription, loadedAt: Date): Promise<boolean>;
+  save(subscription: WebhookSubscription): Promise<boolean>;
   /** Null for another workspace's, or none. */
   find(workspaceId: string, id: string): Promise<WebhookSubscription | null>;
   /** Oldest first. */

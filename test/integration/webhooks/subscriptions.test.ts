@@ -26,6 +26,14 @@ class ShiftedClock implements Clock {
   }
 }
 
+/** Time that stands still from the moment it is made: every change falls in the same millisecond. */
+class StillClock extends ShiftedClock {
+  private readonly at = Date.now();
+  override now(): Date {
+    return new Date(this.at);
+  }
+}
+
 /** The service with a workspace and its owner's key, a delivery loop, on a clock the test moves. */
 class SubscriptionsApp {
   private constructor(
@@ -37,8 +45,7 @@ class SubscriptionsApp {
     private readonly loop: WebhookDeliveryLoop,
   ) {}
 
-  static async start(kind: DatabaseKind, env: Record<string, string> = {}): Promise<SubscriptionsApp> {
-    const clock = new ShiftedClock();
+  static async start(kind: DatabaseKind, env: Record<string, string> = {}, clock: ShiftedClock = new ShiftedClock()): Promise<SubscriptionsApp> {
     const t = await startTestApp(await freshDatabaseEnv(kind), { ...QUICK_WEBHOOKS, ...env }, { replace: (w) => w.replace(T.Clock, clock) });
     await t.given.user(OWNER_EMAIL);
     const ws = await t.given.workspace(OWNER_EMAIL);
@@ -357,6 +364,42 @@ for (const kind of DATABASE_KINDS) {
         const one = `${app.base}/${created.body.id}`;
         for (const url of PRIVATE_URLS) expectRefusedUrl(await app.http.patch(one).set(app.auth).send({ url }), `PATCH ${url}`);
         expect((await app.http.get(one).set(app.auth).expect(200)).body.url).to.equal(PUBLIC_URL);
+      });
+    });
+
+    describe('changes within one millisecond (a clock that stands still)', () => {
+      let app: SubscriptionsApp;
+      before(async () => {
+        app = await SubscriptionsApp.start(kind, {}, new StillClock());
+      });
+      after(async () => {
+        await app?.close();
+      });
+
+      it('PATCHes side by side to different fields: every change is kept, even when they fall in the same millisecond', async () => {
+        const created = await app.create({ url: PUBLIC_URL, eventTypes: ['post.published'], description: 'start' }).expect(201);
+        const one = `${app.base}/${created.body.id}`;
+        for (let round = 1; round <= 20; round++) {
+          const wanted = {
+            description: `round ${round}`,
+            eventTypes: round % 2 === 0 ? ['post.published'] : ['post.failed'],
+            url: `${PUBLIC_URL}?round=${round}`,
+          };
+          const answers = await Promise.all(
+            Object.entries(wanted).map(([field, value]) =>
+              app.http
+                .patch(one)
+                .set(app.auth)
+                .send({ [field]: value }),
+            ),
+          );
+          const read = (await app.http.get(one).set(app.auth).expect(200)).body;
+          const kept = { description: read.description, eventTypes: read.eventTypes, url: read.url };
+          // A change refused (409, "read it and try again") is no lost one; a 200 must be kept.
+          for (const [i, [field, value]] of Object.entries(wanted).entries()) {
+            if (answers[i]!.status === 200) expect(kept[field as keyof typeof kept], `round ${round}: ${field} answered 200`).to.deep.equal(value);
+          }
+        }
       });
     });
 

@@ -22,7 +22,7 @@ export const presentWebhook = (s: WebhookSubscription) => {
       lastError: p.health.lastError,
       disabledReason: p.health.disabledReason,
     },
-    secretRotatedAt: timestamp(p.secrets[p.secrets.length - 1]!.createdAt),
+    secretRotatedAt: timestamp(p.secrets[0]!.createdAt),
     createdAt: timestamp(p.createdAt),
     updatedAt: timestamp(p.updatedAt),
   };

@@ -30,14 +30,14 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     return true;
   }
 
-  /** As the database's: only if nobody saved it since `loadedAt`; the workers' health figures kept. */
-  async save(subscription: WebhookSubscription, loadedAt: Date): Promise<boolean> {
+  /** As the database's: only if nobody saved it since it was loaded; the workers' health figures kept. */
+  async save(subscription: WebhookSubscription): Promise<boolean> {
     const stored = this.subs.get(subscription.id);
-    if (stored === undefined || stored.toSnapshot().updatedAt.getTime() !== loadedAt.getTime()) return false;
     const next = subscription.toSnapshot();
+    if (stored === undefined || stored.toSnapshot().version !== next.version) return false;
     const reenabled = next.enabled && !stored.enabled;
     const health = { ...stored.health, ...(reenabled ? { consecutiveFailures: 0 } : {}), disabledReason: next.health.disabledReason };
-    this.subs.set(subscription.id, WebhookSubscription.rehydrate({ ...next, health }));
+    this.subs.set(subscription.id, WebhookSubscription.rehydrate({ ...next, health, version: next.version + 1 }));
     return true;
   }
 
@@ -67,6 +67,7 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     const lastSuccess = s?.health.lastSuccessAt ?? null;
     if (s === undefined || !s.enabled || (lastSuccess !== null && lastSuccess >= since)) return false;
     s.disableAfterFailures(reason, now);
+    this.subs.set(id, WebhookSubscription.rehydrate({ ...s.toSnapshot(), version: s.toSnapshot().version + 1 }));
     return true;
   }
 

@@ -228,7 +228,7 @@ describe('WebhookSubscription', () => {
       const s = create({ secret: 'whsec_a' });
       s.rotateSecret('whsec_b', at(0), 60_000);
       s.rotateSecret('whsec_c', at(120), 60_000);
-      expect(s.toSnapshot().secrets.map((x) => x.secret)).to.deep.equal(['whsec_b', 'whsec_c']);
+      expect(s.toSnapshot().secrets.map((x) => x.secret)).to.deep.equal(['whsec_c', 'whsec_b'], 'the current secret first');
       expect(s.signingSecrets(at(120))).to.have.members(['whsec_b', 'whsec_c']);
       expect(s.signingSecrets(at(180))).to.deep.equal(['whsec_c']);
     });

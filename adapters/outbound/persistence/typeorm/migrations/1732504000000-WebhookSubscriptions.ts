@@ -30,6 +30,7 @@ export class WebhookSubscriptions1732504000000 implements MigrationInterface {
         c.longText('disabled_reason', { isNullable: true }),
         ms('created_at_ms'),
         ms('updated_at_ms'),
+        c.integer('version'),
       ],
       indices: [{ name: 'ix_webhook_subscriptions_workspace', columnNames: ['workspace_id', 'enabled'] }],
       foreignKeys: [cascadeTo('fk_webhook_subscriptions_workspace', 'workspace_id', 'workspaces')],

@@ -8,7 +8,7 @@ import { inTransaction, managerOf } from '../transactionContext';
 
 const COLUMNS =
   'id, workspace_id, url, event_types, enabled, description, sealed_secrets, consecutive_failures, last_success_at_ms, ' +
-  'last_failure_at_ms, last_error, disabled_reason, created_at_ms, updated_at_ms';
+  'last_failure_at_ms, last_error, disabled_reason, created_at_ms, updated_at_ms, version';
 
 type Row = Record<string, unknown>;
 const msOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(Number(value)));
@@ -37,15 +37,16 @@ export class TypeOrmWebhookSubscriptions implements WebhookSubscriptions {
     });
   }
 
-  async save(s: WebhookSubscription, loadedAt: Date): Promise<boolean> {
+  async save(s: WebhookSubscription): Promise<boolean> {
     // The health columns are the delivering workers' (recordAttempt): a save keeps theirs, but
     // switching a disabled subscription back on starts its failures afresh. That assignment
     // comes first: MySQL's later assignments see the earlier ones' new values.
-    const [id, , url, eventTypes, enabled, description, secrets, , , , , disabledReason, , updatedAt] = this.toRow(s);
+    const [id, , url, eventTypes, enabled, description, secrets, , , , , disabledReason, , updatedAt, version] = this.toRow(s);
     const sql =
       'UPDATE webhook_subscriptions SET consecutive_failures = CASE WHEN enabled = 0 AND ? = 1 THEN 0 ELSE consecutive_failures END, ' +
-      'url = ?, event_types = ?, enabled = ?, description = ?, sealed_secrets = ?, disabled_reason = ?, updated_at_ms = ? WHERE id = ? AND updated_at_ms = ?';
-    const params = [enabled, url, eventTypes, enabled, description, secrets, disabledReason, updatedAt, id, loadedAt.getTime()];
+      'url = ?, event_types = ?, enabled = ?, description = ?, sealed_secrets = ?, disabled_reason = ?, updated_at_ms = ?, version = version + 1 ' +
+      'WHERE id = ? AND version = ?';
+    const params = [enabled, url, eventTypes, enabled, description, secrets, disabledReason, updatedAt, id, version];
     return inTransaction(this.dataSource, async (m) => (await changedRows(m, sql, params)) === 1);
   }
 
@@ -77,7 +78,7 @@ export class TypeOrmWebhookSubscriptions implements WebhookSubscriptions {
 
   async disableIfNoSuccessSince(id: string, since: Date, reason: string, now: Date): Promise<boolean> {
     const sql =
-      'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at_ms = ? ' +
+      'UPDATE webhook_subscriptions SET enabled = 0, disabled_reason = ?, updated_at_ms = ?, version = version + 1 ' +
       'WHERE id = ? AND enabled = 1 AND (last_success_at_ms IS NULL OR last_success_at_ms < ?)';
     return inTransaction(this.dataSource, async (m) => (await changedRows(m, sql, [reason, now.getTime(), id, since.getTime()])) === 1);
   }
@@ -114,6 +115,7 @@ export class TypeOrmWebhookSubscriptions implements WebhookSubscriptions {
       h.disabledReason,
       p.createdAt.getTime(),
       p.updatedAt.getTime(),
+      p.version,
     ];
   }
 
@@ -138,6 +140,7 @@ export class TypeOrmWebhookSubscriptions implements WebhookSubscriptions {
       },
       createdAt: new Date(Number(row.created_at_ms)),
       updatedAt: new Date(Number(row.updated_at_ms)),
+      version: Number(row.version),
     });
   }
 }
