@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { awaitOutput, type ServiceProcess, startServiceProcess } from '../support/serviceProcess';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const DOC = path.join(ROOT, 'docs', 'webhooks.md');
+const DOC = path.join(ROOT, 'docs/webhooks.md');
 
 /** The code block that follows `<!-- webhooks:NAME -->` in docs/webhooks.md, as written there. */
 function docBlock(name: string, language: string): string {

@@ -10,6 +10,7 @@ import { CreateUploadBody, ImportMediaBody } from '../../../adapters/inbound/htt
 import { EmailPreferencesBody } from '../../../adapters/inbound/http/dto/EmailPreferencesBody';
 import { PostBody, ReviewBody, TargetUpdateBody } from '../../../adapters/inbound/http/dto/PostBody';
 import { UpdateSetupBody } from '../../../adapters/inbound/http/dto/SetupBody';
+import { CreateWebhookBody, UpdateWebhookBody } from '../../../adapters/inbound/http/dto/WebhookBodies';
 import { dtoLimits, requestBodySchemaNames, schemaLimitsByProperty, schemaNamed, type DtoClass, type Limits } from './requestLimitsOf';
 
 /**
@@ -32,6 +33,8 @@ const BODIES: ReadonlyArray<readonly [DtoClass, string]> = [
   [CheckoutBody, 'CheckoutRequest'],
   [CreateTranscriptionBody, 'CreateTranscriptionRequest'],
   [UpdateSetupBody, 'UpdateSetupRequest'],
+  [CreateWebhookBody, 'CreateWebhookRequest'],
+  [UpdateWebhookBody, 'UpdateWebhookRequest'],
 ];
 
 /**

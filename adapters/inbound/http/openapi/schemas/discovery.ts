@@ -72,8 +72,9 @@ export const discoverySchemas: SchemaMap = {
       security: { type: 'array', description: 'OpenAPI Security Requirement Objects.' },
       tags: { type: 'array', description: 'OpenAPI Tag Objects.' },
       paths: { description: 'The OpenAPI Paths Object.' },
+      webhooks: { description: 'The requests the service sends: one entry per event a webhook subscription receives (docs/webhooks.md).' },
       components: { description: 'The OpenAPI Components Object.' },
     },
-    optional: ['jsonSchemaDialect', 'servers', 'security', 'tags'],
+    optional: ['jsonSchemaDialect', 'servers', 'security', 'tags', 'webhooks'],
   }),
 };
