@@ -23,19 +23,21 @@ export function buildWebhookDelivery(composition: Composition, pollMs = composit
 /**
  * The worker's housekeeping, every minute: expired uploads and interrupted processing
  * (docs/decisions.md, "Media"), grants renewed before they would die unused ("Connections"),
- * signers the accounts approved made into connections ("Farcaster"), and ended codes, tokens and
- * sessions swept ("OAuth server").
+ * signers the accounts approved made into connections ("Farcaster"), ended codes, tokens and
+ * sessions swept ("OAuth server"), and the webhook delivery log past its retention (docs/webhooks.md).
  */
 export function buildHousekeeping(composition: Composition, everyMs = 60_000): HousekeepingLoop {
   const media = composition.get(T.MediaHousekeeping);
   const grants = composition.get(T.KeepGrantsAlive);
   const signers = composition.get(T.ConnectApprovedSigners);
   const authorizations = composition.get(T.SweepAuthorizations);
+  const webhookLog = composition.get(T.PruneWebhookLog);
   const chores = [
     { name: 'media', run: () => media.sweep() },
     { name: 'grants', run: () => grants.sweep() },
     { name: 'signers', run: () => signers.sweep() },
     { name: 'authorizations', run: () => authorizations.sweep() },
+    { name: 'webhook log', run: () => webhookLog.sweep() },
   ];
   return new HousekeepingLoop(chores, composition.get(T.Logger), everyMs);
 }

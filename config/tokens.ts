@@ -10,6 +10,7 @@ import { type MarkNeedsReconnect } from '../application/connections/MarkNeedsRec
 import { type ManageWebhooks } from '../application/webhooks/ManageWebhooks';
 import { type WebhookDeliveryLog } from '../application/webhooks/WebhookDeliveryLog';
 import { type DeliverWebhooks } from '../application/webhooks/DeliverWebhooks';
+import { type PruneWebhookLog } from '../application/webhooks/PruneWebhookLog';
 import { type KeepGrantsAlive } from '../application/connections/KeepGrantsAlive';
 import { type AuthorizeSigner } from '../application/connections/AuthorizeSigner';
 import { type ConnectApprovedSigners } from '../application/connections/ConnectApprovedSigners';
@@ -327,4 +328,5 @@ export const TOKENS = {
   ManageWebhooks: token<ManageWebhooks>('ManageWebhooks'),
   WebhookDeliveryLog: token<WebhookDeliveryLog>('WebhookDeliveryLog'),
   DeliverWebhooks: token<DeliverWebhooks>('DeliverWebhooks'),
+  PruneWebhookLog: token<PruneWebhookLog>('PruneWebhookLog'),
 } as const;

@@ -12,15 +12,18 @@ export interface WebhookConfig extends WebhookSettings {
 
 export function webhookConfig(env: Env): WebhookConfig {
   const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000);
+  const batchSize = integer(env, 'WEBHOOK_BATCH_SIZE', 20, 1, 200);
   return {
     retryScheduleSeconds: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_SECONDS'),
     timeoutMs,
-    leaseMs: 2 * timeoutMs + 30_000,
-    batchSize: integer(env, 'WEBHOOK_BATCH_SIZE', 20, 1, 200),
+    // A round may send its whole batch to one endpoint, one after the other: the lease outlasts that.
+    leaseMs: batchSize * timeoutMs + 30_000,
+    batchSize,
     secretOverlapMs: integer(env, 'WEBHOOK_SECRET_OVERLAP_SECONDS', 86_400, 0, 30 * 86_400) * 1000,
     maxRetryAfterSeconds: 3600,
     maxSubscriptions: integer(env, 'WEBHOOK_MAX_PER_WORKSPACE', 20, 1, 1000),
     pollMs: integer(env, 'WEBHOOK_POLL_MS', 500, 10, 60_000),
+    logRetentionMs: integer(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650) * 86_400_000,
   };
 }
 

@@ -4,7 +4,7 @@ export interface WebhookSettings {
   readonly retryScheduleSeconds: readonly number[];
   /** The longest an endpoint may take to answer; past it the attempt failed. */
   readonly timeoutMs: number;
-  /** How long a claimed delivery is its worker's alone: longer than the timeout. */
+  /** How long a claimed delivery is its worker's alone: longer than a round that sends a whole batch to one endpoint. */
   readonly leaseMs: number;
   /** Deliveries a worker claims, and sends side by side, at a time. */
   readonly batchSize: number;
@@ -14,6 +14,8 @@ export interface WebhookSettings {
   readonly maxRetryAfterSeconds: number;
   /** Subscriptions a workspace may have. */
   readonly maxSubscriptions: number;
+  /** How long ended deliveries (and events none waits for) are kept in the log. */
+  readonly logRetentionMs: number;
 }
 
 export const attemptLimitOf = (settings: WebhookSettings): number => settings.retryScheduleSeconds.length + 1;

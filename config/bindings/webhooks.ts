@@ -13,6 +13,7 @@ import { DeliverWebhooks } from '../../application/webhooks/DeliverWebhooks';
 import { EventOutbox } from '../../application/webhooks/EventOutbox';
 import { ManageWebhooks } from '../../application/webhooks/ManageWebhooks';
 import { PostEvents } from '../../application/webhooks/PostEvents';
+import { PruneWebhookLog } from '../../application/webhooks/PruneWebhookLog';
 import { WebhookDeliveryLog } from '../../application/webhooks/WebhookDeliveryLog';
 import { type Config } from '../env';
 import { resolveSecretKey } from '../secretKey';
@@ -48,6 +49,7 @@ export function bindWebhooks(w: Wiring, config: Config, dataSource: DataSource |
     T.Clock,
     T.WebhookSettings,
   ]);
+  w.construct(T.PruneWebhookLog, PruneWebhookLog, [T.WebhookDeliveries, T.Clock, T.WebhookSettings]);
   w.construct(T.DeliverWebhooks, DeliverWebhooks, [
     T.WebhookDeliveries,
     T.WebhookSubscriptions,

@@ -63,4 +63,6 @@ export interface WebhookDeliveries {
   findDelivery(subscriptionId: string, deliveryId: string): Promise<WebhookDelivery | null>;
   /** Pending again, due now, one attempt more than it has made; false when it is pending already. */
   retry(subscriptionId: string, deliveryId: string, now: Date): Promise<boolean>;
+  /** At most `limit` deliveries that ended before `before`, with their attempts, and the events no delivery refers to any more; how many deliveries went. */
+  prune(before: Date, limit: number): Promise<number>;
 }

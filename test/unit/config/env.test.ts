@@ -90,12 +90,13 @@ describe('loadConfig (environment variables)', () => {
       webhooks: {
         retryScheduleSeconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
         timeoutMs: 10_000,
-        leaseMs: 50_000,
+        leaseMs: 230_000,
         batchSize: 20,
         secretOverlapMs: 86_400_000,
         maxRetryAfterSeconds: 3600,
         maxSubscriptions: 20,
         pollMs: 500,
+        logRetentionMs: 30 * 86_400_000,
       },
       bootstrap: true,
     });
@@ -103,7 +104,7 @@ describe('loadConfig (environment variables)', () => {
 
   it('reads the webhook settings, refusing a retry schedule that is not a list of pauses in seconds', () => {
     const webhooks = loadConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,3', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_SECRET_OVERLAP_SECONDS: '60' }).webhooks;
-    expect(webhooks).to.include({ timeoutMs: 2000, leaseMs: 34_000, secretOverlapMs: 60_000 });
+    expect(webhooks).to.include({ timeoutMs: 2000, leaseMs: 70_000, secretOverlapMs: 60_000 });
     expect(webhooks.retryScheduleSeconds).to.deep.equal([1, 2, 3]);
     expect(failure({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '5,soon' }).message).to.match(/^WEBHOOK_RETRY_SCHEDULE_SECONDS: /);
     expect(failure({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '700000' }).message).to.match(/^WEBHOOK_RETRY_SCHEDULE_SECONDS: /);

@@ -131,6 +131,12 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     return d?.delivery.subscriptionId === subscriptionId ? d : null;
   }
 
+  async prune(before: Date, limit: number): Promise<number> {
+    const ended = [...this.stored.values()].filter((d) => d.delivery.status !== 'pending' && d.delivery.updatedAt < before).slice(0, limit);
+    for (const d of ended) this.stored.delete(d.delivery.id);
+    return ended.length;
+  }
+
   async retry(subscriptionId: string, deliveryId: string, now: Date): Promise<boolean> {
     const d = this.storedOf(subscriptionId, deliveryId);
     if (d === null || d.delivery.status === 'pending') return false;

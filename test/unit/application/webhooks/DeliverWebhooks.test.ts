@@ -23,6 +23,7 @@ const SETTINGS: WebhookSettings = {
   secretOverlapMs: 86_400_000,
   maxRetryAfterSeconds: 3600,
   maxSubscriptions: 20,
+  logRetentionMs: 30 * 86_400_000,
 };
 const WORKSPACE = 'ws_1';
 const OWNER = 'worker-a';

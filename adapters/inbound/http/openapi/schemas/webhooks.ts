@@ -6,7 +6,11 @@ import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
 
 const eventType = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } as const;
-const eventTypes = { ...arrayOf(eventType, 'The events sent to this URL; at least one (a type named twice counts once).'), minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length };
+const eventTypes = {
+  ...arrayOf(eventType, 'The events sent to this URL; at least one (a type named twice counts once).'),
+  minItems: 1,
+  maxItems: WEBHOOK_EVENT_TYPES.length,
+};
 const url = {
   type: 'string',
   maxLength: WEBHOOK_URL_MAX,

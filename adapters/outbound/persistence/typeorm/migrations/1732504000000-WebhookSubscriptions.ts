@@ -38,6 +38,7 @@ export class WebhookSubscriptions1732504000000 implements MigrationInterface {
     await table({
       name: 'webhook_events',
       columns: [c.exact('id', 26, { isPrimary: true }), c.exact('workspace_id', 26), c.text('type', 60), c.longText('body'), ms('created_at_ms')],
+      indices: [{ name: 'ix_webhook_events_created', columnNames: ['created_at_ms'] }],
       foreignKeys: [cascadeTo('fk_webhook_events_workspace', 'workspace_id', 'workspaces')],
     });
     await table({
@@ -60,6 +61,8 @@ export class WebhookSubscriptions1732504000000 implements MigrationInterface {
       indices: [
         { name: 'ix_webhook_deliveries_due', columnNames: ['status', 'next_attempt_at_ms'] },
         { name: 'ix_webhook_deliveries_subscription', columnNames: ['subscription_id', 'id'] },
+        { name: 'ix_webhook_deliveries_event', columnNames: ['event_id'] },
+        { name: 'ix_webhook_deliveries_ended', columnNames: ['status', 'updated_at_ms'] },
       ],
       foreignKeys: [
         cascadeTo('fk_webhook_deliveries_subscription', 'subscription_id', 'webhook_subscriptions'),

@@ -105,6 +105,24 @@ export class TypeOrmWebhookDeliveries implements WebhookDeliveries {
     return inTransaction(this.dataSource, async (m) => (await changedRows(m, sql, [now.getTime(), now.getTime(), deliveryId, subscriptionId])) === 1);
   }
 
+  prune(before: Date, limit: number): Promise<number> {
+    const cutoff = before.getTime();
+    return inTransaction(this.dataSource, async (m) => {
+      const ended = await m.query<Row[]>(
+        `SELECT id FROM webhook_deliveries WHERE status IN ('succeeded', 'failed') AND updated_at_ms < ? ORDER BY status, updated_at_ms LIMIT ${Math.trunc(limit)}`,
+        [cutoff],
+      );
+      const ids = ended.map((r) => r.id as string);
+      // Their attempts go with them (ON DELETE CASCADE).
+      if (ids.length > 0) await m.query(`DELETE FROM webhook_deliveries WHERE id IN (${inList(ids.length)})`, ids);
+      await m.query(
+        'DELETE FROM webhook_events WHERE created_at_ms < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)',
+        [cutoff],
+      );
+      return ids.length;
+    });
+  }
+
   /** The deliveries with their attempts, read in one more statement whatever their number. */
   private async withAttempts(rows: Row[]): Promise<WebhookDelivery[]> {
     if (rows.length === 0) return [];
