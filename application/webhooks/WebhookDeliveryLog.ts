@@ -31,9 +31,9 @@ export class WebhookDeliveryLog {
   /** One more attempt, now; the delivery answers as it stands (`pending`). */
   async retry(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDelivery> {
     const subscription = await this.subscription(workspaceId, subscriptionId);
+    if ((await this.deliveries.findDelivery(subscriptionId, deliveryId)) === null) throw notFound('Delivery');
     if (!subscription.enabled) throw conflict('webhook_disabled', 'the webhook is disabled: enable it (PATCH enabled: true) before retrying its deliveries');
     if (!(await this.deliveries.retry(subscriptionId, deliveryId, this.clock.now()))) {
-      if ((await this.deliveries.findDelivery(subscriptionId, deliveryId)) === null) throw notFound('Delivery');
       throw conflict('delivery_pending', 'the delivery is still pending: it will be attempted at its nextAttemptAt');
     }
     return (await this.deliveries.findDelivery(subscriptionId, deliveryId))!;

@@ -119,12 +119,14 @@ export class WebhookSubscription {
     };
   }
 
-  /** A new current secret; the one it replaces keeps signing beside it for `overlapMs`. */
+  /**
+   * A new current secret; the one it replaces keeps signing beside it for `overlapMs`, and any
+   * older one still in its overlap stops now: a delivery never carries more than two signatures.
+   */
   rotateSecret(secret: string, now: Date, overlapMs: number): void {
     const until = new Date(now.getTime() + overlapMs);
-    const kept = this.props.secrets
-      .filter((s) => s.expiresAt === null || s.expiresAt > now)
-      .map((s) => (s.expiresAt === null || s.expiresAt > until ? { ...s, expiresAt: until } : s));
+    const replaced = this.props.secrets.filter((s) => s.expiresAt === null).map((s) => ({ ...s, expiresAt: until }));
+    const kept = overlapMs > 0 ? replaced : [];
     this.props = { ...this.props, secrets: [{ secret, createdAt: now, expiresAt: null }, ...kept], updatedAt: now };
   }
 

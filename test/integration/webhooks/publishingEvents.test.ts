@@ -6,6 +6,7 @@ import { memberEmail } from '../../support/data/people';
 import { assertEventMatchesOpenApi } from '../../support/openapi';
 import { requireServer } from '../../support/services';
 import { WebhookApp } from '../../support/webhooks/webhookApp';
+import { eventually } from '../../support/workerProcess';
 import { type ReceivedEvent, WebhookReceiver } from '../../support/webhooks/webhookReceiver';
 
 /** One failed call gives up at once: a `[sandbox:retry]` target fails (retryable) and a retry then publishes it. */
@@ -55,6 +56,18 @@ for (const kind of DATABASE_KINDS) {
       const republished = ofType('target.published').find((e) => e.data.target.id === twitter.id)!;
       expect(republished.data.target.platformPostUrl).to.be.a('string');
       expect(ofType('post.published')[0]!.data.post).to.include({ id: post.id, status: 'published' });
+    });
+
+    it('a scheduled post given a new time: post.scheduled again, with the new time', async () => {
+      const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+      const post = await app.post({ BLUESKY: 'Later' }, 'schedule', inAnHour);
+      await eventually(() => ofType('post.scheduled').some((e) => e.data.post.id === post.id), 15_000, 'post.scheduled');
+      const later = new Date(Date.now() + 7_200_000).toISOString();
+      await app.http.patch(`${app.base}/posts/${post.id}/targets/${post.targets[0]!.id}`).set(app.auth).send({ scheduledAt: later }).expect(200);
+      await eventually(() => ofType('post.scheduled').filter((e) => e.data.post.id === post.id).length === 2, 15_000, 'a second post.scheduled');
+      const [first, second] = ofType('post.scheduled').filter((e) => e.data.post.id === post.id);
+      expect(first!.data.post.targets[0].scheduledAt).to.equal(inAnHour);
+      expect(second!.data.post.targets[0].scheduledAt).to.equal(later);
     });
 
     it('a post every target of which is refused: target.failed (not retryable) and post.failed', async () => {

@@ -156,6 +156,25 @@ for (const kind of DATABASE_KINDS) {
         expect(read).not.to.have.property('secret');
       });
 
+      it('null for url, eventTypes or enabled is a 422 naming the field, and changes nothing (only description may be null)', async () => {
+        const created = await app.create({ url: receiver.url, eventTypes: ['post.published'], description: 'kept' }).expect(201);
+        const one = `${app.base}/${created.body.id}`;
+        for (const field of ['url', 'eventTypes', 'enabled']) {
+          const refused = await app.http
+            .patch(one)
+            .set(app.auth)
+            .send({ [field]: null })
+            .expect(422);
+          expect(refused.body.error.code).to.equal('invalid_body');
+          expect(refused.body.error.details.map((d: { path: string }) => d.path)).to.include(field);
+        }
+        const read = (await app.http.get(one).set(app.auth).expect(200)).body;
+        expect(read).to.include({ url: receiver.url, enabled: true, status: 'healthy', description: 'kept' });
+        expect(read.eventTypes).to.deep.equal(['post.published']);
+        const createdWithNull = await app.create({ url: receiver.url, eventTypes: ['post.published'], enabled: null }).expect(422);
+        expect(createdWithNull.body.error.details.map((d: { path: string }) => d.path)).to.include('enabled');
+      });
+
       it('PATCHes side by side to different fields: every change is kept (round after round)', async () => {
         const created = await app.create({ url: receiver.url, eventTypes: ['post.published'], description: 'start' }).expect(201);
         const one = `${app.base}/${created.body.id}`;

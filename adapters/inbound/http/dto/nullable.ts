@@ -10,3 +10,8 @@ export const RequiredNullable = (): PropertyDecorator => (target, key) => {
 export const OptionalNullable = (): PropertyDecorator => (target, key) => {
   ValidateIf((o: Record<string | symbol, unknown>) => o[key] !== null && o[key] !== undefined)(target, key);
 };
+
+/** May be absent, never null: the rules after it apply to any value sent, null included (and refuse it). */
+export const OptionalNotNull = (): PropertyDecorator => (target, key) => {
+  ValidateIf((o: Record<string | symbol, unknown>) => o[key] !== undefined)(target, key);
+};
