@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { type WebhookDeliveryLoop } from '../../../adapters/inbound/worker/WebhookDeliveryLoop';
-import { type Clock } from '../../../application/ports/Clock';
 import { buildWebhookDelivery } from '../../../config/publishingWorker';
 import { TOKENS as T } from '../../../config/tokens';
 import { type Role } from '../../../domain/workspace/Role';
@@ -8,23 +7,13 @@ import { DATABASE_KINDS, type DatabaseKind, serverFor } from '../../support/data
 import { ADMIN_EMAIL, EDITOR_EMAIL, OTHER_OWNER_EMAIL, OWNER_EMAIL, VIEWER_EMAIL } from '../../support/data/people';
 import { api, type ApiClient } from '../../support/openapi';
 import { requireServer } from '../../support/services';
+import { ShiftedClock } from '../../support/shiftedClock';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 import { QUICK_WEBHOOKS } from '../../support/webhooks/webhookApp';
 import { WebhookReceiver } from '../../support/webhooks/webhookReceiver';
 import { eventually } from '../../support/workerProcess';
 
 type Auth = { Authorization: string };
-
-/** The real time, moved on when the test says: an overlap ends without waiting for it, and receivers still accept the timestamps. */
-class ShiftedClock implements Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
 
 /** Time that stands still from the moment it is made: every change falls in the same millisecond. */
 class StillClock extends ShiftedClock {

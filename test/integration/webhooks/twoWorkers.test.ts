@@ -1,31 +1,17 @@
 import { expect } from 'chai';
 import { WebhookDeliveryLoop } from '../../../adapters/inbound/worker/WebhookDeliveryLoop';
-import { type Clock } from '../../../application/ports/Clock';
 import { TOKENS as T } from '../../../config/tokens';
 import { DATABASE_KINDS, serverFor } from '../../support/databases';
 import { OWNER_EMAIL } from '../../support/data/people';
 import { api, type ApiClient } from '../../support/openapi';
 import { requireServer } from '../../support/services';
+import { ShiftedClock } from '../../support/shiftedClock';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
 import { QUICK_WEBHOOKS } from '../../support/webhooks/webhookApp';
 import { WebhookReceiver } from '../../support/webhooks/webhookReceiver';
 import { eventually } from '../../support/workerProcess';
 
 const EVENTS = 40;
-
-/**
- * The real time, moved on when the test says: a lease runs out without waiting for it, and
- * a receiver still accepts the signatures' timestamps (within its five minutes).
- */
-class ShiftedClock implements Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
 
 for (const kind of DATABASE_KINDS) {
   describe(`webhooks: two delivery workers share the outbox (${kind})`, function () {
