@@ -2,7 +2,7 @@ import { conflict, notFound } from '../../domain/shared/DomainError';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type EventPresenter } from '../ports/webhooks/EventPresenter';
-import { type WebhookDeliveries, type WebhookDelivery } from '../ports/webhooks/WebhookDeliveries';
+import { type DeliveryStatus, type WebhookDeliveries, type WebhookDelivery } from '../ports/webhooks/WebhookDeliveries';
 import { type WebhookOutbox } from '../ports/webhooks/WebhookOutbox';
 import { type WebhookSubscriptions } from '../ports/webhooks/WebhookSubscriptions';
 import { sendTestEvent } from './EventOutbox';
@@ -23,7 +23,11 @@ export class WebhookDeliveryLog {
     private readonly settings: WebhookSettings,
   ) {}
 
-  async list(workspaceId: string, subscriptionId: string, page: { limit: number; offset: number }): Promise<{ items: WebhookDelivery[]; total: number }> {
+  async list(
+    workspaceId: string,
+    subscriptionId: string,
+    page: { limit: number; offset: number; status?: DeliveryStatus },
+  ): Promise<{ items: WebhookDelivery[]; total: number }> {
     await this.subscription(workspaceId, subscriptionId);
     return this.deliveries.list(subscriptionId, page);
   }

@@ -1,4 +1,5 @@
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One HTTP call of a delivery: what the endpoint answered, or why nothing came back. */
 export interface DeliveryAttempt {
@@ -58,8 +59,8 @@ export interface WebhookDeliveries {
   claimDue(request: { owner: string; now: Date; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]>;
   /** The attempt logged and the delivery moved on, if `owner` still holds it; false when another took it. */
   record(deliveryId: string, owner: string, record: AttemptRecord, now: Date): Promise<boolean>;
-  /** A subscription's deliveries, newest first, with their attempts; total ignores paging. */
-  list(subscriptionId: string, page: { limit: number; offset: number }): Promise<{ items: WebhookDelivery[]; total: number }>;
+  /** A subscription's deliveries (in `status` when given), newest first, with their attempts; total ignores paging. */
+  list(subscriptionId: string, page: { limit: number; offset: number; status?: DeliveryStatus }): Promise<{ items: WebhookDelivery[]; total: number }>;
   findDelivery(subscriptionId: string, deliveryId: string): Promise<WebhookDelivery | null>;
   /** Pending again, due now, one attempt more than it has made; false when it is pending already. */
   retry(subscriptionId: string, deliveryId: string, now: Date): Promise<boolean>;

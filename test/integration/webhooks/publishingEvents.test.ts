@@ -24,6 +24,7 @@ for (const kind of DATABASE_KINDS) {
     this.timeout(60_000);
     let app: WebhookApp;
     let receiver: WebhookReceiver;
+    let subscription: { id: string };
     const ofType = (type: string): ReceivedEvent[] => receiver.events.filter((e) => e.type === type);
 
     before(async function () {
@@ -31,7 +32,7 @@ for (const kind of DATABASE_KINDS) {
       if (server) await requireServer(this, server);
       app = await WebhookApp.start(kind, ['BLUESKY', 'TWITTER', 'LINKEDIN'], { ...ONE_ATTEMPT, ...LINKEDIN_CONFIGURED });
       receiver = await WebhookReceiver.start();
-      await app.subscribe(receiver);
+      subscription = await app.subscribe(receiver);
     });
     after(async () => {
       await app?.close();
@@ -108,6 +109,17 @@ for (const kind of DATABASE_KINDS) {
       await app.received(receiver, ['post.failed', 'post.failed']);
       expect(ofType('target.failed').find((e) => e.data.postId === first.id)!.data.retryable).to.equal(false);
       expect(ofType('connection.needs_reconnect')).to.have.length(1);
+    });
+
+    it('the delivery log filtered by status: every delivery succeeded, none failed; an unknown status is a 422', async () => {
+      const log = (status: string) => app.http.get(`${app.base}/webhooks/${subscription.id}/deliveries?status=${status}&limit=100`).set(app.auth);
+      const all = (await app.http.get(`${app.base}/webhooks/${subscription.id}/deliveries?limit=100`).set(app.auth).expect(200)).body;
+      await eventually(async () => (await log('succeeded').expect(200)).body.total === all.total, 15_000, 'every delivery succeeded');
+      const succeeded = (await log('succeeded').expect(200)).body;
+      expect(succeeded.data.every((d: { status: string }) => d.status === 'succeeded')).to.equal(true);
+      expect(succeeded.total).to.equal(receiver.events.length);
+      expect((await log('failed').expect(200)).body).to.include({ total: 0 });
+      expect((await log('delivered').expect(422)).body.error).to.include({ code: 'invalid_query' });
     });
 
     it('every event: signed (verified with the secret), deduplicable by webhook-id, and shaped as the OpenAPI document says', async () => {

@@ -1,5 +1,7 @@
 import { Router } from '@koa/router';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../../application/ports/webhooks/WebhookDeliveries';
 import { type ManageWebhooks } from '../../../../application/webhooks/ManageWebhooks';
+import { validationError } from '../../../../domain/shared/DomainError';
 import { type WebhookDeliveryLog } from '../../../../application/webhooks/WebhookDeliveryLog';
 import { CreateWebhookBody, UpdateWebhookBody } from '../dto/WebhookBodies';
 import { presentDelivery, presentWebhook } from '../presenters/presentWebhook';
@@ -52,7 +54,8 @@ export function webhooksRouter({ access, writes }: RouteKit, webhooks: ManageWeb
   });
   router.get(`${ONE}/deliveries`, reads, async (ctx) => {
     const page = parsePage(ctx.query);
-    const { items, total } = await log.list(ws(ctx), ctx.params.webhookId!, page);
+    const status = parseDeliveryStatus(ctx.query.status);
+    const { items, total } = await log.list(ws(ctx), ctx.params.webhookId!, { ...page, status });
     ctx.body = { data: items.map(presentDelivery), total, ...page };
   });
   router.post(`${ONE}/deliveries/:deliveryId/retry`, manages, writes, async (ctx) => {
@@ -60,4 +63,10 @@ export function webhooksRouter({ access, writes }: RouteKit, webhooks: ManageWeb
     ctx.body = presentDelivery(await log.retry(ws(ctx), ctx.params.webhookId!, ctx.params.deliveryId!));
   });
   return router;
+}
+
+function parseDeliveryStatus(raw: string | string[] | undefined): DeliveryStatus | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw === 'string' && (DELIVERY_STATUSES as readonly string[]).includes(raw)) return raw as DeliveryStatus;
+  throw validationError('invalid_query', [{ path: 'status', message: `must be one of ${DELIVERY_STATUSES.join(', ')}` }]);
 }

@@ -2,6 +2,7 @@ import {
   type AttemptRecord,
   type ClaimedDelivery,
   type DeliveryAttempt,
+  type DeliveryStatus,
   type WebhookDeliveries,
   type WebhookDelivery,
 } from '../../../../application/ports/webhooks/WebhookDeliveries';
@@ -116,8 +117,10 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     return true;
   }
 
-  async list(subscriptionId: string, page: { limit: number; offset: number }): Promise<{ items: WebhookDelivery[]; total: number }> {
-    const all = [...this.stored.values()].filter((d) => d.delivery.subscriptionId === subscriptionId).sort((a, b) => (a.delivery.id < b.delivery.id ? 1 : -1));
+  async list(subscriptionId: string, page: { limit: number; offset: number; status?: DeliveryStatus }): Promise<{ items: WebhookDelivery[]; total: number }> {
+    const all = [...this.stored.values()]
+      .filter((d) => d.delivery.subscriptionId === subscriptionId && (page.status === undefined || d.delivery.status === page.status))
+      .sort((a, b) => (a.delivery.id < b.delivery.id ? 1 : -1));
     return { items: all.slice(page.offset, page.offset + page.limit).map(view), total: all.length };
   }
 

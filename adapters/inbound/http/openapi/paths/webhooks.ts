@@ -1,3 +1,4 @@
+import { DELIVERY_STATUSES } from '../../../../../application/ports/webhooks/WebhookDeliveries';
 import { authenticatedOperation } from '../operations';
 import { parameterRef, schemaRef } from '../refs';
 import { type PathMap } from '../types';
@@ -10,6 +11,13 @@ const WebhookId = {
   schema: { type: 'string', minLength: 1 },
 } as const;
 const DeliveryId = { name: 'deliveryId', in: 'path', required: true, description: 'The delivery.', schema: { type: 'string', minLength: 1 } } as const;
+const DeliveryStatusFilter = {
+  name: 'status',
+  in: 'query',
+  required: false,
+  description: 'Only deliveries in this status (failed: every attempt made, none succeeded); absent or empty: all. Any other value is a 422 invalid_query.',
+  schema: { type: 'string', enum: [...DELIVERY_STATUSES, ''] },
+} as const;
 const tags = ['webhooks'];
 
 /** Outgoing webhooks (docs/webhooks.md): accounts:write manages them, accounts:read lists them. */
@@ -110,7 +118,7 @@ export const webhookPaths: PathMap = {
       description: 'Needs accounts:read. Every delivery, newest first, with each attempt: status code, response time, error.',
       tags,
       scope: 'accounts:read',
-      parameters: [parameterRef('WorkspaceId'), WebhookId, parameterRef('Limit'), parameterRef('Offset')],
+      parameters: [parameterRef('WorkspaceId'), WebhookId, parameterRef('Limit'), parameterRef('Offset'), DeliveryStatusFilter],
       success: { status: 200, description: 'One page of deliveries.', schema: schemaRef('WebhookDeliveryPage') },
       errors: [403, 404, 422],
     }),

@@ -80,13 +80,15 @@ export class TypeOrmWebhookDeliveries implements WebhookDeliveries {
     });
   }
 
-  async list(subscriptionId: string, page: { limit: number; offset: number }): Promise<{ items: WebhookDelivery[]; total: number }> {
+  async list(subscriptionId: string, page: { limit: number; offset: number; status?: DeliveryStatus }): Promise<{ items: WebhookDelivery[]; total: number }> {
     const m = managerOf(this.dataSource);
+    const where = page.status === undefined ? 'subscription_id = ?' : 'subscription_id = ? AND status = ?';
+    const params = page.status === undefined ? [subscriptionId] : [subscriptionId, page.status];
     const rows = await m.query<Row[]>(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE subscription_id = ? ORDER BY id DESC LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
-      [subscriptionId],
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE ${where} ORDER BY id DESC LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+      params,
     );
-    const [count] = await m.query<Row[]>('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE subscription_id = ?', [subscriptionId]);
+    const [count] = await m.query<Row[]>(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE ${where}`, params);
     return { items: await this.withAttempts(rows), total: Number(count?.n ?? 0) };
   }
 
