@@ -26,28 +26,43 @@ export class DeliverWebhooks {
   ) {}
 
   /**
-   * One round: the deliveries due now, each attempted once; how many were attempted. Each
-   * endpoint gets its deliveries one after the other, oldest first (so one worker's events
-   * arrive in order), different endpoints side by side.
+   * One round: the deliveries due now; how many were claimed. Each endpoint gets its
+   * deliveries one after the other, oldest first (so one worker's events arrive in order),
+   * different endpoints side by side. An endpoint's turn ends early, its other deliveries
+   * given back, once it has used a timeout's worth of time; and when an attempt fails, its
+   * other pending deliveries wait for that attempt's retry (one failing endpoint costs a
+   * round one timeout, and never holds back the others' deliveries).
    */
   async run(owner: string): Promise<number> {
     const { leaseMs, batchSize: limit } = this.settings;
     const claimed = await this.deliveries.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
     const byEndpoint = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) byEndpoint.set(delivery.subscriptionId, [...(byEndpoint.get(delivery.subscriptionId) ?? []), delivery]);
-    await Promise.all(
-      [...byEndpoint.values()].map(async (queue) => {
-        for (const delivery of queue) await this.deliver(delivery);
-      }),
-    );
+    await Promise.all([...byEndpoint.entries()].map(([endpoint, queue]) => this.turn(endpoint, queue, owner)));
     return claimed.length;
   }
 
-  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+  private async turn(endpoint: string, queue: readonly ClaimedDelivery[], owner: string): Promise<void> {
+    const started = this.clock.now().getTime();
+    for (const [index, delivery] of queue.entries()) {
+      const retryAt = await this.deliver(delivery);
+      const rest = queue.slice(index + 1).map((d) => d.id);
+      if (retryAt !== undefined) {
+        // Failed: this endpoint rests until that retry, its other waiting deliveries with it.
+        if (retryAt !== null) await this.deliveries.holdEndpoint(endpoint, owner, retryAt, this.clock.now());
+        else await this.deliveries.release(rest, owner);
+        return;
+      }
+      if (this.clock.now().getTime() - started >= this.settings.timeoutMs) return void (await this.deliveries.release(rest, owner));
+    }
+  }
+
+  /** Undefined when it succeeded (or was not sent); else when it is tried again, null if never. */
+  private async deliver(delivery: ClaimedDelivery): Promise<Date | null | undefined> {
     const subscription = await this.subscriptions.findById(delivery.subscriptionId);
     // Removed (its deliveries went with it) or switched off since the claim: nothing is sent,
     // and the lease runs out; a disabled subscription's deliveries are claimed again once it is on.
-    if (subscription === null || !subscription.enabled) return;
+    if (subscription === null || !subscription.enabled) return undefined;
     const startedAt = this.clock.now();
     const answer: WebhookAnswer = await this.sender.send({
       url: subscription.url,
@@ -73,10 +88,11 @@ export class DeliverWebhooks {
     };
     if (!(await this.deliveries.record(delivery.id, delivery.leaseOwner, record, now))) {
       this.logger.warn('a webhook delivery was settled by another worker meanwhile', { deliveryId: delivery.id });
-      return;
+      return undefined;
     }
     await this.subscriptions.recordAttempt(subscription.id, error === null ? { ok: true, at: now } : { ok: false, at: now, error });
     if (record.next.status === 'failed') await this.disableIfSustained(subscription.id, delivery, now);
+    return record.next.status === 'succeeded' ? undefined : record.next.status === 'pending' ? record.next.at : null;
   }
 
   /** The schedule's pause for this attempt, or the endpoint's Retry-After when it asks for longer (within bounds). */

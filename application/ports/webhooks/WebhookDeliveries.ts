@@ -57,6 +57,13 @@ export interface AttemptRecord {
 export interface WebhookDeliveries {
   /** Pending deliveries of enabled subscriptions due by `now`, oldest first, whose lease (if any) ran out. */
   claimDue(request: { owner: string; now: Date; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]>;
+  /**
+   * An endpoint that failed rests until `until`: its pending deliveries due before then (free,
+   * or held by `owner`, whose leases end) wait until then, in their order.
+   */
+  holdEndpoint(subscriptionId: string, owner: string, until: Date, now: Date): Promise<void>;
+  /** Leases `owner` holds given back unused: the deliveries are due as they were. */
+  release(deliveryIds: readonly string[], owner: string): Promise<void>;
   /** The attempt logged and the delivery moved on, if `owner` still holds it; false when another took it. */
   record(deliveryId: string, owner: string, record: AttemptRecord, now: Date): Promise<boolean>;
   /** A subscription's deliveries (in `status` when given), newest first, with their attempts; total ignores paging. */

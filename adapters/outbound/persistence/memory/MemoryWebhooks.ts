@@ -107,6 +107,22 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     });
   }
 
+  async holdEndpoint(subscriptionId: string, owner: string, until: Date, now: Date): Promise<void> {
+    for (const d of this.stored.values()) {
+      const free = d.lease === null || d.lease.owner === owner || d.lease.until <= now.getTime();
+      if (d.delivery.subscriptionId !== subscriptionId || d.delivery.status !== 'pending' || d.delivery.nextAttemptAt! >= until || !free) continue;
+      d.delivery = { ...d.delivery, nextAttemptAt: until };
+      d.lease = null;
+    }
+  }
+
+  async release(deliveryIds: readonly string[], owner: string): Promise<void> {
+    for (const id of deliveryIds) {
+      const d = this.stored.get(id);
+      if (d?.lease?.owner === owner) d.lease = null;
+    }
+  }
+
   async record(deliveryId: string, owner: string, record: AttemptRecord, now: Date): Promise<boolean> {
     const d = this.stored.get(deliveryId);
     if (d === undefined || d.lease?.owner !== owner || d.delivery.status !== 'pending') return false;

@@ -297,7 +297,7 @@ describe('DeliverWebhooks', () => {
       expect(s.health).to.include({ consecutiveFailures: 1, disabledReason: null });
     });
 
-    it('a success in between, then failures of other deliveries: still no disabling (docs/webhooks.md: "with no success in between")', async () => {
+    it('a success in between: still no disabling (docs/webhooks.md: "with no success in between")', async () => {
       const h = new Harness();
       const { id } = await h.subscribe();
       await h.emit();
@@ -306,22 +306,17 @@ describe('DeliverWebhooks', () => {
       await h.atNextAttempt(id);
       await h.atNextAttempt(id);
 
-      // Before the first delivery's last attempt: one event delivered, then three that fail their first attempt.
+      // Before the first delivery's last attempt, another event is delivered.
       await h.emit();
       h.sender.answer(answered(200));
-      await h.run();
-      await h.emit();
-      await h.emit();
-      await h.emit();
-      h.sender.answer(answered(500), answered(500), answered(500));
-      expect(await h.run()).to.equal(3);
-
-      const first = (await h.deliveries(id)).at(-1)!;
+      expect(await h.run()).to.equal(1);
+      const first = (await h.deliveries(id)).find((d) => d.status === 'pending')!;
       expect(first.attempts).to.equal(3);
-      h.sender.answer(answered(500), answered(500), answered(500), answered(500));
+
+      h.sender.answer(answered(500));
       h.clock.set(first.nextAttemptAt!);
       await h.run();
-      expect((await h.deliveries(id)).at(-1)!.status).to.equal('failed');
+      expect((await h.deliveries(id)).find((d) => d.id === first.id)!.status).to.equal('failed');
       const s = await h.subscription(id);
       expect(s.enabled, 'the endpoint answered 200 during the failed delivery’s schedule').to.equal(true);
       expect(s.health.disabledReason).to.equal(null);
@@ -334,25 +329,21 @@ describe('DeliverWebhooks', () => {
       h.sender.answer(answered(500), answered(500), answered(500));
       await h.run();
       await h.atNextAttempt(id);
-      // A second event while the first is being retried: it fails once too.
+      await h.atNextAttempt(id);
+      // A second event at the moment of the first one's last attempt: it comes after it, and is never sent.
+      const first = await h.only(id);
+      h.clock.set(first.nextAttemptAt!);
       await h.emit();
       h.sender.answer(answered(500));
-      await h.run();
-      const first = (await h.deliveries(id)).at(-1)!;
-      h.sender.answer(answered(500), answered(500));
-      h.clock.set(first.nextAttemptAt!);
-      await h.run();
-      h.clock.set((await h.deliveries(id)).at(-1)!.nextAttemptAt!);
-      h.sender.answer(answered(500));
-      await h.run();
+      expect(await h.run(), 'both claimed').to.equal(2);
+      expect(h.sender.requests, 'only the first sent').to.have.length(4);
       const disabled = await h.subscription(id);
       expect(disabled.status).to.equal('disabled');
       const pending = (await h.deliveries(id)).find((d) => d.status === 'pending')!;
-      expect(pending, 'the second event is still pending').to.not.equal(undefined);
+      expect(pending.attempts, 'the second event is pending, never tried').to.equal(0);
 
-      h.clock.set(pending.nextAttemptAt!);
       const before = h.sender.requests.length;
-      expect(await h.run(), 'nothing is sent to a disabled endpoint').to.equal(0);
+      expect(await h.run(), 'nothing is claimed for a disabled endpoint').to.equal(0);
       expect(h.sender.requests).to.have.length(before);
 
       const s = await h.subscription(id);
@@ -362,6 +353,40 @@ describe('DeliverWebhooks', () => {
       h.sender.answer(answered(200));
       expect(await h.run()).to.equal(1);
       expect((await h.deliveries(id)).find((d) => d.id === pending.id)!.status).to.equal('succeeded');
+    });
+  });
+
+  describe('an endpoint that fails rests, without holding back the others', () => {
+    it('its other deliveries wait for the failed one’s retry, in their order; another endpoint’s are sent meanwhile', async () => {
+      const h = new Harness();
+      const failing = await h.subscribe();
+      for (let i = 0; i < 3; i++) await h.emit();
+      const healthy = await h.subscribe();
+      await h.emit();
+      h.sender.answer(answered(503));
+      expect(await h.run(), 'three for the failing endpoint, one (of the last event) for both').to.equal(5);
+      const urls = h.sender.requests.map((r) => r.url);
+      expect(
+        urls.filter((u) => u.endsWith(failing.id)),
+        'the failing endpoint tried once',
+      ).to.have.length(1);
+      expect(
+        urls.filter((u) => u.endsWith(healthy.id)),
+        'the other endpoint served',
+      ).to.have.length(1);
+      const waiting = await h.deliveries(failing.id);
+      const retryAt = waiting.find((d) => d.attempts === 1)!.nextAttemptAt!;
+      expect(retryAt).to.deep.equal(plus(h.clock.now(), 5));
+      for (const d of waiting) expect(d.nextAttemptAt, 'every one waits for the retry').to.deep.equal(retryAt);
+      expect(await h.run(), 'nothing of the resting endpoint is due').to.equal(0);
+
+      h.clock.set(retryAt);
+      const sentBefore = h.sender.requests.length;
+      expect(await h.run()).to.equal(4);
+      const resent = h.sender.requests.slice(sentBefore).map((r) => JSON.parse(r.body).id);
+      const byAge = [...waiting].reverse().map((d) => d.eventId);
+      expect(resent, 'oldest first').to.deep.equal(byAge);
+      expect((await h.deliveries(failing.id)).every((d) => d.status === 'succeeded')).to.equal(true);
     });
   });
 

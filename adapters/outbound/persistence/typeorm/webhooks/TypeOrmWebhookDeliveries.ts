@@ -57,6 +57,19 @@ export class TypeOrmWebhookDeliveries implements WebhookDeliveries {
     }));
   }
 
+  async holdEndpoint(subscriptionId: string, owner: string, until: Date, now: Date): Promise<void> {
+    const sql =
+      'UPDATE webhook_deliveries SET next_attempt_at_ms = ?, lease_owner = NULL, lease_until_ms = NULL ' +
+      "WHERE subscription_id = ? AND status = 'pending' AND next_attempt_at_ms < ? AND (lease_owner = ? OR lease_until_ms IS NULL OR lease_until_ms <= ?)";
+    await inTransaction(this.dataSource, (m) => m.query(sql, [until.getTime(), subscriptionId, until.getTime(), owner, now.getTime()]));
+  }
+
+  async release(deliveryIds: readonly string[], owner: string): Promise<void> {
+    if (deliveryIds.length === 0) return;
+    const sql = `UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE id IN (${inList(deliveryIds.length)}) AND lease_owner = ?`;
+    await inTransaction(this.dataSource, (m) => m.query(sql, [...deliveryIds, owner]));
+  }
+
   record(deliveryId: string, owner: string, record: AttemptRecord, now: Date): Promise<boolean> {
     const { attempt, next } = record;
     const nextAt = next.status === 'pending' ? next.at.getTime() : null;
