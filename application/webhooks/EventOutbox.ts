@@ -36,20 +36,14 @@ export class EventOutbox {
     }
     if (events.length > 0) await this.store.write(workspaceId, events, attemptLimitOf(this.settings), now);
   }
-}
 
-/** A `webhook.test` event for one subscription alone, whatever it subscribes to: its delivery's id. */
-export async function sendTestEvent(
-  store: WebhookOutbox,
-  presenter: EventPresenter,
-  ids: IdGenerator,
-  settings: WebhookSettings,
-  subscription: { id: string; workspaceId: string },
-  now: Date,
-): Promise<string> {
-  const data = { subscriptionId: subscription.id, message: 'A test event from Dispatch: your endpoint received and verified it.' };
-  const event = outgoingEvent(presenter, { id: ids.next(), type: TEST_EVENT_TYPE, workspaceId: subscription.workspaceId, at: now, data });
-  const deliveryId = ids.next();
-  await store.write(subscription.workspaceId, [{ ...event, deliveries: [{ id: deliveryId, subscriptionId: subscription.id }] }], attemptLimitOf(settings), now);
-  return deliveryId;
+  /** A `webhook.test` event for one subscription alone, whatever it subscribes to: its delivery's id. */
+  async emitTest(subscription: { id: string; workspaceId: string }, now: Date): Promise<string> {
+    const { id: subscriptionId, workspaceId } = subscription;
+    const data = { subscriptionId, message: 'A test event from Dispatch: your endpoint received and verified it.' };
+    const event = outgoingEvent(this.presenter, { id: this.ids.next(), type: TEST_EVENT_TYPE, workspaceId, at: now, data });
+    const deliveryId = this.ids.next();
+    await this.store.write(workspaceId, [{ ...event, deliveries: [{ id: deliveryId, subscriptionId }] }], attemptLimitOf(this.settings), now);
+    return deliveryId;
+  }
 }

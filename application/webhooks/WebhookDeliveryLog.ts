@@ -1,12 +1,8 @@
 import { conflict, notFound } from '../../domain/shared/DomainError';
 import { type Clock } from '../ports/Clock';
-import { type IdGenerator } from '../ports/IdGenerator';
-import { type EventPresenter } from '../ports/webhooks/EventPresenter';
 import { type DeliveryStatus, type WebhookDeliveries, type WebhookDelivery } from '../ports/webhooks/WebhookDeliveries';
-import { type WebhookOutbox } from '../ports/webhooks/WebhookOutbox';
 import { type WebhookSubscriptions } from '../ports/webhooks/WebhookSubscriptions';
-import { sendTestEvent } from './EventOutbox';
-import { type WebhookSettings } from './WebhookSettings';
+import { type EventOutbox } from './EventOutbox';
 
 /**
  * A subscription's delivery log (docs/webhooks.md): every delivery with its attempts, a
@@ -16,11 +12,8 @@ export class WebhookDeliveryLog {
   constructor(
     private readonly subscriptions: WebhookSubscriptions,
     private readonly deliveries: WebhookDeliveries,
-    private readonly outbox: WebhookOutbox,
-    private readonly presenter: EventPresenter,
-    private readonly ids: IdGenerator,
+    private readonly outbox: EventOutbox,
     private readonly clock: Clock,
-    private readonly settings: WebhookSettings,
   ) {}
 
   async list(
@@ -47,7 +40,7 @@ export class WebhookDeliveryLog {
   async test(workspaceId: string, subscriptionId: string): Promise<WebhookDelivery> {
     const subscription = await this.subscription(workspaceId, subscriptionId);
     if (!subscription.enabled) throw conflict('webhook_disabled', 'the webhook is disabled: enable it (PATCH enabled: true) to send it a test event');
-    const id = await sendTestEvent(this.outbox, this.presenter, this.ids, this.settings, subscription, this.clock.now());
+    const id = await this.outbox.emitTest(subscription, this.clock.now());
     return (await this.deliveries.findDelivery(subscriptionId, id))!;
   }
 

@@ -40,15 +40,7 @@ export function bindWebhooks(w: Wiring, config: Config, dataSource: DataSource |
   w.construct(T.PostEvents, PostEvents, [T.EventOutbox, T.EventPresenter]);
   w.construct(T.MarkNeedsReconnect, MarkNeedsReconnect, [T.ConnectionRepository, T.UnitOfWork, T.EventOutbox, T.EventPresenter, T.Clock]);
   w.construct(T.ManageWebhooks, ManageWebhooks, [T.WebhookSubscriptions, T.WebhookAddressPolicy, T.WebhookSigner, T.IdGenerator, T.Clock, T.WebhookSettings]);
-  w.construct(T.WebhookDeliveryLog, WebhookDeliveryLog, [
-    T.WebhookSubscriptions,
-    T.WebhookDeliveries,
-    T.WebhookOutbox,
-    T.EventPresenter,
-    T.IdGenerator,
-    T.Clock,
-    T.WebhookSettings,
-  ]);
+  w.construct(T.WebhookDeliveryLog, WebhookDeliveryLog, [T.WebhookSubscriptions, T.WebhookDeliveries, T.EventOutbox, T.Clock]);
   w.construct(T.PruneWebhookLog, PruneWebhookLog, [T.WebhookDeliveries, T.Clock, T.WebhookSettings]);
   w.construct(T.DeliverWebhooks, DeliverWebhooks, [
     T.WebhookDeliveries,
