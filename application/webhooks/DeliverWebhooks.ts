@@ -26,7 +26,7 @@ export class DeliverWebhooks {
   ) {}
 
   /**
-   * One round: the deliveries due now; how many were claimed. Each endpoint gets its
+   * One round: the deliveries due now; how many were sent (some claimed may be given back). Each endpoint gets its
    * deliveries one after the other, oldest first (so one worker's events arrive in order),
    * different endpoints side by side. An endpoint's turn ends early, its other deliveries
    * given back, once it has used a timeout's worth of time; and when an attempt fails, its
@@ -38,31 +38,41 @@ export class DeliverWebhooks {
     const claimed = await this.deliveries.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
     const byEndpoint = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) byEndpoint.set(delivery.subscriptionId, [...(byEndpoint.get(delivery.subscriptionId) ?? []), delivery]);
-    await Promise.all([...byEndpoint.entries()].map(([endpoint, queue]) => this.turn(endpoint, queue, owner)));
-    return claimed.length;
+    const sent = await Promise.all([...byEndpoint.entries()].map(([endpoint, queue]) => this.turn(endpoint, queue, owner)));
+    return sent.reduce((a, b) => a + b, 0);
   }
 
-  private async turn(endpoint: string, queue: readonly ClaimedDelivery[], owner: string): Promise<void> {
+  /** One endpoint's deliveries of the round, in order; how many were sent. */
+  private async turn(endpoint: string, queue: readonly ClaimedDelivery[], owner: string): Promise<number> {
     const started = this.clock.now().getTime();
+    let sent = 0;
     for (const [index, delivery] of queue.entries()) {
-      const retryAt = await this.deliver(delivery);
+      const outcome = await this.deliver(delivery);
+      if (outcome !== 'not_sent') sent += 1;
       const rest = queue.slice(index + 1).map((d) => d.id);
-      if (retryAt !== undefined) {
+      if (typeof outcome === 'object') {
         // Failed: this endpoint rests until that retry, its other waiting deliveries with it.
-        if (retryAt !== null) await this.deliveries.holdEndpoint(endpoint, owner, retryAt, this.clock.now());
+        if (outcome.retryAt !== null) await this.deliveries.holdEndpoint(endpoint, owner, outcome.retryAt, this.clock.now());
         else await this.deliveries.release(rest, owner);
-        return;
+        return sent;
       }
-      if (this.clock.now().getTime() - started >= this.settings.timeoutMs) return void (await this.deliveries.release(rest, owner));
+      if (this.clock.now().getTime() - started >= this.settings.timeoutMs) {
+        await this.deliveries.release(rest, owner);
+        return sent;
+      }
     }
+    return sent;
   }
 
-  /** Undefined when it succeeded (or was not sent); else when it is tried again, null if never. */
-  private async deliver(delivery: ClaimedDelivery): Promise<Date | null | undefined> {
+  /**
+   * What became of one delivery: not sent at all, a success, sent but settled by another
+   * worker meanwhile (its lease ran out), or a failure tried again at `retryAt` (null: never).
+   */
+  private async deliver(delivery: ClaimedDelivery): Promise<'not_sent' | 'succeeded' | 'lease_lost' | { readonly retryAt: Date | null }> {
     const subscription = await this.subscriptions.findById(delivery.subscriptionId);
     // Removed (its deliveries went with it) or switched off since the claim: nothing is sent,
     // and the lease runs out; a disabled subscription's deliveries are claimed again once it is on.
-    if (subscription === null || !subscription.enabled) return undefined;
+    if (subscription === null || !subscription.enabled) return 'not_sent';
     const startedAt = this.clock.now();
     const answer: WebhookAnswer = await this.sender.send({
       url: subscription.url,
@@ -88,11 +98,11 @@ export class DeliverWebhooks {
     };
     if (!(await this.deliveries.record(delivery.id, delivery.leaseOwner, record, now))) {
       this.logger.warn('a webhook delivery was settled by another worker meanwhile', { deliveryId: delivery.id });
-      return undefined;
+      return 'lease_lost';
     }
     await this.subscriptions.recordAttempt(subscription.id, error === null ? { ok: true, at: now } : { ok: false, at: now, error });
     if (record.next.status === 'failed') await this.disableIfSustained(subscription.id, delivery, now);
-    return record.next.status === 'succeeded' ? undefined : record.next.status === 'pending' ? record.next.at : null;
+    return record.next.status === 'succeeded' ? 'succeeded' : { retryAt: record.next.status === 'pending' ? record.next.at : null };
   }
 
   /** The schedule's pause for this attempt, or the endpoint's Retry-After when it asks for longer (within bounds). */

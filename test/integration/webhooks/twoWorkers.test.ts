@@ -33,8 +33,10 @@ for (const kind of DATABASE_KINDS) {
       const server = serverFor(kind);
       if (server) await requireServer(this, server);
       // No delivery loop of the kit's: the test's two workers are the only ones. Small batches,
-      // so each worker makes several rounds while the other's are in flight.
-      t = await startTestApp(await freshDatabaseEnv(kind), { ...QUICK_WEBHOOKS, WEBHOOK_BATCH_SIZE: '5' }, { replace: (w) => w.replace(T.Clock, clock) });
+      // so each worker makes several rounds while the other's are in flight; a timeout far above
+      // the receiver's 100 ms, so a loaded machine never turns a slow answer into a resend.
+      const env = { ...QUICK_WEBHOOKS, WEBHOOK_BATCH_SIZE: '5', WEBHOOK_TIMEOUT_MS: '10000' };
+      t = await startTestApp(await freshDatabaseEnv(kind), env, { replace: (w) => w.replace(T.Clock, clock) });
       await t.given.user(OWNER_EMAIL);
       const ws = await t.given.workspace(OWNER_EMAIL);
       auth = { Authorization: `Bearer ${(await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key}` };

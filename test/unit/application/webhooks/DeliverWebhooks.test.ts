@@ -335,7 +335,7 @@ describe('DeliverWebhooks', () => {
       h.clock.set(first.nextAttemptAt!);
       await h.emit();
       h.sender.answer(answered(500));
-      expect(await h.run(), 'both claimed').to.equal(2);
+      expect(await h.run(), 'only the first sent').to.equal(1);
       expect(h.sender.requests, 'only the first sent').to.have.length(4);
       const disabled = await h.subscription(id);
       expect(disabled.status).to.equal('disabled');
@@ -364,7 +364,7 @@ describe('DeliverWebhooks', () => {
       const healthy = await h.subscribe();
       await h.emit();
       h.sender.answer(answered(503));
-      expect(await h.run(), 'three for the failing endpoint, one (of the last event) for both').to.equal(5);
+      expect(await h.run(), 'one to each endpoint: the failing one rests after its first').to.equal(2);
       const urls = h.sender.requests.map((r) => r.url);
       expect(
         urls.filter((u) => u.endsWith(failing.id)),
@@ -387,6 +387,26 @@ describe('DeliverWebhooks', () => {
       const byAge = [...waiting].reverse().map((d) => d.eventId);
       expect(resent, 'oldest first').to.deep.equal(byAge);
       expect((await h.deliveries(failing.id)).every((d) => d.status === 'succeeded')).to.equal(true);
+    });
+  });
+
+  describe('a slow endpoint gets a timeout’s worth of a round', () => {
+    it('its turn ends once it has used the timeout; the rest of its batch is given back, due as before, and sent next round', async () => {
+      const h = new Harness();
+      const { id } = await h.subscribe();
+      for (let i = 0; i < 3; i++) await h.emit();
+      const slow = async () => {
+        h.clock.advanceSeconds(0.6); // each answer takes 600 ms of the 1000 ms timeout
+        return answered(200);
+      };
+      const send = h.sender.send.bind(h.sender);
+      h.sender.send = async (request) => (await send(request), slow());
+      expect(await h.run(), 'two fit in the timeout').to.equal(2);
+      const waiting = (await h.deliveries(id)).filter((d) => d.status === 'pending');
+      expect(waiting, 'the third given back unsent').to.have.length(1);
+      expect(waiting[0]!.attempts).to.equal(0);
+      expect(await h.run(), 'its lease was given back: claimed at once').to.equal(1);
+      expect((await h.deliveries(id)).every((d) => d.status === 'succeeded')).to.equal(true);
     });
   });
 
