@@ -400,7 +400,10 @@ describe('DeliverWebhooks', () => {
         return answered(200);
       };
       const send = h.sender.send.bind(h.sender);
-      h.sender.send = async (request) => (await send(request), slow());
+      h.sender.send = async (request) => {
+        await send(request);
+        return slow();
+      };
       expect(await h.run(), 'two fit in the timeout').to.equal(2);
       const waiting = (await h.deliveries(id)).filter((d) => d.status === 'pending');
       expect(waiting, 'the third given back unsent').to.have.length(1);
