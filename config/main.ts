@@ -3,11 +3,13 @@ import { type AddressInfo } from 'node:net';
 import { type FirstStartCredentials } from '../application/admin/BootstrapFirstStart';
 import { type Composition, compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
+import { logFatalErrors } from './fatalErrors';
 import { buildHttpServer } from './httpServer';
 import { buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
 import { TOKENS } from './tokens';
 
 async function main(): Promise<void> {
+  logFatalErrors('service');
   let config: Config;
   try {
     config = loadConfig();

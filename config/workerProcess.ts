@@ -1,5 +1,6 @@
 import { compose, type CompositionOptions } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
+import { logFatalErrors } from './fatalErrors';
 import { buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
 
 /**
@@ -8,6 +9,7 @@ import { buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnS
  * database. `options` lets a test entry swap the platform publishers.
  */
 export async function runWorkerProcess(options: CompositionOptions = {}): Promise<void> {
+  logFatalErrors('worker');
   let config: Config;
   try {
     config = loadConfig();

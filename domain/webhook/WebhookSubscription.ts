@@ -181,5 +181,7 @@ function urlProblem(raw: string): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL';
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
   if (raw.includes('#')) return 'must not have a fragment';
+  // Port 0 is no port a server listens on: the first delivery would fail, and every one after it.
+  if (url.port === '0') return 'must not name port 0';
   return null;
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { type CheckoutRequest, type PaymentProvider, type VerifiedEvent } from '../../../application/ports/billing/PaymentProvider';
 import { DomainError } from '../../../domain/shared/DomainError';
-import { billingEventOf } from './stripeEvents';
+import { billingEventOf, isStripeEvent } from './stripeEvents';
 
 export interface StripeSettings {
   readonly secretKey: string;
@@ -54,12 +54,17 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   verifyEvent(rawBody: Buffer, signatureHeader: string | null): VerifiedEvent {
-    if (signatureHeader === null) return { ok: false, reason: 'the Stripe-Signature header is missing' };
+    if (signatureHeader === null) return { ok: false, problem: 'signature', reason: 'the Stripe-Signature header is missing' };
     try {
-      const event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.settings.webhookSecret, this.settings.toleranceSeconds);
+      const event: unknown = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.settings.webhookSecret, this.settings.toleranceSeconds);
+      // The signature proves who sent the bytes, not that they are an event: `[]` or `{}` signed is refused, never read.
+      if (!isStripeEvent(event))
+        return { ok: false, problem: 'not_an_event', reason: 'the body is not a Stripe event (an object with an id, a type and data.object)' };
       return { ok: true, event: billingEventOf(event) };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, reason: error.message };
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { ok: false, problem: 'signature', reason: error.message };
+      // Signed bytes that are not JSON at all: the SDK parses them after checking the signature.
+      if (error instanceof SyntaxError) return { ok: false, problem: 'not_an_event', reason: 'the body is not JSON' };
       throw error;
     }
   }

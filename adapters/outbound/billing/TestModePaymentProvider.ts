@@ -32,7 +32,7 @@ export class TestModePaymentProvider implements PaymentProvider {
   }
 
   verifyEvent(): VerifiedEvent {
-    return { ok: false, reason: 'Stripe is not configured (STRIPE_WEBHOOK_SECRET): the service runs the test-mode checkout' };
+    return { ok: false, problem: 'signature', reason: 'Stripe is not configured (STRIPE_WEBHOOK_SECRET): the service runs the test-mode checkout' };
   }
 
   session(id: string): TestCheckoutSession | null {

@@ -3,14 +3,23 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../domain/
 
 type Fields = Readonly<Record<string, unknown>>;
 
+type StripeEvent = { readonly id: string; readonly type: string; readonly data: { readonly object: unknown } };
+
+/** Whether parsed JSON has an event's shape: a non-empty string id and type, and an object at data.object. */
+export function isStripeEvent(value: unknown): value is StripeEvent {
+  const event = fieldsAt(value);
+  const object = fieldsAt(event.data).object;
+  return textAt(event, 'id') !== null && textAt(event, 'type') !== null && typeof object === 'object' && object !== null;
+}
+
 /**
  * A verified Stripe event in the service's terms. Read field by field rather than through the
  * SDK's types, so both API versions' shapes are understood: an invoice names its subscription
  * at `subscription` or at `parent.subscription_details.subscription`, and a subscription its
  * period end at `current_period_end` or on its items.
  */
-export function billingEventOf(event: { readonly id: string; readonly type: string; readonly data: { readonly object: unknown } }): BillingEvent {
-  const o = (event.data.object ?? {}) as Fields;
+export function billingEventOf(event: StripeEvent): BillingEvent {
+  const o = event.data.object as Fields;
   const id = event.id;
   switch (event.type) {
     case 'checkout.session.completed': {

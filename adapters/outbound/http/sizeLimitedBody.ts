@@ -38,6 +38,9 @@ export function sizeLimitedBody(response: IncomingMessage, maxBytes: number, dea
     settled();
   });
   body.once('end', settled);
+  // Whoever reads the body attaches after an await or two (a scratch directory made first): a
+  // failure before then waits on the stream for its pipeline, instead of ending the process.
+  body.on('error', () => undefined);
   response.pipe(body);
   if (deadline.aborted) timedOut();
   return body;

@@ -41,7 +41,10 @@ export type BillingEvent =
   /** An event type the service does not act on; acknowledged all the same. */
   | { readonly kind: 'ignored'; readonly id: string };
 
-export type VerifiedEvent = { readonly ok: true; readonly event: BillingEvent } | { readonly ok: false; readonly reason: string };
+/** Refused: a signature that does not verify, or signed bytes that are not an event the provider sends. */
+export type VerifiedEvent =
+  | { readonly ok: true; readonly event: BillingEvent }
+  | { readonly ok: false; readonly problem: 'signature' | 'not_an_event'; readonly reason: string };
 
 /** The payment provider: Stripe, or the local test mode of the embedded default. */
 export interface PaymentProvider {

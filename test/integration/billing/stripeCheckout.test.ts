@@ -165,6 +165,21 @@ for (const kind of DATABASE_KINDS) {
       expect((await accounts.find(ownerId))!.subscription!.status).to.equal('active');
     });
 
+    it('refuses a validly signed body that is not an event with 400 invalid_event, recording nothing (issue 19)', async () => {
+      const accounts = t.composition.get(TOKENS.BillingAccounts);
+      const before = (await accounts.find(ownerId))!.subscription;
+      const noData = JSON.stringify({ id: 'evt_no_data', object: 'event', type: 'customer.subscription.updated' });
+      for (const payload of ['[]', '{}', noData, 'not json', '{"id": "evt_x", "type": "invoice.paid", "data": []}']) {
+        const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+        const res = await api(t.app).post('/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', header).send(payload);
+        expect(res.status, `${payload}: ${res.text}`).to.equal(400);
+        expect(res.body.error).to.include({ type: 'BadRequestError', code: 'invalid_event' });
+      }
+      expect((await accounts.find(ownerId))!.subscription).to.deep.equal(before);
+      // Its id was not marked as seen: the first sighting is still to come.
+      expect(await t.composition.get(TOKENS.InboundEventLog).firstSighting('stripe', 'evt_no_data', new Date())).to.equal(true);
+    });
+
     it('refuses a bad signature, a missing one and a stale timestamp with 400, changing nothing', async () => {
       const accounts = t.composition.get(TOKENS.BillingAccounts);
       const before = (await accounts.find(ownerId))!.subscription;

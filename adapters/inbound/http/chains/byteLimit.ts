@@ -1,7 +1,7 @@
 import { type IncomingMessage } from 'node:http';
 import { type Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
-import { payloadTooLarge } from './clientError';
+import { clientAborted, payloadTooLarge } from './clientError';
 
 /**
  * Passes bytes through and fails, with a 413, as soon as more than `limitBytes` have passed.
@@ -42,7 +42,7 @@ export function limitedBody(req: IncomingMessage, limitBytes: number): ByteLimit
   // A client gone before the end of its body fails the stream (piping forwards no error), so
   // whoever reads it (a scratch file, the store) lets go and cleans up instead of waiting forever.
   const onAborted = (): void => {
-    limiter.destroy(new Error('the client aborted the request'));
+    limiter.destroy(clientAborted());
   };
   const onError = (error: Error): void => {
     limiter.destroy(error);

@@ -17,6 +17,12 @@ export class ClientError extends Error {
 export const payloadTooLarge = (limitBytes: number): ClientError =>
   new ClientError(413, `the body is larger than the ${limitBytes} bytes this endpoint accepts`);
 
+/**
+ * The client went away before its body was all sent (nginx's 499). Nobody reads the answer;
+ * the access log records the abort under this status, never as a server error.
+ */
+export const clientAborted = (): ClientError => new ClientError(499, 'the client closed the connection before its request body was complete');
+
 /** Whether the request says it carries a body at all (a length, or chunked transfer). */
 export const carriesBody = (ctx: { request: { length?: number }; get(name: string): string }): boolean =>
   (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';

@@ -1,5 +1,5 @@
 import { type IncomingMessage } from 'node:http';
-import { payloadTooLarge } from './clientError';
+import { clientAborted, payloadTooLarge } from './clientError';
 
 /**
  * The request's exact bytes, at most `limitBytes` of them. A declared length over the limit is
@@ -36,7 +36,7 @@ export function readRawBody(req: IncomingMessage, limitBytes: number): Promise<B
       stop();
       reject(error);
     };
-    const onAborted = (): void => onError(new Error('the client aborted the request'));
+    const onAborted = (): void => onError(clientAborted());
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', onError);

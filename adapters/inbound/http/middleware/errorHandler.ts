@@ -42,6 +42,7 @@ function clientHttpError(status: number): { status: number; code: string } {
   if (status === 413) return { status: 413, code: 'payload_too_large' };
   if (status === 415) return { status: 415, code: 'unsupported_media_type' };
   if (status === 405) return { status: 405, code: 'method_not_allowed' };
+  if (status === 499) return { status: 499, code: 'client_aborted' };
   if (status === 400) return { status: 422, code: 'invalid_json' };
   return { status, code: 'bad_request' };
 }

@@ -16,8 +16,12 @@ export function stripeWebhookRouter(provider: PaymentProvider, record: RecordBil
   router.post('/webhooks/stripe', async (ctx) => {
     const verified = provider.verifyEvent(rawBodyOf(ctx), ctx.get('Stripe-Signature') || null);
     if (!verified.ok) {
+      const [code, message] =
+        verified.problem === 'signature'
+          ? ['invalid_signature', `the event's signature does not verify: ${verified.reason}`]
+          : ['invalid_event', verified.reason];
       ctx.status = 400;
-      ctx.body = errorBody(400, 'invalid_signature', `the event's signature does not verify: ${verified.reason}`, [], ctx.state.requestId);
+      ctx.body = errorBody(400, code, message, [], ctx.state.requestId);
       return;
     }
     const event = verified.event;

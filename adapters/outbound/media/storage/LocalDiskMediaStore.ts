@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,9 +11,13 @@ import { assertSafeMediaKey } from './mediaKeys';
  * Media bytes as files under one root directory (`<DATA_DIR>/media`), one file per key.
  * Writes go to a hidden temp file beside the target and are renamed into place once complete,
  * so a reader never sees half a file and a failed write leaves nothing under the key.
- * There are no presigned URLs: the service serves these files itself.
+ * There are no presigned URLs: the service serves these files itself. Like the rest of the data
+ * directory, files are 0600 and directories 0700; the root is narrowed to 0700 on the first
+ * write, so files an older version left 0644 are out of other users' reach too.
  */
 export class LocalDiskMediaStore implements MediaStore {
+  private rootNarrowed = false;
+
   constructor(private readonly root: string) {}
 
   async put(key: string, body: Readable, _contentType: string): Promise<{ readonly sizeBytes: number }> {
@@ -73,7 +77,11 @@ export class LocalDiskMediaStore implements MediaStore {
   }
 
   private async writeAtomically(path: string, source: Readable): Promise<{ readonly sizeBytes: number }> {
-    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    if (!this.rootNarrowed) {
+      await chmod(this.root, 0o700);
+      this.rootNarrowed = true;
+    }
     const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.partial`);
     let sizeBytes = 0;
     const counter = new Transform({
@@ -84,7 +92,7 @@ export class LocalDiskMediaStore implements MediaStore {
     });
     try {
       // flush: the bytes reach the disk before the rename makes them visible under the key.
-      await pipeline(source, counter, createWriteStream(temp, { flags: 'wx', flush: true }));
+      await pipeline(source, counter, createWriteStream(temp, { flags: 'wx', flush: true, mode: 0o600 }));
       await rename(temp, path);
     } catch (error) {
       await rm(temp, { force: true });

@@ -74,6 +74,8 @@ export class S3MediaStore implements MediaStore {
       sourceError = error;
       counted.destroy(error);
     });
+    // lib-storage reads `counted` once the upload starts: a failure before then stays on the stream.
+    counted.on('error', () => undefined);
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: objectKey, Body: counted, ContentType: contentType },

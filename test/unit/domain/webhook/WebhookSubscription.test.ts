@@ -80,6 +80,10 @@ describe('WebhookSubscription', () => {
       }
     });
 
+    it('refuses port 0 (issue 19)', () => {
+      expectInvalid(() => create({ url: 'http://hooks.example.com:0/dispatch' }), 'url', /port 0/);
+    });
+
     it('refuses a fragment', () => {
       expectInvalid(() => create({ url: 'https://hooks.example.com/dispatch#part' }), 'url', /fragment/);
     });
