@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../config/tokens';
+import { bombsSuite } from './bombs';
 import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
 import { engineSuite } from './engine/engineSuite';
 import { listDiagnostics } from './listDiagnostics';
@@ -20,8 +21,9 @@ import { sqlCounter } from './sqlCounter';
  * `npm run bench`: the real service on SQLite and on MariaDB, 100,000 posts in one workspace,
  * posts.get / posts.list / posts.create under load next to two baselines measured in the
  * same run (the `http` suite); then the publishing engine's throughput and lag next to the
- * bare queue's (the `engine` suite, bench/engine/). BENCH_SUITES picks the suites
- * (default `http,engine`). Everything listens on 127.0.0.1 and stops by itself.
+ * bare queue's (the `engine` suite, bench/engine/); `bombs` (bench/bombs.ts) measures memory
+ * under decompression bombs. BENCH_SUITES picks the suites (default `http,engine`).
+ * Everything listens on 127.0.0.1 and stops by itself.
  */
 const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const POSTS = numberFromEnv('BENCH_POSTS', 100_000);
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
   const tables: string[] = [];
   if (SUITES.includes('http')) tables.push(await httpSuite());
   if (SUITES.includes('engine')) tables.push(await engineSuite(DATABASES));
+  if (SUITES.includes('bombs')) tables.push(await bombsSuite());
   console.log(`\n## Results\n\n${tables.join('\n\n')}\n`);
   if (SUITES.includes('http')) {
     console.log('Ratios: req/s of the row divided by req/s of the baseline (1.000 = as fast). p50/p99: autocannon, 1 ms resolution.');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type MediaSettings } from '../application/media/MediaSettings';
+import { DEFAULT_INSPECTION_LIMITS as LIMITS, type InspectionLimits } from '../adapters/outbound/media/inspection/inspectionLimits';
 import { ConfigError, type Env, flag, integer, oneOf, url } from './envValues';
 
 const MiB = 1024 * 1024;
@@ -24,6 +25,8 @@ export interface MediaConfig extends MediaSettings {
   readonly s3: S3Config | null;
   readonly ffprobePath: string;
   readonly ffmpegPath: string;
+  /** The largest image and video the inspector decodes, and how many files it works on at once. */
+  readonly inspection: InspectionLimits;
   /** Items still processing after this long were interrupted (housekeeping ends them failed). */
   readonly staleProcessingSeconds: number;
 }
@@ -45,6 +48,13 @@ export function mediaConfig(env: Env, dataDir: string, uploadLimitBytes: number)
     stripImageLocation: flag(env, 'MEDIA_STRIP_LOCATION', true),
     ffprobePath: env.FFPROBE_PATH?.trim() || 'ffprobe',
     ffmpegPath: env.FFMPEG_PATH?.trim() || 'ffmpeg',
+    inspection: {
+      maxImagePixels: integer(env, 'MEDIA_MAX_IMAGE_PIXELS', LIMITS.maxImagePixels, 1, 2 ** 32),
+      // ffmpeg's -max_pixels takes at most INT_MAX.
+      maxVideoPixels: integer(env, 'MEDIA_MAX_VIDEO_PIXELS', LIMITS.maxVideoPixels, 1, 2 ** 31 - 1),
+      maxVideoSeconds: integer(env, 'MEDIA_MAX_VIDEO_SECONDS', LIMITS.maxVideoSeconds, 1, 7 * 86_400),
+      concurrency: integer(env, 'MEDIA_INSPECTION_CONCURRENCY', LIMITS.concurrency, 1, 64),
+    },
     staleProcessingSeconds: integer(env, 'MEDIA_STALE_PROCESSING_SECONDS', 3600, 60, 7 * 86_400),
   };
 }

@@ -32,7 +32,7 @@ export function bindMedia(w: Wiring, config: Config): void {
   w.value(T.MediaSettings, media);
   w.build(T.MediaStore, [], () => storeOf(media));
   w.build(T.FileStaging, [], () => new LocalFileStaging(media.scratchDirectory));
-  w.build(T.MediaInspector, [], () => new FileMediaInspector(media.ffprobePath, media.ffmpegPath));
+  w.build(T.MediaInspector, [], () => new FileMediaInspector(media.ffprobePath, media.ffmpegPath, media.inspection));
   w.build(T.OutboundAddressGuard, [], () => new OutboundAddressGuard({ allowPrivateAddresses: config.outbound.allowPrivateAddresses }));
   w.build(T.UrlDownloader, [T.OutboundAddressGuard], (guard) => new GuardedUrlDownloader(guard));
   w.build(T.UrlSigner, [], () => new HmacUrlSigner(resolveSecretKey(config.secrets)));

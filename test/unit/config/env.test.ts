@@ -57,6 +57,7 @@ describe('loadConfig (environment variables)', () => {
         stripImageLocation: true,
         ffprobePath: 'ffprobe',
         ffmpegPath: 'ffmpeg',
+        inspection: { maxImagePixels: 120_000_000, maxVideoPixels: 8192 * 8192, maxVideoSeconds: 12 * 3600, concurrency: 2 },
         staleProcessingSeconds: 3600,
       },
       platforms: {

@@ -1,3 +1,4 @@
+import { type VideoSize } from './inspectionLimits';
 import { runTool } from './runTool';
 
 /** What ffprobe tells about a video file. */
@@ -30,19 +31,46 @@ interface ProbeOutput {
 export class NotAVideo extends Error {}
 
 const PROBE_TIMEOUT_MS = 30_000;
+/**
+ * How much of a file ffprobe reads, and decodes, to fill in what the headers leave out:
+ * ffmpeg's own defaults (5 MB, 5 s), stated so that no build reads more of a hostile file.
+ */
+const PROBE_BOUNDS = ['-probesize', '5000000', '-analyzeduration', '5000000'];
+const SHOW = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
 
-export async function probeVideo(ffprobe: string, file: string): Promise<VideoProbe> {
-  const output = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], PROBE_TIMEOUT_MS);
-  return videoFacts(JSON.parse(output) as ProbeOutput);
+/**
+ * What the container's headers declare, read without decoding a frame (-nofind_stream_info):
+ * the size and length to check before anything is decoded. Each is null when the headers do
+ * not say (a fragmented MP4's length, say); the full probe then tells.
+ */
+export async function probeDeclared(ffprobe: string, file: string): Promise<VideoSize> {
+  const probe = JSON.parse(await runTool(ffprobe, [...SHOW, '-nofind_stream_info', file], PROBE_TIMEOUT_MS)) as ProbeOutput;
+  const video = pictureStream(probe);
+  const duration = durationOf(probe, video);
+  return { width: video?.width || null, height: video?.height || null, durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null };
 }
 
+/**
+ * The video's facts. ffprobe decodes the first frames to find what headers leave out, within
+ * PROBE_BOUNDS, and its decoders refuse a frame of more than `maxFramePixels` (should the
+ * headers have understated it: decoderPixelGuard).
+ */
+export async function probeVideo(ffprobe: string, file: string, maxFramePixels: number): Promise<VideoProbe> {
+  const args = [...SHOW, ...PROBE_BOUNDS, '-max_pixels', String(maxFramePixels), file];
+  return videoFacts(JSON.parse(await runTool(ffprobe, args, PROBE_TIMEOUT_MS)) as ProbeOutput);
+}
+
+/** A cover picture in an MP4 is a "video" stream too; it is not the video. */
+const pictureStream = (probe: ProbeOutput): ProbedStream | undefined =>
+  probe.streams?.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+
+const durationOf = (probe: ProbeOutput, video: ProbedStream | undefined): number => Number(probe.format?.duration ?? video?.duration);
+
 function videoFacts(probe: ProbeOutput): VideoProbe {
-  const streams = probe.streams ?? [];
-  // A cover picture in an MP4 is a "video" stream too; it is not the video.
-  const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const video = pictureStream(probe);
   if (!video?.codec_name || !video.width || !video.height) throw new NotAVideo('the file has no video stream');
-  const audio = streams.find((s) => s.codec_type === 'audio');
-  const durationSeconds = Number(probe.format?.duration ?? video.duration);
+  const audio = probe.streams?.find((s) => s.codec_type === 'audio');
+  const durationSeconds = durationOf(probe, video);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new NotAVideo('the video has no length');
   const quarterTurned = Math.abs(rotationDegrees(video)) % 180 === 90;
   return {

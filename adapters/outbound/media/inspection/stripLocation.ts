@@ -6,14 +6,15 @@ import sharp from 'sharp';
  * Rewrites the image in place with its EXIF orientation applied to the pixels and no
  * metadata at all (sharp writes none unless asked): the EXIF GPS location goes, and so
  * does any location in XMP or IPTC. The ICC profile is kept so colours do not shift.
- * Animated WebP stays animated. Written next to the file, then renamed over it.
+ * Animated WebP stays animated. Written next to the file, then renamed over it. sharp
+ * refuses to decode more than `maxPixels` (every frame counted), as inspection did.
  */
-export async function rewriteWithoutLocation(file: string, mimeType: string): Promise<void> {
+export async function rewriteWithoutLocation(file: string, mimeType: string, maxPixels: number): Promise<void> {
   const metadata = await sharp(file).metadata();
   if (!metadata.exif && !metadata.xmp && !metadata.iptc) return;
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    const image = sharp(file, { animated: mimeType === 'image/webp' })
+    const image = sharp(file, { animated: mimeType === 'image/webp', limitInputPixels: maxPixels })
       .autoOrient()
       .keepIccProfile();
     await encodeAs(image, mimeType).toFile(temporary);

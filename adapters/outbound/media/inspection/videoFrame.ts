@@ -12,9 +12,13 @@ export function clampToVideo(atSeconds: number, durationSeconds: number): number
   return Math.min(atSeconds, last);
 }
 
-/** Writes the frame at `atSeconds` as a JPEG to `out` (ffmpeg applies the video's rotation). */
-export async function writeVideoFrame(ffmpeg: string, file: string, atSeconds: number, out: string): Promise<void> {
-  const args = ['-v', 'error', '-nostdin', '-y', '-ss', atSeconds.toFixed(3), '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', out];
+/**
+ * Writes the frame at `atSeconds` as a JPEG to `out` (ffmpeg applies the video's rotation);
+ * the decoder refuses frames of more than `maxFramePixels` (decoderPixelGuard).
+ */
+export async function writeVideoFrame(ffmpeg: string, file: string, atSeconds: number, out: string, maxFramePixels: number): Promise<void> {
+  const input = ['-max_pixels', String(maxFramePixels), '-ss', atSeconds.toFixed(3), '-i', file];
+  const args = ['-v', 'error', '-nostdin', '-y', ...input, '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', out];
   try {
     await runTool(ffmpeg, args, FRAME_TIMEOUT_MS);
     const written = await fs.stat(out);
