@@ -21,10 +21,12 @@ export class MediaHousekeeping {
   /** How many uploads were removed and items ended. */
   async sweep(batch = 100): Promise<{ uploads: number; stale: number; scratchFiles: number }> {
     const now = this.clock.now();
-    const expired = await this.uploads.expired(now, batch);
-    for (const upload of expired) {
+    let removed = 0;
+    for (const upload of await this.uploads.expired(now, batch)) {
+      // A complete or DELETE may have claimed it since the listing: its parts are then not ours.
+      if (!(await this.uploads.removeExpired(upload.id, now))) continue;
       await this.store.deletePrefix(partsPrefixOf(upload.id));
-      await this.uploads.delete(upload.id);
+      removed++;
     }
     const stale = await this.media.staleProcessing(new Date(now.getTime() - this.staleProcessingSeconds * 1000), batch);
     for (const item of stale) {
@@ -33,6 +35,6 @@ export class MediaHousekeeping {
     }
     // Older than anything still processing may be: what a stopped process left behind.
     const scratchFiles = await this.staging.sweep(new Date(now.getTime() - this.staleProcessingSeconds * 1000));
-    return { uploads: expired.length, stale: stale.length, scratchFiles };
+    return { uploads: removed, stale: stale.length, scratchFiles };
   }
 }

@@ -7,6 +7,7 @@ import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type Logger } from '../ports/Logger';
 import { type MediaStore } from '../ports/MediaStore';
+import { type UnitOfWork } from '../ports/UnitOfWork';
 import { formatBytes } from '../../domain/media/MediaUnits';
 import { type IngestMedia } from './IngestMedia';
 import { type MediaSettings } from './MediaSettings';
@@ -32,6 +33,7 @@ export class ResumableUploads {
     private readonly clock: Clock,
     private readonly settings: MediaSettings,
     private readonly logger: Logger,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async create(input: { workspaceId: string; userId: string | null; fileName: string | null; sizeBytes: number }): Promise<MediaUploadSnapshot> {
@@ -79,7 +81,12 @@ export class ResumableUploads {
     const upload = await this.live(input);
     const present = new Set(await this.uploads.partsOf(upload.id));
     const missing = Array.from({ length: partCountOf(upload) }, (_, i) => i + 1).filter((n) => !present.has(n));
-    if (missing.length > 0) throw conflict('upload_incomplete', `parts ${missing.join(', ')} have not been received`);
+    if (missing.length > 0) {
+      // Its part records go with it: a complete that lost to another (or to a DELETE) between
+      // the two reads finds none, and must answer what losing answers, not upload_incomplete.
+      await this.live(input);
+      throw conflict('upload_incomplete', `parts ${missing.join(', ')} have not been received`);
+    }
     const item = MediaItem.receive({
       id: this.ids.next(),
       workspaceId: upload.workspaceId,
@@ -89,18 +96,24 @@ export class ResumableUploads {
       sourceUrl: null,
       now: this.clock.now(),
     });
-    await this.media.save(item);
-    // The upload is gone from the API at once: completing it twice is a 404, not two items.
-    await this.uploads.delete(upload.id);
+    // The claim decides between concurrent completes and a DELETE (docs/decisions.md, "Media"):
+    // a loser is a 404, as a second complete is. The item is saved in the same unit of work, so
+    // a failed save leaves the upload to be completed again rather than gone with no item.
+    const claimed = await this.unitOfWork.run(async () => {
+      if (!(await this.uploads.claim(upload.id, upload.workspaceId, this.clock.now()))) return false;
+      await this.media.save(item);
+      return true;
+    });
+    if (!claimed) throw notFound('Upload');
     const settled = this.join(MediaItem.rehydrate(item.toSnapshot()), upload);
     return { item, settled };
   }
 
   /** Removes an upload and its parts: the client gave up on it. */
   async abort(input: InWorkspace): Promise<void> {
-    const upload = await this.live(input);
-    await this.uploads.delete(upload.id);
-    await this.store.deletePrefix(partsPrefixOf(upload.id));
+    // Only the caller that removed the upload touches its parts: a complete that won is joining them.
+    if (!(await this.uploads.claim(input.uploadId, input.workspaceId, this.clock.now()))) throw notFound('Upload');
+    await this.store.deletePrefix(partsPrefixOf(input.uploadId));
   }
 
   private async join(item: MediaItem, upload: MediaUploadSnapshot): Promise<MediaItem> {

@@ -53,6 +53,7 @@ export function bindMedia(w: Wiring, config: Config): void {
     T.Clock,
     T.MediaSettings,
     T.Logger,
+    T.UnitOfWork,
   ]);
   w.construct(T.ReadMedia, ReadMedia, [T.MediaRepository]);
   w.construct(T.DeleteMedia, DeleteMedia, [T.ReadMedia, T.MediaRepository, T.MediaStore]);

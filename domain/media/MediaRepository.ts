@@ -22,7 +22,15 @@ export interface MediaUploadRepository {
   recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<void>;
   /** The part numbers stored so far, ascending. */
   partsOf(uploadId: string): Promise<number[]>;
-  delete(uploadId: string): Promise<void>;
+  /**
+   * Removes the upload with its part records if it is still in `workspaceId` and live at `now`
+   * (expiring after it): true for the one call that removed it, false for every other. Completing
+   * and abandoning both start with it, so of any number at once exactly one goes on
+   * (docs/decisions.md, "Media"). One conditional write, never a read then a write.
+   */
+  claim(uploadId: string, workspaceId: string, now: Date): Promise<boolean>;
+  /** As claim, for the housekeeping: removes the upload only if it expired at or before `now`. */
+  removeExpired(uploadId: string, now: Date): Promise<boolean>;
   /** Uploads whose `expiresAt` is at or before `now`, oldest first. */
   expired(now: Date, limit: number): Promise<MediaUploadSnapshot[]>;
 }

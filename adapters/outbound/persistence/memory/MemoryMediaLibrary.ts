@@ -64,8 +64,15 @@ export class MemoryMediaUploads implements MediaUploadRepository {
   async partsOf(uploadId: string): Promise<number[]> {
     return [...(this.uploads.get(uploadId)?.parts.keys() ?? [])].sort((a, b) => a - b);
   }
-  async delete(uploadId: string): Promise<void> {
-    this.uploads.delete(uploadId);
+  // Test and removal in one synchronous step (no await between): of concurrent calls, one wins.
+  async claim(uploadId: string, workspaceId: string, now: Date): Promise<boolean> {
+    const found = this.uploads.get(uploadId)?.upload;
+    if (found === undefined || found.workspaceId !== workspaceId || found.expiresAt <= now) return false;
+    return this.uploads.delete(uploadId);
+  }
+  async removeExpired(uploadId: string, now: Date): Promise<boolean> {
+    const found = this.uploads.get(uploadId)?.upload;
+    return found !== undefined && found.expiresAt <= now && this.uploads.delete(uploadId);
   }
   async expired(now: Date, limit: number): Promise<MediaUploadSnapshot[]> {
     return [...this.uploads.values()]

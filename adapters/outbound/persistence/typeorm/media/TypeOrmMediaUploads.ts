@@ -44,10 +44,17 @@ export class TypeOrmMediaUploads implements MediaUploadRepository {
     return rows.map((row) => Number(row.part_number));
   }
 
-  async delete(uploadId: string): Promise<void> {
-    const manager = managerOf(this.dataSource);
-    await manager.query('DELETE FROM media_upload_parts WHERE upload_id = ?', [uploadId]);
-    await manager.query('DELETE FROM media_uploads WHERE id = ?', [uploadId]);
+  // The row's removal decides: of concurrent DELETEs one removes it (the others, on MySQL, wait
+  // for its row lock and then match nothing). The part rows go with it (ON DELETE CASCADE), in
+  // the same statement, so no reader sees an upload without the parts it had.
+  async claim(uploadId: string, workspaceId: string, now: Date): Promise<boolean> {
+    const sql = 'DELETE FROM media_uploads WHERE id = ? AND workspace_id = ? AND expires_at > ?';
+    return (await changedRows(managerOf(this.dataSource), sql, [uploadId, workspaceId, this.d.date(now)])) === 1;
+  }
+
+  async removeExpired(uploadId: string, now: Date): Promise<boolean> {
+    const sql = 'DELETE FROM media_uploads WHERE id = ? AND expires_at <= ?';
+    return (await changedRows(managerOf(this.dataSource), sql, [uploadId, this.d.date(now)])) === 1;
   }
 
   async expired(now: Date, limit: number): Promise<MediaUploadSnapshot[]> {
