@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { MediaItem } from '../../domain/media/MediaItem';
 import { type MediaRepository, type MediaUploadRepository } from '../../domain/media/MediaRepository';
 import { expectedPartBytes, type MediaUploadSnapshot, partCountOf, partKeyOf, partsPrefixOf } from '../../domain/media/MediaUpload';
@@ -73,7 +73,11 @@ export class ResumableUploads {
     // A refused or broken put leaves what the key held (the store writes atomically): a failed
     // retry of a part already received must not lose it, since the part stays recorded.
     const { sizeBytes } = await this.store.put(key, exactly(input.body, expected), 'application/octet-stream');
-    await this.uploads.recordPart(upload.id, input.partNumber, sizeBytes);
+    // A complete or DELETE that claimed the upload meanwhile leaves nothing to record the part in.
+    if (!(await this.uploads.recordPart(upload.id, input.partNumber, sizeBytes))) {
+      await this.store.delete(key);
+      throw notFound('Upload');
+    }
     return { partNumber: input.partNumber, sizeBytes };
   }
 
@@ -131,17 +135,22 @@ export class ResumableUploads {
     }
   }
 
-  /** The parts one after another as one stream, each read only when the one before has ended. */
+  /**
+   * The parts one after another as one stream, each opened only when the one before has ended;
+   * a consumer that stops early closes the part it was reading. A failure before the consumer
+   * attaches waits on the stream (docs/decisions.md, "Streams meeting a client's bytes").
+   */
   private partsInOrder(upload: MediaUploadSnapshot): Readable {
-    const joined = new PassThrough();
-    void (async () => {
+    const store = this.store;
+    async function* parts(): AsyncGenerator<Buffer> {
       for (let n = 1; n <= partCountOf(upload); n++) {
-        const part = await this.store.get(partKeyOf(upload.id, n));
+        const part = await store.get(partKeyOf(upload.id, n));
         if (part === null) throw new Error(`part ${n} is missing from the store`);
-        for await (const chunk of part.body) if (!joined.write(chunk)) await new Promise((r) => joined.once('drain', r));
+        yield* part.body;
       }
-      joined.end();
-    })().catch((error: unknown) => joined.destroy(error instanceof Error ? error : new Error(String(error))));
+    }
+    const joined = Readable.from(parts(), { objectMode: false });
+    joined.on('error', () => undefined);
     return joined;
   }
 

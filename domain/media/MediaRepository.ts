@@ -19,7 +19,8 @@ export interface MediaUploadRepository {
   create(upload: MediaUploadSnapshot): Promise<void>;
   findById(id: string): Promise<MediaUploadSnapshot | null>;
   /** Records (or re-records, for a retried part) that part `partNumber` is stored whole. */
-  recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<void>;
+  /** False when the upload is gone (claimed by a complete or a DELETE meanwhile): nothing recorded. */
+  recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<boolean>;
   /** The part numbers stored so far, ascending. */
   partsOf(uploadId: string): Promise<number[]>;
   /**

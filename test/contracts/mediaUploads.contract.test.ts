@@ -73,6 +73,14 @@ function uploadsContract(name: string, open: (ctx: Mocha.Context) => Promise<Bac
       expect(await b.uploads.claim(upload.id, ws, NOW)).to.equal(false);
     });
 
+    it('records a part only while the upload is there: false, and nothing kept, once it is claimed', async () => {
+      const upload = await stored();
+      expect(await b.uploads.recordPart(upload.id, 3, 952)).to.equal(true);
+      expect(await b.uploads.claim(upload.id, ws, NOW)).to.equal(true);
+      expect(await b.uploads.recordPart(upload.id, 3, 952)).to.equal(false);
+      expect(await b.uploads.partsOf(upload.id)).to.deep.equal([]);
+    });
+
     it('claim leaves an upload of another workspace, an expired one, and an unknown id', async () => {
       const upload = await stored();
       expect(await b.uploads.claim(upload.id, id('WS'), NOW)).to.equal(false);

@@ -58,8 +58,10 @@ export class MemoryMediaUploads implements MediaUploadRepository {
     const found = this.uploads.get(id);
     return found === undefined ? null : { ...found.upload };
   }
-  async recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<void> {
-    this.uploads.get(uploadId)?.parts.set(partNumber, sizeBytes);
+  async recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<boolean> {
+    const upload = this.uploads.get(uploadId);
+    upload?.parts.set(partNumber, sizeBytes);
+    return upload !== undefined;
   }
   async partsOf(uploadId: string): Promise<number[]> {
     return [...(this.uploads.get(uploadId)?.parts.keys() ?? [])].sort((a, b) => a - b);

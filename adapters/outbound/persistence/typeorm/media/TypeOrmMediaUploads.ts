@@ -23,17 +23,24 @@ export class TypeOrmMediaUploads implements MediaUploadRepository {
     return rows.map(toUpload)[0] ?? null;
   }
 
-  async recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<void> {
+  async recordPart(uploadId: string, partNumber: number, sizeBytes: number): Promise<boolean> {
     const manager = managerOf(this.dataSource);
     const matched = await changedRows(manager, 'UPDATE media_upload_parts SET size_bytes = ? WHERE upload_id = ? AND part_number = ?', [
       sizeBytes,
       uploadId,
       partNumber,
     ]);
-    if (matched > 0) return;
-    // Two sends of one part at once: the second insert finds the first's row, which says the same.
+    if (matched > 0) return true;
+    // Inserted only while the upload's row is there (a claimed upload has none: no foreign-key
+    // error, nothing recorded); two sends of one part at once: the second finds the first's row.
     const ignore = this.d.sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
-    await manager.query(`${ignore} INTO media_upload_parts (upload_id, part_number, size_bytes) VALUES (?, ?, ?)`, [uploadId, partNumber, sizeBytes]);
+    await manager.query(`${ignore} INTO media_upload_parts (upload_id, part_number, size_bytes) SELECT id, ?, ? FROM media_uploads WHERE id = ?`, [
+      partNumber,
+      sizeBytes,
+      uploadId,
+    ]);
+    const found = await manager.query<unknown[]>('SELECT 1 FROM media_upload_parts WHERE upload_id = ? AND part_number = ?', [uploadId, partNumber]);
+    return found.length > 0;
   }
 
   async partsOf(uploadId: string): Promise<number[]> {
