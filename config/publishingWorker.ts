@@ -1,5 +1,6 @@
 import { PublishingWorker } from '../adapters/inbound/worker/PublishingWorker';
 import { HousekeepingLoop } from '../adapters/inbound/worker/HousekeepingLoop';
+import { LeaseHeartbeat } from '../adapters/inbound/worker/LeaseHeartbeat';
 import { WebhookDeliveryLoop } from '../adapters/inbound/worker/WebhookDeliveryLoop';
 import { workerOwnerId } from '../adapters/inbound/worker/workerOwnerId';
 import { type Composition } from './container';
@@ -10,15 +11,24 @@ import { TOKENS as T } from './tokens';
  * random part), at the pace of config.worker; not yet started.
  */
 export function buildPublishingWorker(composition: Composition, pollMs = composition.get(T.Config).worker.pollMs): PublishingWorker {
-  return new PublishingWorker(composition.get(T.SettleExpiredLeases), composition.get(T.PublishDueTargets), composition.get(T.Logger), workerOwnerId(), {
-    pollMs,
-  });
+  const owner = workerOwnerId();
+  const logger = composition.get(T.Logger);
+  const leases = composition.get(T.JobLeases);
+  const heartbeat = new LeaseHeartbeat(leases, owner, heartbeatMs(leases.leaseMs), logger, 'publish jobs');
+  return new PublishingWorker(composition.get(T.SettleExpiredLeases), composition.get(T.PublishDueTargets), logger, owner, { pollMs }, heartbeat);
 }
 
 /** The worker's webhook deliveries (docs/webhooks.md), leasing under a name of its own; not yet started. */
 export function buildWebhookDelivery(composition: Composition, pollMs = composition.get(T.Config).webhooks.pollMs): WebhookDeliveryLoop {
-  return new WebhookDeliveryLoop(composition.get(T.DeliverWebhooks), composition.get(T.Logger), workerOwnerId(), pollMs);
+  const owner = workerOwnerId();
+  const logger = composition.get(T.Logger);
+  const leases = composition.get(T.DeliveryLeases);
+  const heartbeat = new LeaseHeartbeat(leases, owner, heartbeatMs(leases.leaseMs), logger, 'webhook deliveries');
+  return new WebhookDeliveryLoop(composition.get(T.DeliverWebhooks), logger, owner, pollMs, heartbeat);
 }
+
+/** A lease lasts three beats: one late or failed beat never costs a live worker its work. */
+const heartbeatMs = (leaseMs: number): number => Math.max(1, Math.floor(leaseMs / 3));
 
 /**
  * The worker's housekeeping, every minute: expired uploads and interrupted processing

@@ -132,6 +132,7 @@ import { type PublishingLimits } from '../application/publishing/PublishingLimit
 import { type ListTargetAttempts } from '../application/publishing/ListTargetAttempts';
 import { type RecordOutcome } from '../application/publishing/RecordOutcome';
 import { type SettleExpiredLeases } from '../application/publishing/SettleExpiredLeases';
+import { type HeldLeases } from '../application/leases/HeldLeases';
 import { type ChangePostLifecycle } from '../application/posts/ChangePostLifecycle';
 import { type PostStore } from '../application/posts/PostStore';
 import { type ReadPosts } from '../application/posts/ReadPosts';
@@ -245,6 +246,8 @@ export const TOKENS = {
   RecordOutcome: token<RecordOutcome>('RecordOutcome'),
   PublishDueTargets: token<PublishDueTargets>('PublishDueTargets'),
   SettleExpiredLeases: token<SettleExpiredLeases>('SettleExpiredLeases'),
+  /** The publish jobs this process's rounds hold, renewed by the worker's heartbeat. */
+  JobLeases: token<HeldLeases>('JobLeases'),
   /** Each connection's grant from its platform, sealed at rest. */
   ConnectionCredentials: token<ConnectionCredentials>('ConnectionCredentials'),
   /** Each configured platform's connector, built once (config/platformConnectors.ts). */
@@ -328,5 +331,7 @@ export const TOKENS = {
   ManageWebhooks: token<ManageWebhooks>('ManageWebhooks'),
   WebhookDeliveryLog: token<WebhookDeliveryLog>('WebhookDeliveryLog'),
   DeliverWebhooks: token<DeliverWebhooks>('DeliverWebhooks'),
+  /** The deliveries this process's rounds hold, renewed by the worker's heartbeat. */
+  DeliveryLeases: token<HeldLeases>('DeliveryLeases'),
   PruneWebhookLog: token<PruneWebhookLog>('PruneWebhookLog'),
 } as const;

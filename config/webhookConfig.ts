@@ -1,5 +1,6 @@
 import { type WebhookSettings } from '../application/webhooks/WebhookSettings';
 import { ConfigError, type Env, integer } from './envValues';
+import { workerLeaseMs } from './workerConfig';
 
 /** Five seconds, five minutes, half an hour, two, five, ten and ten hours: the last attempt about 28 hours after the first. */
 const DEFAULT_SCHEDULE = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
@@ -16,8 +17,8 @@ export function webhookConfig(env: Env): WebhookConfig {
   return {
     retryScheduleSeconds: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_SECONDS'),
     timeoutMs,
-    // A round may send its whole batch to one endpoint, one after the other: the lease outlasts that.
-    leaseMs: batchSize * timeoutMs + 30_000,
+    // The workers' lease: a round that sends its whole batch to one endpoint keeps it by renewal.
+    leaseMs: workerLeaseMs(env),
     batchSize,
     secretOverlapMs: integer(env, 'WEBHOOK_SECRET_OVERLAP_SECONDS', 86_400, 0, 30 * 86_400) * 1000,
     maxRetryAfterSeconds: 3600,

@@ -1,5 +1,5 @@
 import { DEFAULT_PUBLISHING_SETTINGS } from '../application/publishing/PublishingSettings';
-import { ConfigError, type Env, integer, oneOf } from './envValues';
+import { type Env, integer, oneOf } from './envValues';
 
 /** The publishing worker's settings (README, "Configuration"). */
 export interface WorkerConfig {
@@ -9,7 +9,11 @@ export interface WorkerConfig {
   readonly pollMs: number;
   /** How long a stopping worker waits for the calls in flight before it exits anyway. */
   readonly drainMs: number;
-  /** How long a claimed job is the claimer's alone: longer than any platform call may take. */
+  /**
+   * How long claimed work (publish jobs, webhook deliveries) stays its worker's without a
+   * renewal: a live worker renews it every third of this, so a dead worker's comes back to
+   * the others within about this long.
+   */
   readonly leaseMs: number;
   /** Jobs claimed, and published side by side, per round. */
   readonly batchSize: number;
@@ -17,17 +21,16 @@ export interface WorkerConfig {
   readonly maxAttempts: number;
 }
 
+/** WORKER_LEASE_MS: the lease of publish jobs and of webhook deliveries alike. */
+export const workerLeaseMs = (env: Env): number => integer(env, 'WORKER_LEASE_MS', DEFAULT_PUBLISHING_SETTINGS.leaseMs, 1000, 86_400_000);
+
 export function workerConfig(env: Env): WorkerConfig {
-  const leaseMs = integer(env, 'WORKER_LEASE_MS', DEFAULT_PUBLISHING_SETTINGS.leaseMs, 1000, 86_400_000);
-  const drainMs = integer(env, 'WORKER_DRAIN_MS', 30_000, 0, 3_600_000);
-  // A drain longer than the lease would let another worker settle, as "outcome unknown",
-  // a call this one is still waiting for.
-  if (drainMs > leaseMs) throw new ConfigError('WORKER_DRAIN_MS', `must not exceed WORKER_LEASE_MS (${leaseMs}), got ${drainMs}`);
   return {
     enabled: oneOf(env, 'WORKER', ['on', 'off'] as const, 'on') === 'on',
     pollMs: integer(env, 'WORKER_POLL_MS', 500, 10, 3_600_000),
-    drainMs,
-    leaseMs,
+    // Longer than the lease is safe: the heartbeat renews the leases of a draining worker's calls.
+    drainMs: integer(env, 'WORKER_DRAIN_MS', 30_000, 0, 3_600_000),
+    leaseMs: workerLeaseMs(env),
     batchSize: integer(env, 'WORKER_BATCH_SIZE', DEFAULT_PUBLISHING_SETTINGS.batchSize, 1, 1000),
     maxAttempts: integer(env, 'WORKER_MAX_ATTEMPTS', DEFAULT_PUBLISHING_SETTINGS.maxAttempts, 1, 100),
   };

@@ -32,6 +32,8 @@ export interface AttemptLog {
   record(attempt: PublishAttempt): Promise<void>;
   /** A target's calls, oldest first (by when they finished; ties by id). */
   listForTarget(workspaceId: string, targetId: string): Promise<PublishAttempt[]>;
+  /** Whether a call for this segment of the target is in the log already (whichever process made it). */
+  hasCallFor(targetId: string, segmentIndex: number): Promise<boolean>;
   /**
    * When the calls for a first segment (a new post, not a reply or comment) on a connection
    * finished after `after` (not at it), oldest first: those that published, or may have. A

@@ -43,6 +43,12 @@ export interface PublishQueue {
    * on their own; the claimer settles them.
    */
   claimExpired(request: LeaseRequest): Promise<LeasedJob[]>;
+  /**
+   * Extends to `until` the leases `owner` still holds among these jobs (a live worker's
+   * heartbeat); a job another worker took, or that left the lease, is left alone. The ids
+   * renewed, in the order given.
+   */
+  renew(targetIds: readonly string[], owner: string, until: Date): Promise<string[]>;
   /** Done (published, or settled): the job goes. False when `owner` no longer holds it. */
   complete(targetId: string, owner: string): Promise<boolean>;
   /** Back to the queue, due at `notBefore` (a retry later, or a job given back unattempted). */

@@ -1,4 +1,5 @@
 import { type Post } from '../../domain/post/Post';
+import { type HeldLeases } from '../leases/HeldLeases';
 import { type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
@@ -21,6 +22,7 @@ export class BeginAttempt {
     private readonly unitOfWork: UnitOfWork,
     private readonly history: AttemptHistory,
     private readonly limits: PublishingLimits,
+    private readonly leases: HeldLeases,
   ) {}
 
   run(job: LeasedJob, now: Date): Promise<Begun> {
@@ -42,6 +44,10 @@ export class BeginAttempt {
         // Rescheduled while the job was held: it waits for the target's time, never earlier.
         return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, scheduledAt), 'not_due_yet');
       }
+      // The lease renewed in this unit of work before anything is called: a worker that stalled
+      // past its lease, whose job another settled meanwhile, makes no call (and where rows lock,
+      // nobody settles the job while this begins).
+      if (!(await this.leases.confirm(job.leaseOwner, job.targetId))) throw new LeaseLost(job.targetId, job.leaseOwner);
       const next = post.nextSegmentOf(target.id);
       // Past a limit the job waits, the target untouched: never failed for it. Admitted, the call holds a slot until PublishDueTargets gives it back.
       const call = { targetId: target.id, connectionId: target.connectionId, platform: target.settings.platform, segmentIndex: next.index };

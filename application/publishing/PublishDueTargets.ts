@@ -1,3 +1,4 @@
+import { type HeldLeases } from '../leases/HeldLeases';
 import { type Clock } from '../ports/Clock';
 import { type Logger } from '../ports/Logger';
 import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
@@ -37,6 +38,7 @@ export class PublishDueTargets {
     private readonly logger: Logger,
     private readonly limits: PublishingLimits,
     unitOfWork: UnitOfWork,
+    private readonly leases: HeldLeases,
   ) {
     this.batches = new BatchedAttempts(unitOfWork, begin, record, logger);
   }
@@ -44,15 +46,21 @@ export class PublishDueTargets {
   async run(owner: string): Promise<RoundReport> {
     const { leaseMs, batchSize: limit } = this.settings;
     const jobs = await this.queue.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
-    const inBatch = this.batches.available && jobs.length > 1;
-    const batched = inBatch ? await this.batches.beginAll(jobs, this.clock.now()) : null;
-    // Rolled back: job by job, the slots the batch took given back first.
-    if (inBatch && batched === null) for (const job of jobs) this.limits.done(job.targetId);
-    const recorder = new OutcomeRecorder(this.batches, (c) => this.recordAlone(c));
-    const attempt = (job: LeasedJob) =>
-      batched === null ? this.attempt(job) : this.holdingSlot(job, () => this.callBegun(job, batched.get(job.targetId)!, recorder));
-    const results = await Promise.all(jobs.map(async (job) => ({ targetId: job.targetId, result: await attempt(job) })));
-    return { claimed: jobs.length, results };
+    // Renewed by the worker's heartbeat until each job's attempt is over (HeldLeases).
+    this.leases.hold(owner, jobs.map(targetIdOf));
+    try {
+      const inBatch = this.batches.available && jobs.length > 1;
+      const batched = inBatch ? await this.batches.beginAll(jobs, this.clock.now()) : null;
+      // Rolled back: job by job, the slots the batch took given back first.
+      if (inBatch && batched === null) for (const job of jobs) this.limits.done(job.targetId);
+      const recorder = new OutcomeRecorder(this.batches, (c) => this.recordAlone(c));
+      const attempt = (job: LeasedJob) =>
+        batched === null ? this.attempt(job) : this.holdingSlot(job, () => this.callBegun(job, batched.get(job.targetId)!, recorder));
+      const results = await Promise.all(jobs.map(async (job) => ({ targetId: job.targetId, result: await attempt(job) })));
+      return { claimed: jobs.length, results };
+    } finally {
+      for (const job of jobs) this.leases.letGo(owner, job.targetId);
+    }
   }
 
   private attempt(job: LeasedJob): Promise<JobResult> {
@@ -63,8 +71,10 @@ export class PublishDueTargets {
     try {
       return await attempt();
     } finally {
-      // The connection's slot, taken when the attempt began (if it did), is free again.
+      // The connection's slot, taken when the attempt began (if it did), is free again; the
+      // lease is no longer renewed (one whose outcome was not recorded runs out, and is settled).
       this.limits.done(job.targetId);
+      this.leases.letGo(job.leaseOwner, job.targetId);
     }
   }
 
@@ -121,3 +131,5 @@ export class PublishDueTargets {
 
 const describe = (outcome: PublishOutcome): string =>
   outcome.kind === 'published' ? `published as ${outcome.platformPostId}` : `${outcome.kind}: ${'reason' in outcome ? outcome.reason : OUTCOME_UNKNOWN}`;
+
+const targetIdOf = (job: LeasedJob): string => job.targetId;

@@ -1,6 +1,9 @@
 /** How the engine claims work and retries transient failures (docs/decisions.md, "The publishing engine"). */
 export interface PublishingSettings {
-  /** How long a claimed job is the claimer's alone; longer than any platform call may take. */
+  /**
+   * How long a claimed job is the claimer's alone unless renewed: the worker's heartbeat renews
+   * it while the job is under way (HeldLeases), so a dead worker's jobs come back this soon.
+   */
   readonly leaseMs: number;
   /** Jobs claimed (and published side by side) per round. */
   readonly batchSize: number;
@@ -17,7 +20,7 @@ export interface PublishingSettings {
 }
 
 export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
-  leaseMs: 5 * 60_000,
+  leaseMs: 30_000,
   batchSize: 20,
   maxAttempts: 5,
   baseDelaySeconds: 30,

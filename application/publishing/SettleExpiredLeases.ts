@@ -1,3 +1,4 @@
+import { type HeldLeases } from '../leases/HeldLeases';
 import { type Clock } from '../ports/Clock';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
@@ -21,13 +22,24 @@ export class SettleExpiredLeases {
     private readonly clock: Clock,
     private readonly settings: PublishingSettings,
     private readonly history: AttemptHistory,
+    private readonly leases: HeldLeases,
   ) {}
 
   async run(owner: string): Promise<ReadonlyArray<{ readonly targetId: string; readonly result: JobResult }>> {
     const { leaseMs, batchSize: limit } = this.settings;
     const jobs = await this.queue.claimExpired({ owner, now: this.clock.now(), leaseMs, limit });
+    const ids = jobs.map((job) => job.targetId);
+    // Renewed by the worker's heartbeat until settled (HeldLeases): a long batch never outlasts its lease.
+    this.leases.hold(owner, ids);
     const results = [];
-    for (const job of jobs) results.push({ targetId: job.targetId, result: await this.settle(job).catch(lostOrThrow) });
+    try {
+      for (const job of jobs) {
+        results.push({ targetId: job.targetId, result: await this.settle(job).catch(lostOrThrow) });
+        this.leases.letGo(owner, job.targetId);
+      }
+    } finally {
+      for (const id of ids) this.leases.letGo(owner, id);
+    }
     return results;
   }
 

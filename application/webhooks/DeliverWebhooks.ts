@@ -1,3 +1,4 @@
+import { type HeldLeases } from '../leases/HeldLeases';
 import { type Clock } from '../ports/Clock';
 import { type Logger } from '../ports/Logger';
 import { type AttemptRecord, type ClaimedDelivery, type WebhookDeliveries } from '../ports/webhooks/WebhookDeliveries';
@@ -23,6 +24,7 @@ export class DeliverWebhooks {
     private readonly clock: Clock,
     private readonly settings: WebhookSettings,
     private readonly logger: Logger,
+    private readonly leases: HeldLeases,
   ) {}
 
   /**
@@ -36,10 +38,16 @@ export class DeliverWebhooks {
   async run(owner: string): Promise<number> {
     const { leaseMs, batchSize: limit } = this.settings;
     const claimed = await this.deliveries.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
-    const byEndpoint = new Map<string, ClaimedDelivery[]>();
-    for (const delivery of claimed) byEndpoint.set(delivery.subscriptionId, [...(byEndpoint.get(delivery.subscriptionId) ?? []), delivery]);
-    const sent = await Promise.all([...byEndpoint.entries()].map(([endpoint, queue]) => this.turn(endpoint, queue, owner)));
-    return sent.reduce((a, b) => a + b, 0);
+    // Renewed by the worker's heartbeat while each waits for its turn or its answer (HeldLeases).
+    this.leases.hold(owner, claimed.map(idOf));
+    try {
+      const byEndpoint = new Map<string, ClaimedDelivery[]>();
+      for (const delivery of claimed) byEndpoint.set(delivery.subscriptionId, [...(byEndpoint.get(delivery.subscriptionId) ?? []), delivery]);
+      const sent = await Promise.all([...byEndpoint.entries()].map(([endpoint, queue]) => this.turn(endpoint, queue, owner)));
+      return sent.reduce((a, b) => a + b, 0);
+    } finally {
+      for (const delivery of claimed) this.leases.letGo(owner, delivery.id);
+    }
   }
 
   /** One endpoint's deliveries of the round, in order; how many were sent. */
@@ -50,16 +58,14 @@ export class DeliverWebhooks {
       const outcome = await this.deliver(delivery);
       if (outcome !== 'not_sent') sent += 1;
       const rest = queue.slice(index + 1).map((d) => d.id);
-      if (typeof outcome === 'object') {
-        // Failed: this endpoint rests until that retry, its other waiting deliveries with it.
-        if (outcome.retryAt !== null) await this.deliveries.holdEndpoint(endpoint, owner, outcome.retryAt, this.clock.now());
-        else await this.deliveries.release(rest, owner);
-        return sent;
-      }
-      if (this.clock.now().getTime() - started >= this.settings.timeoutMs) {
-        await this.deliveries.release(rest, owner);
-        return sent;
-      }
+      const failed = typeof outcome === 'object';
+      if (!failed && this.clock.now().getTime() - started < this.settings.timeoutMs) continue;
+      // The turn ends: what it holds still is given back, and renewed no more.
+      for (const id of rest) this.leases.letGo(owner, id);
+      // Failed: this endpoint rests until that retry, its other waiting deliveries with it.
+      if (failed && outcome.retryAt !== null) await this.deliveries.holdEndpoint(endpoint, owner, outcome.retryAt, this.clock.now());
+      else await this.deliveries.release(rest, owner);
+      return sent;
     }
     return sent;
   }
@@ -72,7 +78,10 @@ export class DeliverWebhooks {
     const subscription = await this.subscriptions.findById(delivery.subscriptionId);
     // Removed (its deliveries went with it) or switched off since the claim: nothing is sent,
     // and the lease runs out; a disabled subscription's deliveries are claimed again once it is on.
-    if (subscription === null || !subscription.enabled) return 'not_sent';
+    if (subscription === null || !subscription.enabled) {
+      this.leases.letGo(delivery.leaseOwner, delivery.id);
+      return 'not_sent';
+    }
     const startedAt = this.clock.now();
     const answer: WebhookAnswer = await this.sender.send({
       url: subscription.url,
@@ -96,7 +105,10 @@ export class DeliverWebhooks {
           ? { status: 'failed' }
           : { status: 'pending', at: this.retryAt(attempt, answer, now) },
     };
-    if (!(await this.deliveries.record(delivery.id, delivery.leaseOwner, record, now))) {
+    const recorded = await this.deliveries.record(delivery.id, delivery.leaseOwner, record, now);
+    // Its lease ended with the record (or was another's already): renewed no more.
+    this.leases.letGo(delivery.leaseOwner, delivery.id);
+    if (!recorded) {
       this.logger.warn('a webhook delivery was settled by another worker meanwhile', { deliveryId: delivery.id });
       return 'lease_lost';
     }
@@ -121,3 +133,5 @@ export class DeliverWebhooks {
     }
   }
 }
+
+const idOf = (delivery: ClaimedDelivery): string => delivery.id;

@@ -4,7 +4,7 @@ export interface WebhookSettings {
   readonly retryScheduleSeconds: readonly number[];
   /** The longest an endpoint may take to answer; past it the attempt failed. */
   readonly timeoutMs: number;
-  /** How long a claimed delivery is its worker's alone: longer than a round that sends a whole batch to one endpoint. */
+  /** How long a claimed delivery is its worker's alone unless renewed (the worker's heartbeat renews it while the round holds it). */
   readonly leaseMs: number;
   /** Deliveries a worker claims, and sends side by side, at a time. */
   readonly batchSize: number;

@@ -1,3 +1,4 @@
+import { HeldLeases } from '../../application/leases/HeldLeases';
 import { AttemptHistory } from '../../application/publishing/AttemptHistory';
 import { BeginAttempt } from '../../application/publishing/BeginAttempt';
 import { ConnectionCallSlots } from '../../application/publishing/ConnectionCallSlots';
@@ -23,17 +24,19 @@ export function bindPublishing(w: Wiring, config: Config): void {
   w.value(T.PublishingSettings, { ...DEFAULT_PUBLISHING_SETTINGS, leaseMs, batchSize, maxAttempts });
   w.build(
     T.PlatformPublishers,
-    [T.ConnectionRepository, T.SandboxPosts, T.IdGenerator, T.Clock, T.PlatformConnectors, T.ConnectedPublisher],
-    (connections, posts, ids, clock, connectors, connected) =>
+    [T.ConnectionRepository, T.SandboxPosts, T.AttemptLog, T.IdGenerator, T.Clock, T.PlatformConnectors, T.ConnectedPublisher],
+    (connections, posts, log, ids, clock, connectors, connected) =>
       new PlatformPublishers(
         connectors.configured.map((platform) => [platform, connected] as const),
-        { connections, publisher: new SandboxPublisher(posts, ids, clock, config.http.baseUrl) },
+        { connections, publisher: new SandboxPublisher(posts, log, ids, clock, config.http.baseUrl) },
       ),
   );
   w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
   // One per process: every engine round of the process shares the connections' slots.
   w.build(T.PublishingLimits, [T.AttemptLog, T.PublishingSettings], (log, s) => new PublishingLimits(new ConnectionCallSlots(s.maxCallsPerConnection), log, s));
-  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.AttemptHistory, T.PublishingLimits]);
+  // One per process: the worker's heartbeat renews what every round of the process holds.
+  w.build(T.JobLeases, [T.PublishQueue, T.Clock, T.PublishingSettings], (queue, clock, s) => new HeldLeases(queue, clock, s.leaseMs));
+  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.AttemptHistory, T.PublishingLimits, T.JobLeases]);
   w.construct(T.RecordOutcome, RecordOutcome, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.PublishingSettings, T.Logger, T.AttemptHistory]);
   w.construct(T.PublishDueTargets, PublishDueTargets, [
     T.PublishQueue,
@@ -45,6 +48,15 @@ export function bindPublishing(w: Wiring, config: Config): void {
     T.Logger,
     T.PublishingLimits,
     T.UnitOfWork,
+    T.JobLeases,
   ]);
-  w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [T.PublishQueue, T.PostStore, T.UnitOfWork, T.Clock, T.PublishingSettings, T.AttemptHistory]);
+  w.construct(T.SettleExpiredLeases, SettleExpiredLeases, [
+    T.PublishQueue,
+    T.PostStore,
+    T.UnitOfWork,
+    T.Clock,
+    T.PublishingSettings,
+    T.AttemptHistory,
+    T.JobLeases,
+  ]);
 }

@@ -9,6 +9,7 @@ import { TypeOrmWebhookOutbox } from '../../adapters/outbound/persistence/typeor
 import { TypeOrmWebhookSubscriptions } from '../../adapters/outbound/persistence/typeorm/webhooks/TypeOrmWebhookSubscriptions';
 import { httpEventPresenter } from '../../adapters/inbound/http/presenters/HttpEventPresenter';
 import { MarkNeedsReconnect } from '../../application/connections/MarkNeedsReconnect';
+import { HeldLeases } from '../../application/leases/HeldLeases';
 import { DeliverWebhooks } from '../../application/webhooks/DeliverWebhooks';
 import { EventOutbox } from '../../application/webhooks/EventOutbox';
 import { ManageWebhooks } from '../../application/webhooks/ManageWebhooks';
@@ -42,6 +43,7 @@ export function bindWebhooks(w: Wiring, config: Config, dataSource: DataSource |
   w.construct(T.ManageWebhooks, ManageWebhooks, [T.WebhookSubscriptions, T.WebhookAddressPolicy, T.WebhookSigner, T.IdGenerator, T.Clock, T.WebhookSettings]);
   w.construct(T.WebhookDeliveryLog, WebhookDeliveryLog, [T.WebhookSubscriptions, T.WebhookDeliveries, T.EventOutbox, T.Clock]);
   w.construct(T.PruneWebhookLog, PruneWebhookLog, [T.WebhookDeliveries, T.Clock, T.WebhookSettings]);
+  w.build(T.DeliveryLeases, [T.WebhookDeliveries, T.Clock, T.WebhookSettings], (deliveries, clock, s) => new HeldLeases(deliveries, clock, s.leaseMs));
   w.construct(T.DeliverWebhooks, DeliverWebhooks, [
     T.WebhookDeliveries,
     T.WebhookSubscriptions,
@@ -50,5 +52,6 @@ export function bindWebhooks(w: Wiring, config: Config, dataSource: DataSource |
     T.Clock,
     T.WebhookSettings,
     T.Logger,
+    T.DeliveryLeases,
   ]);
 }

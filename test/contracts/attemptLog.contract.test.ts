@@ -64,6 +64,15 @@ function attemptLogContract(kind: 'memory' | DatabaseKind): void {
       expect(await log.listForTarget(h.workspaceId, 'unknown-target')).to.deep.equal([]);
     });
 
+    it('tells whether a call for a segment of a target is in the log, whatever its outcome', async () => {
+      const first = await attempt({ segmentIndex: 1, outcome: 'retryLater', error: 'busy', platformPostId: null });
+      expect(await log.hasCallFor(first.targetId, 1), 'nothing recorded yet').to.equal(false);
+      await log.record(first);
+      expect(await log.hasCallFor(first.targetId, 1)).to.equal(true);
+      expect(await log.hasCallFor(first.targetId, 0), 'another segment').to.equal(false);
+      expect(await log.hasCallFor('unknown-target', 1), 'another target').to.equal(false);
+    });
+
     it("lists when a connection's first segments published (or may have), after a time, oldest first", async () => {
       const base = await attempt({ finishedAt: at(10_000) });
       const same = { postId: base.postId, targetId: base.targetId, connectionId: base.connectionId };

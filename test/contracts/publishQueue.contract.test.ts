@@ -151,6 +151,44 @@ function publishQueueContract(name: string, database: DatabaseKind | null, openB
       expect(await b.queue.claimDue(ask('worker-b', afterFirstLease))).to.deep.equal([leased(queued!, 'worker-b', afterFirstLease, 1)]);
     });
 
+    it('renew extends only the leases the owner still holds: never another’s, never a queued or settled job', async () => {
+      const [mine, theirs, done, queued] = await enqueued(later(-3), later(-2), later(-1), later(HOUR));
+      await b.queue.claimDue(ask('worker-a', NOW, 1));
+      await b.queue.claimDue(ask('worker-b', NOW, 1));
+      await b.queue.claimDue(ask('worker-a', NOW, 1));
+      expect(await b.queue.complete(done!.targetId, 'worker-a')).to.equal(true);
+      const ids = [mine, theirs, done, queued].map((j) => j!.targetId);
+      const renewedTo = later(3 * LEASE_MS);
+      expect(await b.queue.renew([...ids, uniqueId('t')], 'worker-a', renewedTo), 'only its own lease').to.deep.equal([mine!.targetId]);
+      expect(await b.queue.renew([mine!.targetId], 'worker-a', renewedTo), 'renewed to the same end again').to.deep.equal([mine!.targetId]);
+
+      const afterFirstLeases = later(LEASE_MS);
+      expect(await b.queue.claimExpired(ask('sweeper', afterFirstLeases)), 'worker-b’s lease ran out; worker-a’s renewed one did not').to.deep.equal([
+        leased(theirs!, 'sweeper', afterFirstLeases, 1),
+      ]);
+      expect(await b.queue.renew([theirs!.targetId], 'worker-b', later(10 * LEASE_MS)), 'the sweeper’s now').to.deep.equal([]);
+      expect(await b.queue.complete(theirs!.targetId, 'sweeper'), 'the sweeper settled it').to.equal(true);
+      expect(await b.queue.claimExpired(ask('sweeper', later(3 * LEASE_MS - 1))), 'not a moment before its renewed end').to.deep.equal([]);
+      const atRenewedEnd = later(3 * LEASE_MS);
+      expect(await b.queue.claimExpired(ask('sweeper-2', atRenewedEnd))).to.deep.equal([leased(mine!, 'sweeper-2', atRenewedEnd, 1)]);
+      expect(await b.queue.renew([mine!.targetId], 'worker-a', later(10 * LEASE_MS)), 'taken: worker-a renews nothing').to.deep.equal([]);
+      expect(await b.queue.complete(mine!.targetId, 'worker-a')).to.equal(false);
+      expect(await b.queue.claimDue(ask('worker-c', later(HOUR))), 'the queued job was never leased').to.deep.equal([
+        leased(queued!, 'worker-c', later(HOUR), 1),
+      ]);
+    });
+
+    it('a lease past its end that nobody took yet is still its owner’s to renew (its worker was slow, not gone)', async () => {
+      const [job] = await enqueued(NOW);
+      await b.queue.claimDue(ask('worker-a'));
+      // Renewed at LEASE_MS + 5, after its end: no claimer came in between.
+      expect(await b.queue.renew([job!.targetId], 'worker-a', later(2 * LEASE_MS + 5))).to.deep.equal([job!.targetId]);
+      expect(await b.queue.claimExpired(ask('sweeper', later(LEASE_MS + 5)))).to.deep.equal([]);
+      expect(await b.queue.release(job!.targetId, 'worker-a', later(HOUR))).to.equal(true);
+      expect(await b.queue.renew([job!.targetId], 'worker-a', later(3 * LEASE_MS)), 'released: not leased any more').to.deep.equal([]);
+      expect(await b.queue.claimDue(ask('worker-b', later(HOUR)))).to.deep.equal([leased({ ...job!, notBefore: later(HOUR) }, 'worker-b', later(HOUR), 2)]);
+    });
+
     it('removing the post drops its jobs, leased or not, and leaves other posts’ jobs', async () => {
       const [held, queued] = await enqueued(NOW, later(HOUR));
       const [survivor] = await enqueued(later(2 * HOUR));

@@ -2,6 +2,7 @@ import { type Logger } from '../../../application/ports/Logger';
 import { type PublishDueTargets, type RoundReport } from '../../../application/publishing/PublishDueTargets';
 import { type SettleExpiredLeases } from '../../../application/publishing/SettleExpiredLeases';
 import { type JobResult } from '../../../application/publishing/failureReasons';
+import { type LeaseHeartbeat } from './LeaseHeartbeat';
 
 export interface WorkerTiming {
   /** The pause between the end of one tick and the start of the next. */
@@ -19,6 +20,7 @@ export type StopResult = 'drained' | 'deadline_passed';
  * the loop goes on. `stop` claims nothing more and waits for the round in flight: its
  * jobs are all under way (a round starts every job it claims), so they finish and are
  * recorded; past the deadline their leases are left to run out and be settled elsewhere.
+ * The heartbeat renews the leases of the jobs under way from start until the drain is over.
  */
 export class PublishingWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -31,11 +33,13 @@ export class PublishingWorker {
     private readonly logger: Logger,
     readonly owner: string,
     private readonly timing: WorkerTiming,
+    private readonly heartbeat: Pick<LeaseHeartbeat, 'start' | 'stop'> | null = null,
   ) {}
 
   start(): void {
     if (this.stopping || this.timer !== null || this.tickInFlight !== null) return;
     this.logger.info('publishing worker started', { owner: this.owner, pollMs: this.timing.pollMs });
+    this.heartbeat?.start();
     this.scheduleTick(0);
   }
 
@@ -53,6 +57,14 @@ export class PublishingWorker {
     const result = await Promise.race([inFlight.then((): StopResult => 'drained'), passed]);
     clearTimeout(deadline);
     return this.stopped(result);
+  }
+
+  private async stopped(result: StopResult): Promise<StopResult> {
+    // Drained, nothing is held; past the deadline, what is held is left to run out.
+    await this.heartbeat?.stop();
+    const log = result === 'drained' ? this.logger.info : this.logger.warn;
+    log.call(this.logger, 'publishing worker stopped', { owner: this.owner, result });
+    return result;
   }
 
   /** One tick, as the loop runs it (errors logged, never thrown). */
@@ -78,12 +90,6 @@ export class PublishingWorker {
         this.scheduleTick(this.timing.pollMs);
       });
     }, delayMs);
-  }
-
-  private stopped(result: StopResult): StopResult {
-    const log = result === 'drained' ? this.logger.info : this.logger.warn;
-    log.call(this.logger, 'publishing worker stopped', { owner: this.owner, result });
-    return result;
   }
 }
 

@@ -1,11 +1,12 @@
 import { type Logger } from '../../../application/ports/Logger';
 import { type DeliverWebhooks } from '../../../application/webhooks/DeliverWebhooks';
+import { type LeaseHeartbeat } from './LeaseHeartbeat';
 
 /**
  * The worker's webhook loop (docs/webhooks.md): rounds of due deliveries until a round finds
  * none, then a pause of `pollMs`; rounds never overlap. A failed round is logged and the loop
  * goes on. `stop` starts no more rounds and waits for the one in flight, whose calls end
- * within their timeout.
+ * within their timeout. The heartbeat renews the leases of the deliveries a round holds until then.
  */
 export class WebhookDeliveryLoop {
   private timer: NodeJS.Timeout | null = null;
@@ -17,10 +18,12 @@ export class WebhookDeliveryLoop {
     private readonly logger: Logger,
     readonly owner: string,
     private readonly pollMs: number,
+    private readonly heartbeat: Pick<LeaseHeartbeat, 'start' | 'stop'> | null = null,
   ) {}
 
   start(): void {
     if (this.stopping || this.timer !== null || this.inFlight !== null) return;
+    this.heartbeat?.start();
     this.schedule(0);
   }
 
@@ -29,6 +32,7 @@ export class WebhookDeliveryLoop {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.inFlight;
+    await this.heartbeat?.stop();
   }
 
   /** Rounds until one attempts nothing (errors logged, never thrown). */

@@ -62,6 +62,12 @@ export interface WebhookDeliveries {
    * or held by `owner`, whose leases end) wait until then, in their order.
    */
   holdEndpoint(subscriptionId: string, owner: string, until: Date, now: Date): Promise<void>;
+  /**
+   * Extends to `until` the leases `owner` still holds among these deliveries (a live worker's
+   * heartbeat); one another worker took, or that was recorded or given back, is left alone.
+   * The ids renewed, in the order given.
+   */
+  renew(deliveryIds: readonly string[], owner: string, until: Date): Promise<string[]>;
   /** Leases `owner` holds given back unused: the deliveries are due as they were. */
   release(deliveryIds: readonly string[], owner: string): Promise<void>;
   /** The attempt logged and the delivery moved on, if `owner` still holds it; false when another took it. */

@@ -2,6 +2,7 @@ import { type DatabaseKind, serverFor } from '../../support/databases';
 import { EngineHarness } from '../../support/publishingEngine';
 import { requireServer } from '../../support/services';
 import { batchScenarios } from './batchScenarios';
+import { heartbeatScenarios } from './heartbeatScenarios';
 import { limitScenarios } from './limitScenarios';
 import { outcomeScenarios } from './outcomeScenarios';
 import { processingScenarios } from './processingScenarios';
@@ -30,6 +31,7 @@ export function engineScenarios(kind: 'memory' | DatabaseKind): void {
     };
     outcomeScenarios(harness);
     threadAndLeaseScenarios(harness);
+    heartbeatScenarios(harness);
     limitScenarios(harness);
     processingScenarios(harness);
     if (kind !== 'memory') batchScenarios(harness);

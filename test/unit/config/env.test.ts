@@ -42,7 +42,7 @@ describe('loadConfig (environment variables)', () => {
       sessions: { ttlSeconds: 12 * 3600 },
       idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
       outbound: { allowPrivateAddresses: false },
-      worker: { enabled: true, pollMs: 500, drainMs: 30_000, leaseMs: 300_000, batchSize: 20, maxAttempts: 5 },
+      worker: { enabled: true, pollMs: 500, drainMs: 30_000, leaseMs: 30_000, batchSize: 20, maxAttempts: 5 },
       media: {
         store: 'local',
         directory: path.join(path.resolve('data'), 'media'),
@@ -91,7 +91,7 @@ describe('loadConfig (environment variables)', () => {
       webhooks: {
         retryScheduleSeconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
         timeoutMs: 10_000,
-        leaseMs: 230_000,
+        leaseMs: 30_000,
         batchSize: 20,
         secretOverlapMs: 86_400_000,
         maxRetryAfterSeconds: 3600,
@@ -104,8 +104,13 @@ describe('loadConfig (environment variables)', () => {
   });
 
   it('reads the webhook settings, refusing a retry schedule that is not a list of pauses in seconds', () => {
-    const webhooks = loadConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,3', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_SECRET_OVERLAP_SECONDS: '60' }).webhooks;
-    expect(webhooks).to.include({ timeoutMs: 2000, leaseMs: 70_000, secretOverlapMs: 60_000 });
+    const webhooks = loadConfig({
+      WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,3',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_SECRET_OVERLAP_SECONDS: '60',
+      WORKER_LEASE_MS: '12000',
+    }).webhooks;
+    expect(webhooks, "the workers' lease").to.include({ timeoutMs: 2000, leaseMs: 12_000, secretOverlapMs: 60_000 });
     expect(webhooks.retryScheduleSeconds).to.deep.equal([1, 2, 3]);
     expect(failure({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '5,soon' }).message).to.match(/^WEBHOOK_RETRY_SCHEDULE_SECONDS: /);
     expect(failure({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '700000' }).message).to.match(/^WEBHOOK_RETRY_SCHEDULE_SECONDS: /);

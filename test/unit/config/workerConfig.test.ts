@@ -33,8 +33,9 @@ describe('config.worker (the WORKER_* variables)', () => {
     expect(failure({ WORKER_LEASE_MS: '10' })).to.match(/^WORKER_LEASE_MS: must be between 1000 and/);
   });
 
-  it('refuses a drain longer than the lease (another worker would settle a call still awaited)', () => {
-    expect(failure({ WORKER_LEASE_MS: '2000', WORKER_DRAIN_MS: '3000' })).to.equal('WORKER_DRAIN_MS: must not exceed WORKER_LEASE_MS (2000), got 3000');
+  it('leases for 30 s by default (renewed while a worker lives), and takes a drain longer than the lease (renewed through the drain)', () => {
+    expect(loadConfig({}).worker).to.include({ leaseMs: 30_000, drainMs: 30_000 });
+    expect(loadConfig({ WORKER_LEASE_MS: '2000', WORKER_DRAIN_MS: '3000' }).worker).to.include({ leaseMs: 2000, drainMs: 3000 });
   });
 
   it("feeds the engine's settings: lease, batch and attempt bound", async () => {

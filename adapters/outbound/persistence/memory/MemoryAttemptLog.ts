@@ -15,6 +15,10 @@ export class MemoryAttemptLog implements AttemptLog {
       .map((a) => ({ ...a }));
   }
 
+  async hasCallFor(targetId: string, segmentIndex: number): Promise<boolean> {
+    return this.attempts.some((a) => a.targetId === targetId && a.segmentIndex === segmentIndex);
+  }
+
   async postsAfter(connectionId: string, after: Date): Promise<Date[]> {
     return this.attempts
       .filter((a) => a.connectionId === connectionId && a.segmentIndex === 0 && COUNTED_OUTCOMES.includes(a.outcome))

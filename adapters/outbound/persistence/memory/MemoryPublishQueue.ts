@@ -61,6 +61,10 @@ export class MemoryPublishQueue implements PublishQueue {
     return expired.slice(0, limit).map((job) => this.lease(job, owner, now, leaseMs, false));
   }
 
+  async renew(targetIds: readonly string[], owner: string, until: Date): Promise<string[]> {
+    return targetIds.filter((id) => this.ifHeld(id, owner, (job) => Object.assign(job, { leaseExpiresAt: new Date(until) })));
+  }
+
   async complete(targetId: string, owner: string): Promise<boolean> {
     return this.ifHeld(targetId, owner, () => this.byTarget.delete(targetId));
   }

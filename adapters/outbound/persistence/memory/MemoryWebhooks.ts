@@ -116,6 +116,15 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     }
   }
 
+  async renew(deliveryIds: readonly string[], owner: string, until: Date): Promise<string[]> {
+    return deliveryIds.filter((id) => {
+      const d = this.stored.get(id);
+      if (d?.lease?.owner !== owner || d.delivery.status !== 'pending') return false;
+      d.lease = { owner, until: until.getTime() };
+      return true;
+    });
+  }
+
   async release(deliveryIds: readonly string[], owner: string): Promise<void> {
     for (const id of deliveryIds) {
       const d = this.stored.get(id);

@@ -1,3 +1,4 @@
+import { type AttemptLog } from '../../../../application/ports/AttemptLog';
 import { type Clock } from '../../../../application/ports/Clock';
 import { type IdGenerator } from '../../../../application/ports/IdGenerator';
 import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
@@ -11,11 +12,10 @@ import { markerIn, SANDBOX_MARKERS } from './sandboxMarkers';
  * asks it to fail (docs/decisions.md, "The sandbox platform").
  */
 export class SandboxPublisher implements PlatformPublisher {
-  /** Segments already answered `retryLater` once, by target and segment (this process only). */
-  private readonly retried = new Set<string>();
-
   constructor(
     private readonly posts: SandboxPosts,
+    /** "The segment's first call" is read from the attempt log, so every worker process agrees on it. */
+    private readonly log: Pick<AttemptLog, 'hasCallFor'>,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly baseUrl: string,
@@ -29,12 +29,8 @@ export class SandboxPublisher implements PlatformPublisher {
     if (marker === 'unknown') {
       return { kind: 'outcomeUnknown', reason: `the sandbox left this post's outcome unknown on purpose: its text contains ${SANDBOX_MARKERS.unknown}` };
     }
-    if (marker === 'retry') {
-      const key = sameSegmentKey(segment.idempotencyKey);
-      if (!this.retried.has(key)) {
-        this.retried.add(key);
-        return { kind: 'retryLater', afterSeconds: 1, reason: `the sandbox asked for a retry on purpose: its text contains ${SANDBOX_MARKERS.retry}` };
-      }
+    if (marker === 'retry' && !(await this.log.hasCallFor(targetOf(segment.idempotencyKey), segment.segmentIndex))) {
+      return { kind: 'retryLater', afterSeconds: 1, reason: `the sandbox asked for a retry on purpose: its text contains ${SANDBOX_MARKERS.retry}` };
     }
     const id = this.ids.next();
     const createdAt = this.clock.now();
@@ -51,5 +47,5 @@ export class SandboxPublisher implements PlatformPublisher {
   }
 }
 
-/** The idempotency key is target, segment and attempt (PlatformPublisher): the attempt dropped, every attempt of one segment. */
-const sameSegmentKey = (idempotencyKey: string): string => idempotencyKey.replace(/:[^:]*$/, '');
+/** The idempotency key is target, segment and attempt (PlatformPublisher): its first part names the target. */
+const targetOf = (idempotencyKey: string): string => idempotencyKey.split(':')[0]!;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { renderSandboxThread } from '../../../../adapters/inbound/http/pages/sandbox/renderSandboxThread';
+import { MemoryAttemptLog } from '../../../../adapters/outbound/persistence/memory/MemoryAttemptLog';
 import { MemorySandboxPosts } from '../../../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { SandboxPublisher } from '../../../../adapters/outbound/publishers/sandbox/SandboxPublisher';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
@@ -22,13 +23,33 @@ const segment = (text: string, extra: Partial<SegmentToPublish> = {}): SegmentTo
 /** The sandbox publisher's outcomes and records (docs/decisions.md, "The sandbox platform"). */
 describe('SandboxPublisher', () => {
   let posts: MemorySandboxPosts;
+  let log: MemoryAttemptLog;
   let publisher: SandboxPublisher;
   const clock = new FixedClock();
 
   beforeEach(() => {
     posts = new MemorySandboxPosts();
-    publisher = new SandboxPublisher(posts, new SequentialIds(), clock, 'https://dispatch.example/');
+    log = new MemoryAttemptLog();
+    publisher = new SandboxPublisher(posts, log, new SequentialIds(), clock, 'https://dispatch.example/');
   });
+
+  /** The engine's record of a call (the attempt log), as RecordOutcome writes it before the job is released. */
+  const logged = (targetId: string, segmentIndex: number) =>
+    log.record({
+      id: `att_${targetId}_${segmentIndex}`,
+      workspaceId: 'ws_1',
+      postId: 'post_1',
+      targetId,
+      connectionId: 'conn_1',
+      attempt: 1,
+      segmentIndex,
+      startedAt: clock.now(),
+      finishedAt: clock.now(),
+      outcome: 'retryLater',
+      error: 'the sandbox asked for a retry on purpose',
+      statusCode: null,
+      platformPostId: null,
+    });
 
   it('records the segment and answers published with its page under BASE_URL', async () => {
     const outcome = await publisher.publish(segment('hello'));
@@ -43,10 +64,14 @@ describe('SandboxPublisher', () => {
     });
   });
 
-  it('[sandbox:retry]: retryLater after 1 s on the first call of a segment, published on the next attempt', async () => {
+  it('[sandbox:retry]: retryLater after 1 s while the log has no call for the segment, published once it has one', async () => {
     expect(await publisher.publish(segment('[sandbox:retry]'))).to.deep.include({ kind: 'retryLater', afterSeconds: 1 });
+    expect(await publisher.publish(segment('[sandbox:retry]', { idempotencyKey: 'target_1:0:2' })), 'nothing logged yet').to.include({ kind: 'retryLater' });
+    await logged('target_1', 0);
     expect(await publisher.publish(segment('[sandbox:retry]', { idempotencyKey: 'target_1:0:2' }))).to.include({ kind: 'published' });
-    expect(await publisher.publish(segment('[sandbox:retry]', { idempotencyKey: 'target_2:0:1' }))).to.include({ kind: 'retryLater' });
+    expect(await publisher.publish(segment('[sandbox:retry]', { idempotencyKey: 'target_2:0:1' })), 'another target').to.include({ kind: 'retryLater' });
+    const nextSegment = { idempotencyKey: 'target_1:1:1', segmentIndex: 1, segmentCount: 2 };
+    expect(await publisher.publish(segment('[sandbox:retry]', nextSegment)), 'another segment').to.include({ kind: 'retryLater' });
   });
 
   it('[sandbox:reject] and [sandbox:unknown] (any case) record nothing', async () => {

@@ -5,6 +5,7 @@ import { MemoryWebhooks } from '../../../../adapters/outbound/persistence/memory
 import { StandardWebhookSigner } from '../../../../adapters/outbound/webhooks/StandardWebhookSigner';
 import { type WebhookDelivery } from '../../../../application/ports/webhooks/WebhookDeliveries';
 import { type WebhookAnswer, type WebhookRequest, type WebhookSender } from '../../../../application/ports/webhooks/WebhookSender';
+import { HeldLeases } from '../../../../application/leases/HeldLeases';
 import { DeliverWebhooks } from '../../../../application/webhooks/DeliverWebhooks';
 import { EventOutbox } from '../../../../application/webhooks/EventOutbox';
 import { type WebhookSettings } from '../../../../application/webhooks/WebhookSettings';
@@ -64,7 +65,8 @@ class Harness {
 
   constructor(start: Date | string = DEFAULT_NOW, settings: WebhookSettings = SETTINGS) {
     this.clock = new FixedClock(start);
-    this.deliver = new DeliverWebhooks(this.webhooks, this.webhooks, this.sender, this.signer, this.clock, settings, this.logger);
+    const leases = new HeldLeases(this.webhooks, this.clock, settings.leaseMs);
+    this.deliver = new DeliverWebhooks(this.webhooks, this.webhooks, this.sender, this.signer, this.clock, settings, this.logger, leases);
     this.outbox = new EventOutbox(this.webhooks, httpEventPresenter, new SequentialIds('evt'), settings);
   }
 

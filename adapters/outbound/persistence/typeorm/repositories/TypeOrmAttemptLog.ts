@@ -46,6 +46,14 @@ export class TypeOrmAttemptLog implements AttemptLog {
     return rows.map(PublishAttemptMapper.toAttempt);
   }
 
+  async hasCallFor(targetId: string, segmentIndex: number): Promise<boolean> {
+    const rows = await managerOf(this.dataSource).query<unknown[]>('SELECT 1 FROM publish_attempts WHERE target_id = ? AND segment_index = ? LIMIT 1', [
+      targetId,
+      segmentIndex,
+    ]);
+    return rows.length > 0;
+  }
+
   async postsAfter(connectionId: string, after: Date): Promise<Date[]> {
     const rows = await managerOf(this.dataSource).query<Array<Record<string, unknown>>>(
       `SELECT id, finished_at FROM publish_attempts WHERE connection_id = ? AND finished_at > ? AND segment_index = 0 ` +

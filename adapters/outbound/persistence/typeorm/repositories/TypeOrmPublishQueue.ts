@@ -56,6 +56,19 @@ export class TypeOrmPublishQueue implements PublishQueue {
     return this.claim(request, "state = 'leased' AND lease_expires_at <= ?", 'lease_expires_at', false);
   }
 
+  /**
+   * One statement per job, each committed alone (BeginAttempt's, inside its unit of work, joins
+   * that): a heartbeat holds at most one row lock at a time, so it never deadlocks with a batch
+   * that locks the same jobs in post order (docs/decisions.md, "The publishing engine").
+   */
+  async renew(targetIds: readonly string[], owner: string, until: Date): Promise<string[]> {
+    const renewed: string[] = [];
+    for (const targetId of targetIds) {
+      if (await this.ifHeld(owner, 'UPDATE publish_jobs SET lease_expires_at = ? WHERE target_id = ?', [this.d.date(until), targetId])) renewed.push(targetId);
+    }
+    return renewed;
+  }
+
   complete(targetId: string, owner: string): Promise<boolean> {
     return this.ifHeld(owner, 'DELETE FROM publish_jobs WHERE target_id = ?', [targetId]);
   }

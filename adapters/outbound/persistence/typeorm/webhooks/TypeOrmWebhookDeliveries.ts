@@ -64,6 +64,16 @@ export class TypeOrmWebhookDeliveries implements WebhookDeliveries {
     await inTransaction(this.dataSource, (m) => m.query(sql, [until.getTime(), subscriptionId, until.getTime(), owner, now.getTime()]));
   }
 
+  /** One conditional UPDATE per delivery, each its own transaction: a heartbeat holds one row lock at a time. */
+  async renew(deliveryIds: readonly string[], owner: string, until: Date): Promise<string[]> {
+    const sql = "UPDATE webhook_deliveries SET lease_until_ms = ? WHERE id = ? AND lease_owner = ? AND status = 'pending'";
+    const renewed: string[] = [];
+    for (const id of deliveryIds) {
+      if ((await inTransaction(this.dataSource, (m) => changedRows(m, sql, [until.getTime(), id, owner]))) === 1) renewed.push(id);
+    }
+    return renewed;
+  }
+
   async release(deliveryIds: readonly string[], owner: string): Promise<void> {
     if (deliveryIds.length === 0) return;
     const sql = `UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE id IN (${inList(deliveryIds.length)}) AND lease_owner = ?`;
