@@ -31,6 +31,8 @@ import { type PlatformConnectors } from '../application/connections/PlatformConn
 import { type AppPasswordLogin } from '../application/ports/platforms/AppPasswordLogin';
 import { type MediaAccess } from '../application/ports/platforms/PlatformConnector';
 import { type ConnectedPublisher } from '../application/publishing/ConnectedPublisher';
+import { type ReadBack } from '../application/publishing/ReadBack';
+import { type ReadBackSupport } from '../application/publishing/ReadBackSupport';
 import { type ConnectionCredentials } from '../application/ports/platforms/ConnectionCredentials';
 import { type SandboxMediaViews } from '../application/sandbox/SandboxMediaViews';
 import { type DeleteMedia } from '../application/media/DeleteMedia';
@@ -259,6 +261,8 @@ export const TOKENS = {
   FreshGrants: token<FreshGrants>('FreshGrants'),
   MediaAccess: token<MediaAccess>('MediaAccess'),
   ConnectedPublisher: token<ConnectedPublisher>('ConnectedPublisher'),
+  ReadBack: token<ReadBack>('ReadBack'),
+  ReadBackSupport: token<ReadBackSupport>('ReadBackSupport'),
   ListPlatforms: token<ListPlatforms>('ListPlatforms'),
   ConnectWithAppPassword: token<ConnectWithAppPassword>('ConnectWithAppPassword'),
   DisconnectConnection: token<DisconnectConnection>('DisconnectConnection'),

@@ -22,6 +22,8 @@ export interface PublishAttempt {
   /** The platform's HTTP status, when the publisher reported one. */
   readonly statusCode: number | null;
   readonly platformPostId: string | null;
+  /** A read of the account that settled an earlier call's unknown outcome (published or notPosted), not a publish call. */
+  readonly readBack: boolean;
 }
 
 /**
@@ -53,4 +55,5 @@ export const PUBLISH_OUTCOME_KINDS = [
   'needsReconnect',
   'outcomeUnknown',
   'processing',
+  'notPosted',
 ] as const satisfies readonly PublishOutcomeKind[];

@@ -36,15 +36,28 @@ export interface SegmentToPublish {
  * (docs/decisions.md, "The publishing engine"); a reason is shown to the user as it is.
  */
 export type PublishOutcome = (
-  | { readonly kind: 'published'; readonly platformPostId: string; readonly platformPostUrl: string | null; readonly postedAt: Date }
+  | {
+      readonly kind: 'published';
+      readonly platformPostId: string;
+      readonly platformPostUrl: string | null;
+      readonly postedAt: Date;
+      /** Found by reading the account back after a call whose answer was lost, not answered by the call. */
+      readonly readBack?: boolean;
+    }
   /** 429, 5xx, or a network error where the request provably never reached the platform. */
   | { readonly kind: 'retryLater'; readonly afterSeconds: number; readonly reason: string }
   /** Permanent: the content or the account breaks a rule the user can act on. */
   | { readonly kind: 'rejected'; readonly reason: string }
   /** The platform refused the connection's credentials. */
   | { readonly kind: 'needsReconnect'; readonly reason: string }
-  /** The request may have been processed (a timeout after sending, a dropped connection). */
-  | { readonly kind: 'outcomeUnknown'; readonly reason: string }
+  /**
+   * The request may have been processed (a timeout after sending, a dropped connection).
+   * `readBackAfterSeconds`: the account can be read back to settle it, from that many seconds on
+   * (docs/decisions.md, "Settling an unknown outcome"); absent, the target fails as unknown.
+   */
+  | { readonly kind: 'outcomeUnknown'; readonly reason: string; readonly readBackAfterSeconds?: number }
+  /** Read back after an unknown outcome: the post is not on the platform, so nothing was posted. */
+  | { readonly kind: 'notPosted'; readonly reason: string }
   /**
    * The platform has the media (a container, an upload) and is still processing it; nothing is
    * public yet. The engine calls again after `afterSeconds` with `checkpoint` (rescheduled,

@@ -40,6 +40,7 @@ export class AttemptHistory {
       error: outcome.kind === 'published' ? null : outcome.reason,
       statusCode: outcome.statusCode ?? null,
       platformPostId: outcome.kind === 'published' ? outcome.platformPostId : null,
+      readBack: (outcome.kind === 'published' && outcome.readBack === true) || outcome.kind === 'notPosted',
     });
   }
 }

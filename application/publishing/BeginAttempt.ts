@@ -6,6 +6,8 @@ import { type UnitOfWork } from '../ports/UnitOfWork';
 import { type AttemptHistory } from './AttemptHistory';
 import { type PublishingLimits } from './PublishingLimits';
 import { type PostStore } from '../posts/PostStore';
+import { readBackCheckpoint } from './readBackCheckpoint';
+import { type ReadBackSupport } from './ReadBackSupport';
 import { inSegment, type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
 
 export type Begun = { readonly call: SegmentToPublish } | { readonly settled: JobResult };
@@ -23,6 +25,7 @@ export class BeginAttempt {
     private readonly history: AttemptHistory,
     private readonly limits: PublishingLimits,
     private readonly leases: HeldLeases,
+    private readonly readBack: ReadBackSupport,
   ) {}
 
   run(job: LeasedJob, now: Date): Promise<Begun> {
@@ -38,7 +41,7 @@ export class BeginAttempt {
       if (target === undefined || !isGoingOut(post) || target.status === 'published' || target.status === 'failed') {
         return this.settle(job, await this.queue.complete(job.targetId, job.leaseOwner), 'not_publishable');
       }
-      if (target.status === 'publishing') return this.settle(job, await this.failUnknown(post, job, now), 'failed');
+      if (target.status === 'publishing') return this.settle(job, ...(await this.failUnknown(post, job, now)));
       const scheduledAt = target.scheduledAt;
       if (scheduledAt !== null && scheduledAt > now) {
         // Rescheduled while the job was held: it waits for the target's time, never earlier.
@@ -76,18 +79,26 @@ export class BeginAttempt {
 
   /**
    * A target already `publishing` whose job was queued: an earlier call's outcome was never
-   * recorded, so it may have been posted. Failing it is the only at-most-once answer.
+   * recorded, so it may have been posted. Reading the account back settles it where it can be
+   * read; failing it is otherwise the only at-most-once answer.
    */
-  private async failUnknown(post: Post, job: LeasedJob, now: Date): Promise<boolean> {
+  private async failUnknown(post: Post, job: LeasedJob, now: Date): Promise<[boolean, JobResult]> {
     const next = post.nextSegmentOf(job.targetId);
     const unrecorded = `${OUTCOME_UNKNOWN}: an earlier call was never recorded`;
     const reason = inSegment(next.index, next.count, unrecorded);
     const target = post.targets.find((t) => t.id === job.targetId)!;
     const call = { job, connectionId: target.connectionId, attempt: target.attempts, segmentIndex: next.index, startedAt: null };
     await this.history.record(call, { kind: 'outcomeUnknown', reason: unrecorded }, now);
+    const after = await this.readBack.firstReadAfterSeconds(target.connectionId, target.settings.platform);
+    if (after !== null) {
+      // Read back on a later turn: the earlier call went out at the earliest when the job fell due.
+      post.awaitProcessing(job.targetId, readBackCheckpoint({ sentFrom: job.notBefore, sentUntil: now, reason: unrecorded }), now);
+      await this.store.persist(post, now, job.targetId);
+      return [await this.queue.release(job.targetId, job.leaseOwner, new Date(now.getTime() + after * 1000)), 'reading_back'];
+    }
     post.markFailed(job.targetId, reason, now);
     await this.store.persist(post, now);
-    return this.queue.fail(job.targetId, job.leaseOwner, reason);
+    return [await this.queue.fail(job.targetId, job.leaseOwner, reason), 'failed'];
   }
 
   private settle(job: LeasedJob, held: boolean, result: JobResult): Begun {

@@ -6,7 +6,10 @@ import { type ConnectionRepository } from '../../domain/connection/ConnectionRep
 import { type Clock } from '../ports/Clock';
 import { type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type GrantFailure } from '../ports/platforms/GrantFailure';
-import { type MediaAccess, type PublishingAccount } from '../ports/platforms/PlatformConnector';
+import { type MediaAccess, type PlatformConnector, type PublishingAccount } from '../ports/platforms/PlatformConnector';
+import { type PlatformGrant } from '../ports/platforms/PlatformGrant';
+import { FIRST_READ_AFTER_SECONDS, type ReadBack } from './ReadBack';
+import { type ReadBackState, readBackStateOf } from './readBackCheckpoint';
 import { type PublisherOfConnection } from './PlatformPublishers';
 
 /**
@@ -25,6 +28,7 @@ export class ConnectedPublisher implements PublisherOfConnection {
     private readonly media: MediaAccess,
     private readonly clock: Clock,
     private readonly reconnect: MarkNeedsReconnect,
+    private readonly settler: ReadBack,
   ) {}
 
   async publish(segment: SegmentToPublish, read?: Connection | null): Promise<PublishOutcome> {
@@ -36,8 +40,18 @@ export class ConnectedPublisher implements PublisherOfConnection {
     if (connection.status !== 'active') {
       return { kind: 'needsReconnect', reason: connection.statusReason ?? `the connection is ${connection.status}; connect the account again` };
     }
-    let outcome = await this.withGrant(connection, connector, segment, false);
-    if (outcome.kind === 'needsReconnect') outcome = await this.withGrant(connection, connector, segment, true);
+    const readBack = readBackStateOf(segment.checkpoint);
+    const account = accountOf(connection);
+    const act: Act =
+      readBack === null
+        ? (grant) => connector.publisher.publish(segment, grant, this.media, account, (renewed) => this.grants.keep(connection, renewed))
+        : (grant) => this.readBack(segment, readBack, connector, account, grant);
+    let outcome = await this.withGrant(connection, connector, act, false);
+    if (outcome.kind === 'needsReconnect') outcome = await this.withGrant(connection, connector, act, true);
+    // A lost answer where the account can be read back: the engine reads it back before deciding.
+    if (outcome.kind === 'outcomeUnknown' && readBack === null && connector.reader !== undefined) {
+      outcome = { ...outcome, readBackAfterSeconds: Math.min(FIRST_READ_AFTER_SECONDS, connector.reader.visibleWithinSeconds) };
+    }
     if (outcome.kind === 'needsReconnect') {
       await this.reconnect.run(connection, outcome.reason);
     } else if (outcome.kind === 'retryLater' || outcome.kind === 'outcomeUnknown') {
@@ -47,17 +61,20 @@ export class ConnectedPublisher implements PublisherOfConnection {
     return outcome;
   }
 
-  private async withGrant(
-    connection: Parameters<FreshGrants['of']>[0],
-    connector: Parameters<FreshGrants['of']>[1],
-    segment: SegmentToPublish,
-    renew: boolean,
-  ): Promise<PublishOutcome> {
+  private async withGrant(connection: Connection, connector: PlatformConnector, act: Act, renew: boolean): Promise<PublishOutcome> {
     const grant = await this.grants.of(connection, connector, renew);
-    if (!grant.ok) return outcomeOf(grant.failure);
-    return connector.publisher.publish(segment, grant.grant, this.media, accountOf(connection), (renewed) => this.grants.keep(connection, renewed));
+    return grant.ok ? act(grant.grant) : outcomeOf(grant.failure);
+  }
+
+  private readBack(segment: SegmentToPublish, state: ReadBackState, connector: PlatformConnector, account: PublishingAccount, grant: PlatformGrant) {
+    if (connector.reader === undefined) {
+      return Promise.resolve<PublishOutcome>({ kind: 'outcomeUnknown', reason: `${state.reason}; ${connector.platform} accounts cannot be read back` });
+    }
+    return this.settler.settle(segment, state, connector.reader, account, grant);
   }
 }
+
+type Act = (grant: PlatformGrant) => Promise<PublishOutcome>;
 
 /** Nothing was sent when the grant could not be had: a renewal's failure says what to do. */
 function outcomeOf(failure: GrantFailure): PublishOutcome {

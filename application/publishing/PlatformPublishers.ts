@@ -2,6 +2,7 @@ import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Platform } from '../../domain/platform/Platform';
 import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
+import { readBackStateOf } from './readBackCheckpoint';
 
 /** The sandbox platform's publisher and where to learn whether a connection is a sandbox one. */
 export interface SandboxRoute {
@@ -40,7 +41,12 @@ export class PlatformPublishers implements PlatformPublisher {
 
   async publish(segment: SegmentToPublish): Promise<PublishOutcome> {
     const connection = this.sandbox === null ? undefined : await this.sandbox.connections.findById(segment.connectionId);
-    if (this.sandbox !== null && connection?.isSandbox === true) return this.sandbox.publisher.publish(segment);
+    if (this.sandbox !== null && connection?.isSandbox === true) {
+      // A sandbox account is never read back (ReadBackSupport); a checkpoint saying otherwise is not published again.
+      const readBack = readBackStateOf(segment.checkpoint);
+      if (readBack !== null) return { kind: 'outcomeUnknown', reason: readBack.reason };
+      return this.sandbox.publisher.publish(segment);
+    }
     const publisher = this.byPlatform.get(segment.settings.platform);
     if (publisher === undefined) {
       return {

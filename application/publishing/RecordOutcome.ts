@@ -5,7 +5,8 @@ import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
 import { type AttemptHistory } from './AttemptHistory';
 import { type PostStore } from '../posts/PostStore';
-import { gaveUp, inSegment, type JobResult, LeaseLost, needsReconnect, outcomeUnknown } from './failureReasons';
+import { gaveUp, inSegment, type JobResult, LeaseLost, needsReconnect, notPosted, outcomeUnknown } from './failureReasons';
+import { readBackCheckpoint, readBackStateOf } from './readBackCheckpoint';
 import { type PublishingSettings } from './PublishingSettings';
 import { retryDelayMs } from './retryDelay';
 
@@ -53,8 +54,15 @@ export class RecordOutcome {
           return fail(outcome.reason);
         case 'needsReconnect':
           return fail(needsReconnect(outcome.reason));
-        case 'outcomeUnknown':
-          return fail(outcomeUnknown(outcome.reason));
+        case 'outcomeUnknown': {
+          // Read back first where the account can be (never a second post): settled on a later turn.
+          if (outcome.readBackAfterSeconds === undefined || readBackStateOf(call.checkpoint) !== null) return fail(outcomeUnknown(outcome.reason));
+          post.awaitProcessing(job.targetId, readBackCheckpoint({ sentFrom: startedAt, sentUntil: now, reason: outcome.reason }), now);
+          const at = new Date(now.getTime() + outcome.readBackAfterSeconds * 1000);
+          return this.held(job, await this.thenRelease(post, job, at, now), 'reading_back');
+        }
+        case 'notPosted':
+          return fail(notPosted(outcome.reason));
         case 'processing': {
           // Checks of a container the platform is processing are bounded apart from failed calls.
           const checks = target.segmentAttempts;

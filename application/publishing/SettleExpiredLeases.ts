@@ -6,10 +6,13 @@ import { type AttemptHistory } from './AttemptHistory';
 import { type PostStore } from '../posts/PostStore';
 import { inSegment, type JobResult, LeaseLost, WORKER_STOPPED } from './failureReasons';
 import { type PublishingSettings } from './PublishingSettings';
+import { readBackCheckpoint } from './readBackCheckpoint';
+import { type ReadBackSupport } from './ReadBackSupport';
 
 /**
  * Settles the jobs whose lease ran out without an outcome (their worker died or hung). A
- * target left `publishing` may have been posted: it fails as "publish outcome unknown" and
+ * target left `publishing` may have been posted: where its account can be read back, that
+ * settles it on a later turn (ReadBack); otherwise it fails as "publish outcome unknown" and
  * is never re-posted on its own (docs/product.md, "Post lifecycle"); the user's retryTarget
  * is the deliberate retry. A target still `pending` never reached its call: it goes back
  * to the queue.
@@ -23,6 +26,7 @@ export class SettleExpiredLeases {
     private readonly settings: PublishingSettings,
     private readonly history: AttemptHistory,
     private readonly leases: HeldLeases,
+    private readonly readBack: ReadBackSupport,
   ) {}
 
   async run(owner: string): Promise<ReadonlyArray<{ readonly targetId: string; readonly result: JobResult }>> {
@@ -56,6 +60,13 @@ export class SettleExpiredLeases {
       const reason = inSegment(next.index, next.count, WORKER_STOPPED);
       const call = { job, connectionId: target.connectionId, attempt: target.attempts, segmentIndex: next.index, startedAt: null };
       await this.history.record(call, { kind: 'outcomeUnknown', reason: WORKER_STOPPED }, now);
+      // Where the account can be read back, it settles the call (sent at the earliest when it fell due).
+      const after = await this.readBack.firstReadAfterSeconds(target.connectionId, target.settings.platform);
+      if (after !== null) {
+        post.awaitProcessing(target.id, readBackCheckpoint({ sentFrom: job.notBefore, sentUntil: now, reason: WORKER_STOPPED }), now);
+        await this.store.persist(post, now, target.id);
+        return held(job, await this.queue.release(job.targetId, job.leaseOwner, new Date(now.getTime() + after * 1000)), 'reading_back');
+      }
       post.markFailed(target.id, reason, now);
       await this.store.persist(post, now);
       return held(job, await this.queue.fail(job.targetId, job.leaseOwner, reason), 'failed');

@@ -11,6 +11,7 @@ import { ListPlatforms } from '../../application/connections/ListPlatforms';
 import { PlatformConnectors } from '../../application/connections/PlatformConnectors';
 import { LibraryMediaAccess } from '../../application/media/LibraryMediaAccess';
 import { ConnectedPublisher } from '../../application/publishing/ConnectedPublisher';
+import { ReadBack } from '../../application/publishing/ReadBack';
 import { GuardedAddressPolicy } from '../../adapters/outbound/http/GuardedAddressPolicy';
 import { NodePkceChallenges } from '../../adapters/outbound/crypto/NodePkceChallenges';
 import { SecretBox } from '../../adapters/outbound/keys/SecretBox';
@@ -38,7 +39,9 @@ export function bindConnections(w: Wiring, config: Config): void {
     T.MediaAccess,
     T.Clock,
     T.MarkNeedsReconnect,
+    T.ReadBack,
   ]);
+  w.construct(T.ReadBack, ReadBack, [T.Clock]);
   w.construct(T.ListPlatforms, ListPlatforms, [T.PlatformConnectors]);
   w.build(T.AddressPolicy, [T.OutboundAddressGuard], (guard) => new GuardedAddressPolicy(guard));
   w.construct(T.ConnectWithAppPassword, ConnectWithAppPassword, [

@@ -1,3 +1,4 @@
+import { ReadBackSupport } from '../../application/publishing/ReadBackSupport';
 import { HeldLeases } from '../../application/leases/HeldLeases';
 import { AttemptHistory } from '../../application/publishing/AttemptHistory';
 import { BeginAttempt } from '../../application/publishing/BeginAttempt';
@@ -36,7 +37,8 @@ export function bindPublishing(w: Wiring, config: Config): void {
   w.build(T.PublishingLimits, [T.AttemptLog, T.PublishingSettings], (log, s) => new PublishingLimits(new ConnectionCallSlots(s.maxCallsPerConnection), log, s));
   // One per process: the worker's heartbeat renews what every round of the process holds.
   w.build(T.JobLeases, [T.PublishQueue, T.Clock, T.PublishingSettings], (queue, clock, s) => new HeldLeases(queue, clock, s.leaseMs));
-  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.AttemptHistory, T.PublishingLimits, T.JobLeases]);
+  w.construct(T.ReadBackSupport, ReadBackSupport, [T.PlatformConnectors, T.ConnectionRepository]);
+  w.construct(T.BeginAttempt, BeginAttempt, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.AttemptHistory, T.PublishingLimits, T.JobLeases, T.ReadBackSupport]);
   w.construct(T.RecordOutcome, RecordOutcome, [T.PostStore, T.PublishQueue, T.UnitOfWork, T.PublishingSettings, T.Logger, T.AttemptHistory]);
   w.construct(T.PublishDueTargets, PublishDueTargets, [
     T.PublishQueue,
@@ -58,5 +60,6 @@ export function bindPublishing(w: Wiring, config: Config): void {
     T.PublishingSettings,
     T.AttemptHistory,
     T.JobLeases,
+    T.ReadBackSupport,
   ]);
 }

@@ -41,6 +41,7 @@ function attemptLogContract(kind: 'memory' | DatabaseKind): void {
         error: null,
         statusCode: null,
         platformPostId: 'pp_1',
+        readBack: false,
         ...extra,
       };
     };

@@ -57,7 +57,12 @@ export class EngineHarness {
 
   private readonly uploaded: { photo?: string; video?: string } = {};
 
-  static async start(kind: 'memory' | DatabaseKind, publishers: 'scripted' | 'installed' = 'scripted'): Promise<EngineHarness> {
+  /** `replace`: further bindings of the test's own (a platform's connectors, say). */
+  static async start(
+    kind: 'memory' | DatabaseKind,
+    publishers: 'scripted' | 'installed' = 'scripted',
+    replace: CompositionOptions['replace'] = () => undefined,
+  ): Promise<EngineHarness> {
     const clock = new FixedClock();
     const publisher = new ScriptedPublisher(clock);
     const options: CompositionOptions = {
@@ -65,6 +70,7 @@ export class EngineHarness {
         w.replace(T.Clock, clock);
         w.replace(T.PublishingSettings, ENGINE_SETTINGS);
         if (publishers === 'scripted') w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const)));
+        replace?.(w);
       },
     };
     const testApp = kind === 'memory' ? null : await startTestApp(await freshDatabaseEnv(kind), {}, options);

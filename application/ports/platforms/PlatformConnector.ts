@@ -4,6 +4,10 @@ import { type Platform } from '../../../domain/platform/Platform';
 import { type PublishOutcome, type SegmentToPublish } from '../PlatformPublisher';
 import { type GrantResult } from './GrantFailure';
 import { type PlatformGrant } from './PlatformGrant';
+import { type PostReader } from './PostReader';
+import { type PublishAs, type PublishingAccount } from './PublishingAccount';
+
+export type { PublishAs, PublishingAccount } from './PublishingAccount';
 import { type SignerAuthorization } from './SignerAuthorization';
 
 /** Who a grant belongs to, as the platform says. */
@@ -12,13 +16,6 @@ export interface AccountIdentity {
   readonly handle: string;
   readonly displayName: string | null;
   readonly avatarUrl: string | null;
-}
-
-/** A page, organization, channel or board the account may publish as (one connection each). */
-export interface PublishAs {
-  readonly id: string;
-  readonly kind: 'page' | 'organization' | 'channel' | 'board';
-  readonly name: string;
 }
 
 /** An OAuth platform's authorization code flow (with PKCE where the platform supports it). */
@@ -53,18 +50,6 @@ export interface MediaAccess {
 export type GrantRenewed = (grant: PlatformGrant) => Promise<void>;
 
 /**
- * What a connector needs to know of the account it publishes for, taken from the connection the
- * engine read for the segment: the account the grant belongs to, its handle, and the page,
- * organization, channel or board its owner chose to publish as (none chosen: null).
- */
-export interface PublishingAccount {
-  /** The platform's id of the account; null where the connection never learned it. */
-  readonly accountId: string | null;
-  readonly handle: string;
-  readonly publishAs: PublishAs | null;
-}
-
-/**
  * Publishing with a connection's grant: outcomes, never thrown failures (PlatformPublisher).
  * `account` is the connection's account (the engine passes it always); without it a connector
  * knows no chosen page, organization, channel or board and no handle.
@@ -82,4 +67,6 @@ export interface PlatformConnector {
   readonly publisher: GrantedPublisher;
   /** Platforms connected by a signer the account approves in its own app (Farcaster). */
   readonly signer?: SignerAuthorization;
+  /** Reading the account's posts back, where the platform's read endpoints and the grant allow it. */
+  readonly reader?: PostReader;
 }

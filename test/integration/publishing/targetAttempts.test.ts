@@ -52,6 +52,7 @@ for (const kind of DATABASE_KINDS) {
           error: 'HTTP 503: busy',
           statusCode: 503,
           platformPostId: null,
+          readBack: false,
         },
         {
           id: undefined,
@@ -63,6 +64,7 @@ for (const kind of DATABASE_KINDS) {
           error: 'HTTP 400: the text is too long',
           statusCode: 400,
           platformPostId: null,
+          readBack: false,
         },
       ]);
     });

@@ -28,5 +28,6 @@ export function presentAttempt(a: PublishAttempt) {
     error: a.error,
     statusCode: a.statusCode,
     platformPostId: a.platformPostId,
+    readBack: a.readBack,
   };
 }

@@ -48,6 +48,7 @@ describe('SandboxPublisher', () => {
       outcome: 'retryLater',
       error: 'the sandbox asked for a retry on purpose',
       statusCode: null,
+      readBack: false,
       platformPostId: null,
     });
 

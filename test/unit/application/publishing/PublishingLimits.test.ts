@@ -34,6 +34,7 @@ describe('PublishingLimits', () => {
       startedAt: null,
       error: null,
       statusCode: null,
+      readBack: false,
     };
     for (let i = 0; i < 249; i++) await log.record({ ...base, id: `a${i}`, finishedAt: at(i * 1000), outcome: 'published', platformPostId: `p${i}` });
     const now = at(HOUR);

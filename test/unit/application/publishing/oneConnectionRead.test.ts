@@ -4,6 +4,7 @@ import { PlatformConnectors } from '../../../../application/connections/Platform
 import { type MediaAccess, type PlatformConnector, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { ReadBack } from '../../../../application/publishing/ReadBack';
 import { ConnectedPublisher } from '../../../../application/publishing/ConnectedPublisher';
 import { PlatformPublishers } from '../../../../application/publishing/PlatformPublishers';
 import { MemoryConnectionCredentials } from '../../../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
@@ -111,6 +112,7 @@ describe('publishing a segment reads its connection once', () => {
       NO_MEDIA,
       clock,
       reconnect,
+      new ReadBack(clock),
     );
     return new PlatformPublishers([['LINKEDIN', connected]], { connections, publisher: sandbox });
   }

@@ -10,7 +10,9 @@ export const targetAttemptSchemas: SchemaMap = {
     enum: [...PUBLISH_OUTCOME_KINDS],
     description:
       'published; retryLater (429, 5xx or a request that never left: retried later); rejected (permanent); ' +
-      'needsReconnect (credentials refused); outcomeUnknown (the request may have been processed; never retried on its own).',
+      'needsReconnect (credentials refused); outcomeUnknown (the request may have been processed; never retried on its own: the account is read back ' +
+      'first where the platform allows it); processing (the platform is still processing the media, or the account is read again later); ' +
+      'notPosted (read back after a lost answer: the post is not on the platform, nothing was posted).',
   },
   PublishAttempt: closedObject({
     description: 'One call the publishing engine made to the platform for a target.',
@@ -24,6 +26,10 @@ export const targetAttemptSchemas: SchemaMap = {
       error: nullable({ type: 'string', description: 'The reason, readable by a person; null when published.' }),
       statusCode: nullable({ type: 'integer', description: "The platform's HTTP status, when it answered one." }),
       platformPostId: nullable({ type: 'string', description: "The platform's id of the segment, when published." }),
+      readBack: {
+        type: 'boolean',
+        description: "A read of the account that settled an earlier call's unknown outcome (published: found there; notPosted: not there), not a publish call.",
+      },
     },
   }),
   PublishAttemptList: closedObject({

@@ -22,6 +22,8 @@ export const PublishAttemptMapper = {
       error: (row.error as string | null) ?? null,
       statusCode: row.status_code === null || row.status_code === undefined ? null : requireCount(row.status_code, { ...where, column: 'status_code' }),
       platformPostId: (row.platform_post_id as string | null) ?? null,
+      // SQLite and MariaDB both answer a boolean column as 0 or 1.
+      readBack: Number(row.read_back) === 1,
     };
   },
 };

@@ -6,6 +6,7 @@ import { PostAuthors1732380000000 } from './1732380000000-PostAuthors';
 import { TargetSegmentProgress1732390000000 } from './1732390000000-TargetSegmentProgress';
 import { SegmentCheckpoint1732460000000 } from './1732460000000-SegmentCheckpoint';
 import { PublishAttempts1732400000000 } from './1732400000000-PublishAttempts';
+import { AttemptReadBack1732505000000 } from './1732505000000-AttemptReadBack';
 
 /**
  * The posts capability's migrations, oldest first (listed in ./index.ts). TypeORM runs all
@@ -19,4 +20,5 @@ export const POSTS_MIGRATIONS: Array<new () => MigrationInterface> = [
   TargetSegmentProgress1732390000000,
   PublishAttempts1732400000000,
   SegmentCheckpoint1732460000000,
+  AttemptReadBack1732505000000,
 ];

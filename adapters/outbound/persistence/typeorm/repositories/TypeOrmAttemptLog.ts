@@ -6,7 +6,7 @@ import { type Dialect, dialectOf, inList, readDate } from '../sql/Dialect';
 import { inTransaction, managerOf } from '../transactionContext';
 
 const COLUMNS =
-  'id, workspace_id, post_id, target_id, connection_id, attempt, segment_index, started_at, finished_at, outcome, error, status_code, platform_post_id';
+  'id, workspace_id, post_id, target_id, connection_id, attempt, segment_index, started_at, finished_at, outcome, error, status_code, platform_post_id, read_back';
 
 /**
  * The publish_attempts table. A record joins the unit of work that records the call's
@@ -34,6 +34,7 @@ export class TypeOrmAttemptLog implements AttemptLog {
       a.error,
       a.statusCode,
       a.platformPostId,
+      a.readBack ? 1 : 0,
     ];
     await inTransaction(this.dataSource, (m) => m.query(`INSERT INTO publish_attempts (${COLUMNS}) VALUES (${inList(params.length)})`, params));
   }

@@ -16,6 +16,7 @@ export interface PublishAttemptRow {
   error: string | null;
   statusCode: number | null;
   platformPostId: string | null;
+  readBack: boolean;
 }
 
 export const PublishAttemptSchema = new EntitySchema<PublishAttemptRow>({
@@ -35,6 +36,7 @@ export const PublishAttemptSchema = new EntitySchema<PublishAttemptRow>({
     error: text('error', { nullable: true }),
     statusCode: { name: 'status_code', type: 'integer', nullable: true },
     platformPostId: varchar('platform_post_id', 512, { nullable: true }),
+    readBack: { name: 'read_back', type: 'boolean', default: false },
   },
   indices: [
     { name: 'idx_publish_attempts_target_finished', columns: ['targetId', 'finishedAt'] },

@@ -1,0 +1,34 @@
+import { type PlatformGrant } from './PlatformGrant';
+import { type PublishingAccount } from './PublishingAccount';
+
+/** One of the account's posts as the platform lists it: what a call we made is matched against. */
+export interface PostOnPlatform {
+  readonly platformPostId: string;
+  readonly platformPostUrl: string | null;
+  /** The post's text as the platform keeps what we sent as the segment's text (a caption, a description, a commentary). */
+  readonly text: string;
+  /** Null where the platform's list gives no time. */
+  readonly createdAt: Date | null;
+  /** How many media the post carries; null where the list does not say. */
+  readonly mediaCount: number | null;
+  /** The post it replies to or comments on (null: none); undefined where the list does not say. */
+  readonly replyToPlatformPostId?: string | null;
+}
+
+export type RecentPosts = { readonly ok: true; readonly posts: readonly PostOnPlatform[] } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Reading an account's own posts back through the platform's documented read endpoints, with
+ * the connection's grant (docs/decisions.md, "Settling an unknown outcome"). The engine uses it
+ * to learn whether a call whose answer was lost did post; an analytics capability reads a
+ * published post's counts through the same port.
+ */
+export interface PostReader {
+  /** How long after a call the post it made is sure to be listed: past it, absent means never posted. */
+  readonly visibleWithinSeconds: number;
+  /**
+   * The account's posts (and, for a reply or a comment, the ones under `replyTo`) made since
+   * `since`, newest first, as far as one bounded read goes. A failed read says why.
+   */
+  recentPosts(input: { account: PublishingAccount; grant: PlatformGrant; since: Date; replyTo: string | null }): Promise<RecentPosts>;
+}
