@@ -1,5 +1,8 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { LocalHttpServer } from '../localHttpServer';
+import { routeMatches, ScriptQueue } from './kit/scriptedAnswers';
+
+export { findRoute, type RouteTable } from './kit/routeTable';
 
 /** What every fake keeps of a request it was sent: enough to count them. */
 export interface ReceivedRequest {
@@ -7,21 +10,15 @@ export interface ReceivedRequest {
   readonly path: string;
 }
 
-/** Method, path (exact, or a pattern it must match) and handler; the first that fits answers. */
-export type RouteTable<Handler> = ReadonlyArray<readonly [string, string | RegExp, Handler]>;
-
-export function findRoute<Handler>(routes: RouteTable<Handler>, method: string, path: string): Handler | undefined {
-  return routes.find(([m, p]) => m === method && (typeof p === 'string' ? p === path : p.test(path)))?.[2];
-}
-
 /**
- * What every platform fake shares: a local HTTP server to start and stop, its base URL, the
- * count of the requests it was sent, and the scripted answers waiting for the next request
- * they match (each used once).
+ * The base of the platform fakes not yet held to a platform's description (issue 20 moved X,
+ * Pinterest and Neynar onto `kit/PlatformFake`): a local HTTP server to start and stop, its base
+ * URL, the count of the requests it was sent, and the scripted answers waiting for the next
+ * request they match (each used once), kept in the kit's queue.
  */
 export abstract class FakePlatformServer<Scripted> {
   abstract readonly state: { readonly received: ReadonlyArray<ReceivedRequest> };
-  private readonly scripted: Scripted[] = [];
+  private readonly scripted = new ScriptQueue<Scripted>();
   private server: LocalHttpServer | null = null;
 
   /** Starts `fake` on a free local port. */
@@ -52,8 +49,7 @@ export abstract class FakePlatformServer<Scripted> {
 
   /** The first scripted entry `matches` accepts, taken off the list. */
   protected takeScripted(matches: (entry: Scripted) => boolean): Scripted | undefined {
-    const index = this.scripted.findIndex(matches);
-    return index >= 0 ? this.scripted.splice(index, 1)[0] : undefined;
+    return this.scripted.take(matches);
   }
 
   protected abstract handle(message: IncomingMessage, response: ServerResponse): Promise<void>;
@@ -68,6 +64,6 @@ export abstract class PrefixScriptedFake<Answer> extends FakePlatformServer<{ re
 
   /** The scripted answer waiting for `method path`, taken off the list, if there is one. */
   protected scriptedAnswerFor(method: string, path: string): Answer | undefined {
-    return this.takeScripted((s) => `${method} ${path}`.startsWith(s.route))?.answer;
+    return this.takeScripted((s) => routeMatches(s.route, method, path, null))?.answer;
   }
 }

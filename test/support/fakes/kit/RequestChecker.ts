@@ -33,8 +33,12 @@ export interface RequestChecker {
    * (null: the fake does not know them, and scopes are not checked).
    */
   check(request: SeenRequest, grantedScopes: readonly string[] | null): { readonly operation: string | null; readonly violations: Violation[] };
-  /** The rules a fake's own answer to `operation` breaks (a bug of the fake, not of the connector). */
-  checkAnswer(operation: string, status: number, body: unknown): Violation[];
+  /**
+   * The rules a fake's own answer to `operation` breaks (a bug of the fake, not of the connector).
+   * `contentType`: the answer's, to pick the schema of that media type (X describes errors both
+   * as `application/json` and `application/problem+json`); without it, the first JSON one.
+   */
+  checkAnswer(operation: string, status: number, body: unknown, contentType?: string): Violation[];
 }
 
 export const describeViolation = (v: Violation): string => `${v.operation}: ${v.field}: ${v.rule}`;
