@@ -9,6 +9,16 @@ export const NOW = new Date('2026-11-23T12:00:00Z');
 
 export const DAY_MS = 86_400_000;
 
+/** A connector's options pointing at an OAuth platform's fake (API and consent screen alike), its clock at NOW. */
+export const optionsFor = (fake: { readonly baseUrl: string; readonly state: { readonly clientId: string; readonly clientSecret: string } }) => ({
+  clientId: fake.state.clientId,
+  clientSecret: fake.state.clientSecret,
+  apiBaseUrl: fake.baseUrl,
+  authBaseUrl: fake.baseUrl,
+  timeoutMs: 5_000,
+  now: () => NOW,
+});
+
 /** An OAuth 2.0 grant as a finished connection holds it, its lifetimes counted from NOW (`null`: it does not expire). */
 export function oauth2Grant(
   tokens: { accessToken: string; refreshToken: string | null },

@@ -1,40 +1,43 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { findRoute, FakePlatformServer, type RouteTable } from './fakePlatformServer';
-import { readBody, type ScriptedAnswer, sendError, sendScripted } from './neynarFakeAnswers';
+import { DescribedApi } from './kit/describedApi';
+import { type FakeHandler, PlatformFake } from './kit/platformFake';
+import { keyed, neynarError, refusal, type ScriptedAnswer, scripted } from './neynarFakeAnswers';
 import { publishCast } from './neynarFakeCasts';
-import { createSigner, type FakeRequest, lookupSigner, registerSignedKey, usersByFid } from './neynarFakeSigners';
+import { createSigner, lookupSigner, registerSignedKey, usersByFid } from './neynarFakeSigners';
 import { NeynarFakeState } from './neynarFakeState';
 
-type Route = (state: NeynarFakeState, request: FakeRequest, response: ServerResponse) => void | Promise<void>;
-
-/** Method and path (no query, no trailing slash) to handler. */
-const ROUTES: RouteTable<Route> = [
-  ['POST', '/v2/farcaster/signer', createSigner],
-  ['POST', '/v2/farcaster/signer/signed_key', registerSignedKey],
-  ['GET', '/v2/farcaster/signer', lookupSigner],
-  ['GET', '/v2/farcaster/user/bulk', usersByFid],
-  ['POST', '/v2/farcaster/cast', publishCast],
-];
+/** Each handler behind the app's API key: Neynar answers a wrong one with a 401 before anything else. */
+const behindApiKey = (handlers: Record<string, FakeHandler<NeynarFakeState>>) =>
+  Object.fromEntries(Object.entries(handlers).map(([operation, handler]) => [operation, (call) => (keyed(call) ? handler(call) : undefined)])) as Record<
+    string,
+    FakeHandler<NeynarFakeState>
+  >;
 
 /**
- * A local stand-in for Neynar's API, written from its documentation: the `x-api-key`, method,
- * path and body checked, the signed key request's EIP-712 signature verified against the app's
+ * A local stand-in for Neynar's API: every request checked against Neynar's own description
+ * (neynar-openapi.yaml), the signed key request's EIP-712 signature verified against the app's
  * custody address, signers generated → pending_approval → approved (by the test) or revoked,
- * casts kept (one per `idem`), and scripted failures for the next matching request.
+ * casts kept (one per `idem`), and scripted answers for the next matching request.
  */
-export class NeynarFake extends FakePlatformServer<{ route: string; answer: ScriptedAnswer }> {
-  readonly state = new NeynarFakeState();
-  private constructor() {
-    super();
+export class NeynarFake extends PlatformFake<NeynarFakeState, ScriptedAnswer> {
+  private constructor(state: NeynarFakeState) {
+    super(state, {
+      platform: 'Neynar',
+      checker: DescribedApi.fixture('neynar-openapi.yaml'),
+      operations: behindApiKey({
+        'create-signer': createSigner,
+        'register-signed-key': registerSignedKey,
+        'lookup-signer': lookupSigner,
+        'fetch-bulk-users': usersByFid,
+        'publish-cast': publishCast,
+      }),
+      refusal,
+      notFound: (request) => neynarError(404, 'NotFound', `No route for ${request.method} ${request.path}`),
+      named: scripted,
+    });
   }
 
   static async start(): Promise<NeynarFake> {
-    return FakePlatformServer.listen(new NeynarFake());
-  }
-
-  /** Answer the next request to exactly `route` (`'POST /v2/farcaster/cast'`) with `answer`. */
-  answerNext(route: string, answer: ScriptedAnswer): void {
-    this.script({ route, answer });
+    return PlatformFake.listen(new NeynarFake(new NeynarFakeState()));
   }
 
   /** The account approves a pending signer in its app (the on-chain key add). */
@@ -57,28 +60,5 @@ export class NeynarFake extends FakePlatformServer<{ route: string; answer: Scri
     const uuids = [...this.state.signers.keys()];
     if (uuids.length !== 1) throw new Error(`expected one signer, found ${uuids.length}`);
     return uuids[0]!;
-  }
-
-  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(message.url ?? '/', this.baseUrl);
-    const body = await readBody(message);
-    const method = message.method ?? 'GET';
-    const path = url.pathname.replace(/\/+$/, '');
-    this.state.received.push({ method, path, query: url.searchParams, headers: message.headers, body });
-    if (message.headers['x-api-key'] !== this.state.apiKey) return sendError(response, 401, 'Unauthorized', 'Invalid or missing API key');
-    const scripted = this.takeScripted((s) => `${method} ${path}` === s.route);
-    if (scripted) return sendScripted(response, scripted.answer);
-    const route = findRoute(ROUTES, method, path);
-    if (!route) return sendError(response, 404, 'NotFound', `No route for ${method} ${path}`);
-    let json: Record<string, unknown> | null = null;
-    if (body.length > 0) {
-      if (!String(message.headers['content-type']).startsWith('application/json')) return sendError(response, 415, 'UnsupportedMediaType', 'JSON bodies only');
-      try {
-        json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return sendError(response, 400, 'InvalidJson', 'The body is not JSON');
-      }
-    }
-    await route(this.state, { url, json }, response);
   }
 }

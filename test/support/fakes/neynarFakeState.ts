@@ -24,18 +24,10 @@ export interface StoredCast {
   readonly body: Record<string, unknown>;
 }
 
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Buffer;
-}
-
 /** A well-known development phrase: the app account's custody key in the tests, never a real one. */
 export const APP_MNEMONIC = 'test test test test test test test test test test test junk';
 
-/** What the fake Neynar knows and what it was sent, for the tests' assertions. */
+/** What the fake Neynar knows, for the tests' assertions. */
 export class NeynarFakeState {
   readonly apiKey = 'NEYNAR_FAKE_KEY';
   readonly appFid = 9152;
@@ -46,7 +38,6 @@ export class NeynarFakeState {
   readonly casts: StoredCast[] = [];
   /** Casts by signer and idem key: a repeated key answers the cast it made. */
   readonly byIdem = new Map<string, StoredCast>();
-  readonly received: ReceivedRequest[] = [];
   private counter = 1000;
 
   next(): number {

@@ -1,17 +1,4 @@
-/** What the fake Pinterest knows and what it was sent, for the tests' assertions. */
-export interface FakeToken {
-  readonly userId: string;
-  readonly scopes: readonly string[];
-  expired: boolean;
-}
-
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Buffer;
-}
+import { OAuthGrants } from './kit/oauthGrants';
 
 export interface FakeBoard {
   readonly id: string;
@@ -37,9 +24,8 @@ export interface StoredPin {
   readonly fetchedImages: Array<{ readonly url: string; readonly contentType: string; readonly bytes: Buffer }>;
 }
 
-export class PinterestFakeState {
-  readonly clientId = '1512345';
-  readonly clientSecret = 'fake-pinterest-secret';
+/** What the fake Pinterest knows (its OAuth grants among it), for the tests' assertions. */
+export class PinterestFakeState extends OAuthGrants {
   readonly account = {
     id: '549755885175',
     username: 'ada_pins',
@@ -53,31 +39,16 @@ export class PinterestFakeState {
   ];
   /** Boards per page of `GET /v5/boards`; tests make it small to see the bookmark followed. */
   boardsPageSize = 25;
-  /** expires_in and refresh_token_expires_in of the tokens it issues. */
-  accessLifetimeSeconds = 2_592_000;
+  /** refresh_token_expires_in of the refresh tokens it issues. */
   refreshLifetimeSeconds = 31_536_000;
-  readonly codes = new Map<string, { redirectUri: string; scopes: string[] }>();
-  readonly accessTokens = new Map<string, FakeToken>();
-  readonly refreshTokens = new Map<string, { userId: string; scopes: string[] }>();
   readonly media = new Map<string, StoredMedia>();
   /** Status reads an uploaded video stays `processing` for, and how it ends. */
   videoChecksUntilDone = 1;
   videoFinishesAs: 'succeeded' | 'failed' = 'succeeded';
   readonly pins: StoredPin[] = [];
-  readonly received: ReceivedRequest[] = [];
-  private counter = 1000;
 
-  next(): number {
-    this.counter += 1;
-    return this.counter;
-  }
-
-  issueTokens(userId: string, scopes: string[]): { accessToken: string; refreshToken: string } {
-    const n = this.next();
-    const accessToken = `pina_access${n}`;
-    const refreshToken = `pinr_refresh${n}`;
-    this.accessTokens.set(accessToken, { userId, scopes, expired: false });
-    this.refreshTokens.set(refreshToken, { userId, scopes });
-    return { accessToken, refreshToken };
+  constructor() {
+    super('1512345', 'fake-pinterest-secret', ['pina_access', 'pinr_refresh']);
+    this.accessLifetimeSeconds = 2_592_000;
   }
 }

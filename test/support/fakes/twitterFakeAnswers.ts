@@ -1,62 +1,81 @@
-import { type ServerResponse } from 'node:http';
-import { readBody, sendJson as sendJsonAnswer } from './fakeAnswers';
+import { describeViolation, type Violation } from './kit/RequestChecker';
+import { type Answer, type Script } from './kit/scriptedAnswers';
 
-export { readBody };
-
-/** What the fake can be told to answer the next matching request with. */
+/** X's own scripted answers, besides the kit's (`stall`, `dropAfterRecording`, …). */
 export type ScriptedXAnswer =
   | { readonly kind: 'unauthorized' }
   /** 429 with `x-rate-limit-reset` at this epoch second. */
   | { readonly kind: 'rateLimited'; readonly resetAtEpochSeconds: number }
   | { readonly kind: 'serverError'; readonly status?: 500 | 503 }
   | { readonly kind: 'duplicate' }
-  | { readonly kind: 'invalidGrant' }
-  /** Read the request, then never answer (a timeout after X received it). */
-  | { readonly kind: 'stall' };
+  | { readonly kind: 'invalidGrant' };
 
-export const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  sendJsonAnswer(response, status, body, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+const PROBLEM = 'application/problem+json';
 
-/** X's v2 errors are problem details (RFC 7807). */
-export function sendProblem(response: ServerResponse, status: number, title: string, detail: string, headers: Record<string, string> = {}) {
-  sendJson(response, status, { title, detail, type: 'about:blank', status }, headers);
+/** A 400 in the description's `InvalidRequestProblem` shape, naming what was wrong. */
+export const invalidRequest = (detail: string): Answer => ({
+  status: 400,
+  contentType: PROBLEM,
+  body: { type: 'https://api.x.com/2/problems/invalid-request', title: 'Invalid Request', detail, status: 400 },
+});
+
+/** A 404 for a media id X does not know, as the description's `ResourceNotFoundProblem`. */
+export const mediaNotFound = (id: string): Answer => ({
+  status: 404,
+  contentType: PROBLEM,
+  body: {
+    type: 'https://api.x.com/2/problems/resource-not-found',
+    title: 'Not Found Error',
+    detail: 'Could not find media',
+    resource_type: 'media',
+    value: id,
+    status: 404,
+  },
+});
+
+/**
+ * X answers 401, 403, 429 and 503 with `about:blank` problem details (its documentation), a type
+ * the description's `Problem` does not list. The description also gives `Error` (`code`,
+ * `message`) as `application/json`, so these answers carry X's fields and the description's.
+ */
+export const xError = (status: number, code: number, title: string, detail = title): Answer => ({
+  status,
+  body: { code, message: detail, title, detail, type: 'about:blank', status },
+});
+
+export const UNAUTHORIZED = xError(401, 32, 'Unauthorized');
+
+export const DUPLICATE = xError(403, 187, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
+
+const INTERNAL_ERROR: Answer = {
+  status: 500,
+  contentType: PROBLEM,
+  body: { type: 'https://api.x.com/2/problems/internal-error', title: 'Internal Server Error', detail: 'Internal Server Error', status: 500 },
+};
+
+/** A request X's description does not allow: 401 for credentials, 403 for scopes, 400 otherwise. */
+export function refusal(violations: readonly Violation[]): Answer {
+  const detail = violations.map(describeViolation).join('; ');
+  if (violations.some((v) => v.field === 'header.Authorization')) return UNAUTHORIZED;
+  if (violations.some((v) => v.field === 'scope')) return xError(403, 453, 'Forbidden', detail);
+  return invalidRequest(detail);
 }
 
-/** A 400 naming what was wrong, in X's invalid-request shape. */
-export function sendInvalid(response: ServerResponse, message: string) {
-  sendJson(response, 400, {
-    errors: [{ message }],
-    title: 'Invalid Request',
-    detail: 'One or more parameters to your request was invalid.',
-    type: 'https://api.twitter.com/2/problems/invalid-request',
-  });
-}
+export const notFound = (method: string, path: string): Answer => xError(404, 34, 'Not Found Error', `No route for ${method} ${path}`);
 
-export const sendUnauthorized = (response: ServerResponse) => sendProblem(response, 401, 'Unauthorized', 'Unauthorized');
-
-export const sendDuplicate = (response: ServerResponse) =>
-  sendProblem(response, 403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
-
-/** Answers a scripted failure; `stall` leaves the response open. */
-export function sendScripted(response: ServerResponse, answer: ScriptedXAnswer) {
+export function scripted(answer: ScriptedXAnswer): Script {
   switch (answer.kind) {
     case 'unauthorized':
-      return sendUnauthorized(response);
-    case 'rateLimited':
-      return sendProblem(response, 429, 'Too Many Requests', 'Too Many Requests', {
-        'x-rate-limit-limit': '200',
-        'x-rate-limit-remaining': '0',
-        'x-rate-limit-reset': String(answer.resetAtEpochSeconds),
-      });
+      return { kind: 'answer', answer: UNAUTHORIZED };
+    case 'rateLimited': {
+      const headers = { 'x-rate-limit-limit': '200', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(answer.resetAtEpochSeconds) };
+      return { kind: 'answer', answer: { ...xError(429, 88, 'Too Many Requests'), headers } };
+    }
     case 'serverError':
-      return answer.status === 503
-        ? sendProblem(response, 503, 'Service Unavailable', 'Service Unavailable')
-        : sendProblem(response, 500, 'Internal Server Error', 'Internal Server Error');
+      return { kind: 'answer', answer: answer.status === 503 ? xError(503, 130, 'Service Unavailable') : INTERNAL_ERROR };
     case 'duplicate':
-      return sendDuplicate(response);
+      return { kind: 'answer', answer: DUPLICATE };
     case 'invalidGrant':
-      return sendJson(response, 400, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid' });
-    case 'stall':
-      return;
+      return { kind: 'answer', answer: { status: 400, body: { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid' } } };
   }
 }

@@ -30,7 +30,7 @@ export class FarcasterPublisher implements GrantedPublisher {
     } catch (error) {
       return { kind: 'retryLater', afterSeconds: 60, reason: `a media link could not be made (${error instanceof Error ? error.message : String(error)})` };
     }
-    const answer = await callNeynar(this.settings, 'POST', '/v2/farcaster/cast', body);
+    const answer = await callNeynar(this.settings, 'POST', '/v2/farcaster/cast/', body);
     if (answer.kind !== 'answered' || answer.status < 200 || answer.status > 299) return failedCastOutcome(answer);
     const hash = (parseJson(answer.text) as { cast?: { hash?: unknown } } | null)?.cast?.hash;
     if (typeof hash !== 'string' || hash === '') {

@@ -3,7 +3,7 @@ import { type FarcasterSettings } from './FarcasterOptions';
 
 export { parseJson } from '../shared/platformCall';
 
-/** One call to Neynar's API with the app's key and a deadline; never throws. */
+/** One call to Neynar's API with the app's key and a deadline; never throws. `path` as Neynar's description has it, with its trailing slash. */
 export function callNeynar(settings: FarcasterSettings, method: 'GET' | 'POST', path: string, body?: unknown): Promise<PlatformAnswer> {
   const headers: Record<string, string> = { 'x-api-key': settings.apiKey, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

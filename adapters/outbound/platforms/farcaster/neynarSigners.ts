@@ -28,10 +28,10 @@ export function signerFrom(answer: PlatformAnswer): NeynarRead<NeynarSigner> {
   return { ok: true, value: body as NeynarSigner };
 }
 
-export const createSigner = async (settings: FarcasterSettings) => signerFrom(await callNeynar(settings, 'POST', '/v2/farcaster/signer'));
+export const createSigner = async (settings: FarcasterSettings) => signerFrom(await callNeynar(settings, 'POST', '/v2/farcaster/signer/'));
 
 export const lookupSigner = async (settings: FarcasterSettings, signerUuid: string) =>
-  signerFrom(await callNeynar(settings, 'GET', `/v2/farcaster/signer?signer_uuid=${encodeURIComponent(signerUuid)}`));
+  signerFrom(await callNeynar(settings, 'GET', `/v2/farcaster/signer/?signer_uuid=${encodeURIComponent(signerUuid)}`));
 
 export const registerSignedKey = async (settings: FarcasterSettings, body: { signer_uuid: string; signature: string; app_fid: number; deadline: number }) =>
-  signerFrom(await callNeynar(settings, 'POST', '/v2/farcaster/signer/signed_key', body));
+  signerFrom(await callNeynar(settings, 'POST', '/v2/farcaster/signer/signed_key/', body));

@@ -13,7 +13,7 @@ interface NeynarUser {
 
 /** The account of `fid` (`GET /v2/farcaster/user/bulk?fids=`): its fid, username, display name and picture. */
 export async function readAccount(settings: FarcasterSettings, fid: number): Promise<NeynarRead<AccountIdentity>> {
-  const answer = await callNeynar(settings, 'GET', `/v2/farcaster/user/bulk?fids=${fid}`);
+  const answer = await callNeynar(settings, 'GET', `/v2/farcaster/user/bulk/?fids=${fid}`);
   if (answer.kind !== 'answered') return { ok: false, transient: true, reason: answer.reason };
   if (answer.status !== 200) return { ok: false, transient: answer.status === 429 || answer.status >= 500, reason: neynarMessage(answer.text, answer.status) };
   const users = (parseJson(answer.text) as { users?: NeynarUser[] } | null)?.users;

@@ -7,8 +7,11 @@ import { type PinterestSettings } from './PinterestOptions';
 import { grantFromTokenAnswer } from './pinterestTokenAnswer';
 import { asOAuth2, callTokenEndpoint } from './PinterestTokens';
 
-/** Comma separated, as Pinterest takes them: list boards, publish pins, read the account. */
-export const PINTEREST_SCOPES = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'];
+/**
+ * Comma separated, as Pinterest takes them: list boards, publish pins, read the account. Its
+ * description has `POST /v5/pins` need boards:write as well as boards:read, pins:read and pins:write.
+ */
+export const PINTEREST_SCOPES = ['boards:read', 'boards:write', 'pins:read', 'pins:write', 'user_accounts:read'];
 
 /** Pinterest's code flow for a web app, the client authenticated with HTTP Basic (no PKCE). */
 export class PinterestAuthorization implements OAuthAuthorization {

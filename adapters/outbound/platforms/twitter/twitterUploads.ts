@@ -7,12 +7,14 @@ export type Upload = { readonly ok: true; readonly id: string; readonly processi
 
 const failed = (processing: Processing): Upload => ({ ok: false, processing });
 
-/** An image in one `POST /2/media/upload` (multipart: the file, `media_category=tweet_image`, its type). */
+/**
+ * An image in one `POST /2/media/upload` (multipart: the file, its type as the part's
+ * Content-Type, and `media_category=tweet_image`). X's description allows no `media_type` field.
+ */
 export async function uploadImage(settings: TwitterSettings, accessToken: string, bytes: Buffer, mimeType: string): Promise<Upload> {
   const form = new FormData();
   form.set('media', new Blob([bytes], { type: mimeType }), 'media');
   form.set('media_category', 'tweet_image');
-  form.set('media_type', mimeType);
   const answer = await callX(settings, { method: 'POST', url: `${settings.apiBaseUrl}/2/media/upload`, headers: bearer(accessToken), body: form });
   return idOf(statusFrom(answer, settings.now()));
 }

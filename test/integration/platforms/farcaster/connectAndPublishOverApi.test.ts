@@ -43,6 +43,7 @@ for (const kind of DATABASE_KINDS)
       };
       ({ t, http, ws, auth } = await startAppWithOwner(env, { clock, database: kind }));
     });
+    afterEach(() => fake.expectNoViolations());
     after(async () => {
       await t?.close();
       await fake?.stop();
@@ -54,7 +55,7 @@ for (const kind of DATABASE_KINDS)
     const chore = () => t.composition.get(T.ConnectApprovedSigners).sweep();
     const connections = async (workspace = ws, credentials = auth) =>
       (await http.get(`/v1/workspaces/${workspace}/connections`).set(credentials).expect(200)).body.data as Array<Record<string, unknown>>;
-    const signerLookups = () => fake.requestsTo('GET', '/v2/farcaster/signer');
+    const signerLookups = () => fake.requestsTo('GET', '/v2/farcaster/signer/');
 
     async function authorize(): Promise<string> {
       const before = new Set(fake.state.signers.keys());

@@ -5,7 +5,7 @@ import { NeynarFake } from '../../../support/fakes/neynarFake';
 import { LocalHttpServer } from '../../../support/localHttpServer';
 import { LINKED_MEDIA, approvedGrant, connectorFor, segment } from './farcasterTestKit';
 
-const CAST = 'POST /v2/farcaster/cast';
+const CAST = 'POST /v2/farcaster/cast/';
 
 describe('Farcaster connector: what a failed cast becomes', () => {
   let fake: NeynarFake;
@@ -17,7 +17,7 @@ describe('Farcaster connector: what a failed cast becomes', () => {
     connector = connectorFor(fake);
     grant = await approvedGrant(fake, connector);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('429: retry later, when the rate limit resets', async () => {
     fake.answerNext(CAST, { kind: 'rateLimited', resetInSeconds: 120 });
@@ -54,12 +54,12 @@ describe('Farcaster connector: what a failed cast becomes', () => {
   });
 
   it('no answer after Neynar received the cast: outcome unknown, and Neynar saw it', async () => {
-    fake.answerNext(CAST, { kind: 'hang' });
+    fake.answerNext(CAST, { kind: 'stall' });
     const impatient = connectorFor(fake, { timeoutMs: 300 });
     const outcome = await impatient.publisher.publish(segment({ text: 'hung' }), grant, LINKED_MEDIA);
     if (outcome.kind !== 'outcomeUnknown') throw new Error(`expected outcomeUnknown, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/^publish outcome unknown: Neynar did not answer within 300 ms/);
-    expect(fake.requestsTo('POST', '/v2/farcaster/cast')).to.equal(1);
+    expect(fake.requestsTo('POST', '/v2/farcaster/cast/')).to.equal(1);
   });
 
   it('a refused connection: retry later (the cast never left)', async () => {

@@ -6,7 +6,7 @@ import { NeynarFake } from '../../../support/fakes/neynarFake';
 import { LINKED_MEDIA, approvedGrant, connectorFor, segment } from './farcasterTestKit';
 
 const castBodies = (fake: NeynarFake) =>
-  fake.state.received.filter((r) => r.method === 'POST' && r.path === '/v2/farcaster/cast').map((r) => JSON.parse(r.body.toString()));
+  fake.received.filter((r) => r.method === 'POST' && r.path === '/v2/farcaster/cast/').map((r) => JSON.parse(r.body.toString()));
 
 function published(outcome: PublishOutcome): Extract<PublishOutcome, { kind: 'published' }> {
   if (outcome.kind !== 'published') throw new Error(`expected published, got ${outcome.kind}: ${outcome.reason}`);
@@ -23,7 +23,7 @@ describe('Farcaster connector: casts', () => {
     connector = connectorFor(fake);
     grant = await approvedGrant(fake, connector);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('a text cast: the signer, the text and an idem key; the hash is the remote id, the address Warpcast’s', async () => {
     const outcome = published(await connector.publisher.publish(segment(), grant, LINKED_MEDIA));

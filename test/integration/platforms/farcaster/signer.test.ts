@@ -11,7 +11,7 @@ describe('Farcaster connector: the Neynar managed signer', () => {
     fake = await NeynarFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('makes a signer, registers the app’s EIP-712 signed key request (verified by the fake) and hands back its approval URL', async () => {
     const before = Math.floor(Date.now() / 1000);
@@ -21,12 +21,12 @@ describe('Farcaster connector: the Neynar managed signer', () => {
     expect(started.signer.signerId).to.equal(uuid);
     expect(started.signer.approvalUrl).to.match(/^https:\/\/client\.farcaster\.xyz\/deeplinks\/signed-key-request\?token=0x/);
     expect(fake.state.signers.get(uuid)?.status).to.equal('pending_approval');
-    const registered = fake.state.received.find((r) => r.path === '/v2/farcaster/signer/signed_key')!;
+    const registered = fake.received.find((r) => r.path === '/v2/farcaster/signer/signed_key/')!;
     const body = JSON.parse(registered.body.toString());
     expect(body).to.include({ signer_uuid: uuid, app_fid: fake.state.appFid });
     expect(body.deadline).to.be.within(before + 86_400, before + 86_402);
     expect(started.signer.expiresAt.getTime()).to.equal(body.deadline * 1000);
-    expect(fake.state.received.every((r) => r.headers['x-api-key'] === fake.state.apiKey)).to.equal(true);
+    expect(fake.received.every((r) => r.headers['x-api-key'] === fake.state.apiKey)).to.equal(true);
   });
 
   it('a signature by another key is refused by Neynar (the fake checks it): the start is rejected', async () => {
@@ -60,7 +60,7 @@ describe('Farcaster connector: the Neynar managed signer', () => {
 
   it('revoked: said so; a 5xx while asking: unavailable (asked again next round)', async () => {
     const grant = await approvedGrant(fake, connector);
-    fake.answerNext('GET /v2/farcaster/signer', { kind: 'serverError' });
+    fake.answerNext('GET /v2/farcaster/signer/', { kind: 'serverError' });
     expect((await connector.signer.check(grant.signerUuid)).kind).to.equal('unavailable');
     fake.revoke(grant.signerUuid);
     expect((await connector.signer.check(grant.signerUuid)).kind).to.equal('revoked');
@@ -70,7 +70,7 @@ describe('Farcaster connector: the Neynar managed signer', () => {
     const grant = await approvedGrant(fake, connector);
     expect(connector.tokens.needsRefresh(grant, new Date('2099-01-01'))).to.equal(false);
     expect(await connector.tokens.refresh(grant)).to.deep.equal({ ok: true, grant });
-    fake.answerNext('GET /v2/farcaster/signer', { kind: 'rateLimited', resetInSeconds: 30 });
+    fake.answerNext('GET /v2/farcaster/signer/', { kind: 'rateLimited', resetInSeconds: 30 });
     const limited = await connector.tokens.refresh(grant);
     expect(limited.ok === false && limited.failure.kind).to.equal('retryLater');
     fake.revoke(grant.signerUuid);
@@ -79,8 +79,8 @@ describe('Farcaster connector: the Neynar managed signer', () => {
       ok: false,
       failure: { kind: 'reconnect', reason: 'Neynar: the account revoked this signer; connect the Farcaster account again' },
     });
-    const calls = fake.state.received.length;
+    const calls = fake.received.length;
     await connector.tokens.revoke(grant);
-    expect(fake.state.received.length, 'nothing to call at Neynar on disconnect').to.equal(calls);
+    expect(fake.received.length, 'nothing to call at Neynar on disconnect').to.equal(calls);
   });
 });

@@ -4,6 +4,8 @@ import { PinterestFake } from '../../../support/fakes/pinterestFake';
 import { NOW, SCOPES, connectorFor, grantFrom } from './pinterestTestKit';
 
 const REDIRECT = 'https://dispatch.example/connections/callback/pinterest';
+/** Where the connect flow sends the owner: the fake's consent reads the scopes asked for from it. */
+const authorizeUrl = (connector: PinterestConnector) => connector.authorization.authorizationUrl({ state: 'st', codeChallenge: null, redirectUri: REDIRECT });
 
 describe('Pinterest connector: authorization against a local Pinterest', () => {
   let fake: PinterestFake;
@@ -13,7 +15,7 @@ describe('Pinterest connector: authorization against a local Pinterest', () => {
     fake = await PinterestFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('builds the authorize URL with comma-separated scopes and no PKCE', () => {
     const url = new URL(connector.authorization.authorizationUrl({ state: 'st-1', codeChallenge: null, redirectUri: REDIRECT }));
@@ -23,7 +25,7 @@ describe('Pinterest connector: authorization against a local Pinterest', () => {
       client_id: fake.state.clientId,
       redirect_uri: REDIRECT,
       response_type: 'code',
-      scope: 'boards:read,pins:read,pins:write,user_accounts:read',
+      scope: 'boards:read,boards:write,pins:read,pins:write,user_accounts:read',
       state: 'st-1',
     });
   });
@@ -36,14 +38,14 @@ describe('Pinterest connector: authorization against a local Pinterest', () => {
   it('exchanges the code with HTTP Basic client auth and a form body; lifetimes from expires_in and refresh_token_expires_in', async () => {
     fake.state.accessLifetimeSeconds = 2_592_000;
     fake.state.refreshLifetimeSeconds = 31_536_000;
-    const code = fake.issueCode(REDIRECT);
+    const { code } = fake.consent(authorizeUrl(connector));
     const result = await connector.authorization.exchangeCode({ code, codeVerifier: null, redirectUri: REDIRECT });
     if (!result.ok || result.grant.kind !== 'oauth2') throw new Error(`exchange failed: ${JSON.stringify(result)}`);
     expect(result.grant.accessExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 2_592_000_000).toISOString());
     expect(result.grant.refreshExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 31_536_000_000).toISOString());
     expect(result.grant.scopes).to.deep.equal(SCOPES);
     expect(fake.state.accessTokens.has(result.grant.accessToken)).to.equal(true);
-    const sent = fake.state.received.find((r) => r.path === '/v5/oauth/token');
+    const sent = fake.received.find((r) => r.path === '/v5/oauth/token');
     const basic = Buffer.from(`${fake.state.clientId}:${fake.state.clientSecret}`).toString('base64');
     expect(sent?.headers.authorization).to.equal(`Basic ${basic}`);
     expect(sent?.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
@@ -54,7 +56,11 @@ describe('Pinterest connector: authorization against a local Pinterest', () => {
     const unknown = await connector.authorization.exchangeCode({ code: 'nope', codeVerifier: null, redirectUri: REDIRECT });
     expect(!unknown.ok && unknown.failure.kind).to.equal('reconnect');
     const misconfigured = connectorFor(fake, { clientSecret: 'wrong' });
-    const refused = await misconfigured.authorization.exchangeCode({ code: fake.issueCode(REDIRECT), codeVerifier: null, redirectUri: REDIRECT });
+    const refused = await misconfigured.authorization.exchangeCode({
+      code: fake.consent(authorizeUrl(connector)).code,
+      codeVerifier: null,
+      redirectUri: REDIRECT,
+    });
     expect(!refused.ok && refused.failure.kind).to.equal('rejected');
   });
 
@@ -78,7 +84,7 @@ describe('Pinterest connector: authorization against a local Pinterest', () => {
       { id: '102', kind: 'board', name: 'Notes' },
       { id: '103', kind: 'board', name: 'Looms' },
     ]);
-    const calls = fake.state.received.filter((r) => r.path === '/v5/boards');
+    const calls = fake.received.filter((r) => r.path === '/v5/boards');
     expect(calls.map((r) => r.query.get('bookmark'))).to.deep.equal([null, 'bm-2']);
     expect(calls.every((r) => r.headers.authorization === `Bearer ${grant.accessToken}`)).to.equal(true);
   });

@@ -21,6 +21,7 @@ describe('Pinterest over the API: connect, choose a board, publish an image pin'
   before(async () => {
     w = await startPinterestWorld();
   });
+  afterEach(() => w.fake.expectNoViolations());
   after(async () => {
     await w?.close();
   });

@@ -30,7 +30,7 @@ describe('Pinterest connector: what a failed call becomes', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('401: needs reconnect, with Pinterest’s message', async () => {
     fake.answerNext('POST /v5/pins', { kind: 'unauthorized' });
@@ -67,7 +67,7 @@ describe('Pinterest connector: what a failed call becomes', () => {
     const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, library, BOARD_ACCOUNT);
     if (outcome.kind !== 'outcomeUnknown') throw new Error(`expected outcomeUnknown, got ${outcome.kind}`);
     expect(outcome.reason).to.equal('publish outcome unknown: Pinterest did not answer within 300 ms');
-    const seen = fake.state.received.filter((r) => r.path === '/v5/pins');
+    const seen = fake.received.filter((r) => r.path === '/v5/pins');
     expect(seen).to.have.length(1);
     expect(JSON.parse(seen[0].body.toString()).description).to.equal('stalled');
   });
@@ -94,6 +94,6 @@ describe('Pinterest connector: what a failed call becomes', () => {
   it('a later segment: refused (Pinterest has no comments to post it as), nothing sent', async () => {
     const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: '1' }), grant, library, BOARD_ACCOUNT);
     expect(outcome.kind).to.equal('rejected');
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 });

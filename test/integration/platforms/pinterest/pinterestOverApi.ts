@@ -54,10 +54,10 @@ export interface Connected {
   readonly publishAs: { id: string; kind: string; name: string } | null;
 }
 
-/** Authorize over the API, the owner agrees at Pinterest, the browser comes back: the account's connection and the callback page. */
+/** Authorize over the API, the owner agrees at Pinterest (which checks the URL, scopes kept with the tokens), the browser comes back: the account's connection and the callback page. */
 export async function connectAccount(w: PinterestWorld): Promise<{ account: Connected; page: string }> {
-  const state = (await authorizeOverApi(w, 'PINTEREST')).searchParams.get('state');
-  const page = await backToCallback(w.t, 'pinterest', w.fake.issueCode(`${w.baseUrl}/connect/pinterest/callback`), state);
+  const consented = w.fake.consent((await authorizeOverApi(w, 'PINTEREST')).toString());
+  const page = await backToCallback(w.t, 'pinterest', consented.code, consented.state);
   expect(page.status, page.text).to.equal(200);
   const account = (await listedConnections<Connected>(w)).find((c) => c.platform === 'PINTEREST' && c.publishAs === null)!;
   return { account, page: page.text };

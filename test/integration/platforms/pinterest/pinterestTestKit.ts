@@ -6,10 +6,10 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type PinterestFake } from '../../../support/fakes/pinterestFake';
 import { LocalHttpServer } from '../../../support/localHttpServer';
-import { DAY_MS, NOW, oauth2Grant, openFromDisk, segmentToPublish } from '../../../support/platformTestKit';
+import { DAY_MS, NOW, oauth2Grant, openFromDisk, optionsFor, segmentToPublish } from '../../../support/platformTestKit';
 
 export { NOW };
-export const SCOPES = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'];
+export const SCOPES = ['boards:read', 'boards:write', 'pins:read', 'pins:write', 'user_accounts:read'];
 /** A connection made for the fake's first board (Engines): what the engine hands the publisher. */
 export const BOARD_ACCOUNT: PublishingAccount = {
   accountId: 'ada_pins',
@@ -18,15 +18,7 @@ export const BOARD_ACCOUNT: PublishingAccount = {
 };
 
 export function connectorFor(fake: PinterestFake, options: Partial<PinterestOptions> = {}): PinterestConnector {
-  return pinterestConnector({
-    clientId: fake.state.clientId,
-    clientSecret: fake.state.clientSecret,
-    apiBaseUrl: fake.baseUrl,
-    authBaseUrl: fake.baseUrl,
-    timeoutMs: 5_000,
-    now: () => NOW,
-    ...options,
-  });
+  return pinterestConnector({ ...optionsFor(fake), ...options });
 }
 
 export function grantFrom(tokens: { accessToken: string; refreshToken: string }): OAuth2Grant {

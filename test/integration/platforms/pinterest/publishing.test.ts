@@ -31,7 +31,7 @@ describe('Pinterest connector: image pins against a local Pinterest', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('pins an image from its signed link to the connection’s board: the text is the description, the alt text mapped', async () => {
     const outcome = await connector.publisher.publish(
@@ -55,7 +55,7 @@ describe('Pinterest connector: image pins against a local Pinterest', () => {
       media_source: { source_type: 'image_url', url: await library.link('photo') },
     });
     expect(pin.fetchedImages[0].bytes.equals(await fs.readFile(path.join(dir, 'a.png')))).to.equal(true);
-    const sent = fake.state.received.find((r) => r.path === '/v5/pins');
+    const sent = fake.received.find((r) => r.path === '/v5/pins');
     expect(sent?.headers.authorization).to.equal(`Bearer ${grant.accessToken}`);
   });
 
@@ -81,11 +81,11 @@ describe('Pinterest connector: image pins against a local Pinterest', () => {
   it('no board anywhere: rejected before anything is sent', async () => {
     const outcome = await connector.publisher.publish(segment(), grant, library, { ...BOARD_ACCOUNT, publishAs: null });
     expect(outcome).to.deep.include({ kind: 'rejected' });
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 
   it('a link Pinterest cannot fetch an image from: rejected with Pinterest’s message', async () => {
-    const broken = { ...library, open: library.open.bind(library), link: async () => `${fake.baseUrl}/nothing-here.png` };
+    const broken = { ...library, open: library.open.bind(library), link: () => library.link('nothing-here') };
     const outcome = await connector.publisher.publish(segment(), grant, broken, BOARD_ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'rejected', statusCode: 400 });
     expect(outcome.kind === 'rejected' && outcome.reason).to.match(/^Pinterest: .*could not fetch the image/);

@@ -23,7 +23,7 @@ describe('Pinterest connector: token upkeep against a local Pinterest', () => {
     fake = await PinterestFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('renews a day ahead of the access token’s expiry, and only with a refresh token still alive', () => {
     const grant = grantFrom(fake.tokens());
@@ -45,7 +45,7 @@ describe('Pinterest connector: token upkeep against a local Pinterest', () => {
     expect(fake.state.refreshTokens.has(grant.refreshToken as string)).to.equal(false);
     expect(renewed.grant.accessExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 2_592_000_000).toISOString());
     expect(renewed.grant.refreshExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 31_536_000_000).toISOString());
-    const sent = fake.state.received.find((r) => r.path === '/v5/oauth/token');
+    const sent = fake.received.find((r) => r.path === '/v5/oauth/token');
     expect(sent?.headers.authorization).to.equal(`Basic ${Buffer.from(`${fake.state.clientId}:${fake.state.clientSecret}`).toString('base64')}`);
     expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({
       grant_type: 'refresh_token',
@@ -56,7 +56,7 @@ describe('Pinterest connector: token upkeep against a local Pinterest', () => {
 
   it('an expired access token: needs reconnect (the engine then refreshes once), and the refreshed grant publishes', async () => {
     const grant = grantFrom(fake.tokens());
-    fake.expire(grant.accessToken);
+    fake.state.expire(grant.accessToken);
     const media = await MediaLibrary.serve({ photo: await makePng(dir, 8, 8) });
     try {
       const refused = await connector.publisher.publish(segment(), grant, media, BOARD_ACCOUNT);
@@ -95,6 +95,6 @@ describe('Pinterest connector: token upkeep against a local Pinterest', () => {
 
   it('revocation: Pinterest has none, so it resolves without a call', async () => {
     await connector.tokens.revoke(grantFrom(fake.tokens()));
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 });

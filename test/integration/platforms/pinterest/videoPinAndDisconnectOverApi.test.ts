@@ -20,6 +20,7 @@ describe('Pinterest over the API: a video pin waited for by the engine, then a d
     w.fake.state.videoChecksUntilDone = 1;
     onBoard = await chooseBoard(w, (await connectAccount(w)).account.id, BOARD);
   });
+  afterEach(() => w.fake.expectNoViolations());
   after(async () => {
     await w?.close();
   });
@@ -73,10 +74,10 @@ describe('Pinterest over the API: a video pin waited for by the engine, then a d
   it('disconnects without calling Pinterest (it has no revocation), and the scheduled pin fails saying so', async () => {
     const scheduledAt = new Date(w.clock.now().getTime() + 3_600_000).toISOString();
     const postId = await post('photo', 'For later', scheduledAt);
-    const before = w.fake.state.received.length;
+    const before = w.fake.received.length;
 
     await w.http.delete(`/v1/workspaces/${w.ws}/connections/${onBoard.id}`).set(w.auth).expect(204);
-    expect(w.fake.state.received.slice(before), 'nothing sent to Pinterest').to.deep.equal([]);
+    expect(w.fake.received.slice(before), 'nothing sent to Pinterest').to.deep.equal([]);
     const listed = (await w.http.get(`/v1/workspaces/${w.ws}/connections`).set(w.auth).expect(200)).body.data;
     expect(listed.find((c: Connected) => c.id === onBoard.id)).to.include({ status: 'disconnected' });
 
@@ -85,6 +86,6 @@ describe('Pinterest over the API: a video pin waited for by the engine, then a d
     const target = await targetOf(w, postId);
     expect(target).to.include({ status: 'failed', platformPostId: null });
     expect(target.error).to.match(/needs to be reconnected: disconnected by its owner at /);
-    expect(w.fake.state.received.slice(before), 'still nothing sent to Pinterest').to.deep.equal([]);
+    expect(w.fake.received.slice(before), 'still nothing sent to Pinterest').to.deep.equal([]);
   });
 });

@@ -6,7 +6,7 @@ import { type PinterestConnector } from '../../../../adapters/outbound/platforms
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { PinterestFake } from '../../../support/fakes/pinterestFake';
-import { parseMultipart } from '../../../support/fakes/pinterestFakeMultipart';
+import { parseMultipart } from '../../../support/fakes/kit/multipartForm';
 import { makeVideo } from '../../../support/mediaFiles';
 import { BOARD_ACCOUNT, MediaLibrary, connectorFor, grantFrom, segment } from './pinterestTestKit';
 
@@ -40,16 +40,16 @@ describe('Pinterest connector: video pins against a local Pinterest', () => {
     connector = connectorFor(fake, { videoCheckSeconds: 20 });
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('registers the video, uploads it through the form Pinterest gave, and answers processing with the media id', async () => {
     const outcome = await connector.publisher.publish(segment({ media: clip }), grant, library, BOARD_ACCOUNT);
     const [media] = [...fake.state.media.values()];
     expect(outcome).to.deep.equal({ kind: 'processing', afterSeconds: 20, checkpoint: media.mediaId, reason: 'Pinterest is processing the video' });
     expect(media.bytes?.equals(await fs.readFile(video))).to.equal(true);
-    const registered = fake.state.received.find((r) => r.path === '/v5/media');
+    const registered = fake.received.find((r) => r.path === '/v5/media');
     expect(JSON.parse(registered?.body.toString() ?? '{}')).to.deep.equal({ media_type: 'video' });
-    const upload = fake.state.received.find((r) => r.path === '/pinterest-media-upload');
+    const upload = fake.received.find((r) => r.path === '/pinterest-media-upload');
     expect(upload?.headers.authorization).to.equal(undefined);
     const parts = parseMultipart(String(upload?.headers['content-type']), upload?.body ?? Buffer.alloc(0)) ?? [];
     expect(parts.map((p) => p.name)).to.deep.equal([...Object.keys(media.fields), 'file']);

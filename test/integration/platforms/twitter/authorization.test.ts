@@ -14,7 +14,7 @@ describe('Twitter connector: authorization against a local X', () => {
     fake = await TwitterFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('builds the authorize URL with the code flow, the scopes and an S256 PKCE challenge', () => {
     const { challenge } = pkcePair();
@@ -50,7 +50,7 @@ describe('Twitter connector: authorization against a local X', () => {
     expect(result.grant.refreshToken).to.be.a('string');
     expect(result.grant.scopes).to.deep.equal(['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write']);
     expect(fake.state.accessTokens.has(result.grant.accessToken)).to.equal(true);
-    const sent = fake.state.received.find((r) => r.path === '/2/oauth2/token');
+    const sent = fake.received.find((r) => r.path === '/2/oauth2/token');
     expect(sent?.headers.authorization).to.equal(basicOf(fake.state.clientId, fake.state.clientSecret));
     expect(sent?.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
     expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({
@@ -89,7 +89,7 @@ describe('Twitter connector: authorization against a local X', () => {
       avatarUrl: 'https://pbs.example/ada.jpg',
     });
     expect(publishAs).to.equal(null);
-    const sent = fake.state.received.find((r) => r.path === '/2/users/me');
+    const sent = fake.received.find((r) => r.path === '/2/users/me');
     expect(sent?.headers.authorization).to.equal(`Bearer ${grant.accessToken}`);
   });
 });

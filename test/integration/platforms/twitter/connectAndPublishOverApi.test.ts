@@ -15,6 +15,7 @@ describe('X over the API: connect with PKCE, then a thread with a described pict
   before(async () => {
     w = await startTwitterWorld();
   });
+  afterEach(() => w.fake.expectNoViolations());
   after(async () => {
     await w?.close();
   });

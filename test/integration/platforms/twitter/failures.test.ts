@@ -19,7 +19,7 @@ describe('Twitter connector: what a failed call becomes', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('429: retry later, no sooner than x-rate-limit-reset', async () => {
     fake.answerNext('POST /2/tweets', { kind: 'rateLimited', resetAtEpochSeconds: NOW.getTime() / 1000 + 600 });
@@ -66,7 +66,7 @@ describe('Twitter connector: what a failed call becomes', () => {
     const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, NO_MEDIA);
     if (outcome.kind !== 'outcomeUnknown') throw new Error(`expected outcomeUnknown, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/^publish outcome unknown: X did not answer within 300 ms/);
-    const seen = fake.state.received.filter((r) => r.path === '/2/tweets');
+    const seen = fake.received.filter((r) => r.path === '/2/tweets');
     expect(seen).to.have.length(1);
     expect(JSON.parse(seen[0].body.toString()).text).to.equal('stalled');
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type TwitterConnector } from '../../../../adapters/outbound/platforms/twitter/TwitterConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { TwitterFake } from '../../../support/fakes/twitterFake';
-import { parseMultipart } from '../../../support/fakes/twitterFakeMultipart';
+import { parseMultipart, partNamed } from '../../../support/fakes/kit/multipartForm';
 import { makePng } from '../../../support/mediaFiles';
 import { NO_MEDIA, NOW, connectorFor, grantFrom, mediaFrom, segment } from './twitterTestKit';
 
@@ -25,7 +25,7 @@ describe('Twitter connector: publishing against a local X', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('posts a text tweet with the Bearer token; X names no username, so the URL names the post alone', async () => {
     const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
@@ -38,7 +38,7 @@ describe('Twitter connector: publishing against a local X', () => {
       statusCode: 201,
     });
     expect(tweet.body).to.deep.equal({ text: 'Shipping Dispatch 1.0' });
-    const sent = fake.state.received.find((r) => r.path === '/2/tweets');
+    const sent = fake.received.find((r) => r.path === '/2/tweets');
     expect(sent?.headers.authorization).to.equal(`Bearer ${grant.accessToken}`);
     expect(sent?.headers['content-type']).to.match(/^application\/json/);
   });
@@ -79,10 +79,10 @@ describe('Twitter connector: publishing against a local X', () => {
     expect(b.bytes?.equals(await fs.readFile(files.b))).to.equal(true);
     expect([a.category, a.mediaType]).to.deep.equal(['tweet_image', 'image/png']);
     expect(fake.state.tweets[0].body.media).to.deep.equal({ media_ids: [a.id, b.id] });
-    const upload = fake.state.received.find((r) => r.path === '/2/media/upload');
+    const upload = fake.received.find((r) => r.path === '/2/media/upload');
     expect(upload?.headers.authorization).to.equal(`Bearer ${grant.accessToken}`);
     const form = parseMultipart(String(upload?.headers['content-type']), upload?.body ?? Buffer.alloc(0));
-    expect(form?.get('media_category')?.data.toString()).to.equal('tweet_image');
+    expect(partNamed(form, 'media_category')?.value.toString()).to.equal('tweet_image');
   });
 
   it('gives an image its alt text (POST /2/media/metadata) before the tweet names it', async () => {
@@ -91,7 +91,7 @@ describe('Twitter connector: publishing against a local X', () => {
     expect((await connector.publisher.publish(segment({ media }), grant, mediaFrom({ m: file }))).kind).to.equal('published');
     const [image] = [...fake.state.media.values()];
     expect(image.altText).to.equal('A blue square');
-    const order = fake.state.received.map((r) => r.path);
+    const order = fake.received.map((r) => r.path);
     expect(order.indexOf('/2/media/metadata')).to.be.lessThan(order.indexOf('/2/tweets'));
   });
 
@@ -121,6 +121,6 @@ describe('Twitter connector: publishing against a local X', () => {
   it('a reply without the tweet before it is refused before anything is sent', async () => {
     const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2 }), grant, NO_MEDIA);
     expect(outcome.kind).to.equal('rejected');
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 });

@@ -13,7 +13,7 @@ describe('Twitter connector: token upkeep against a local X', () => {
     fake = await TwitterFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('renews ten minutes ahead of the two-hour access token’s expiry, and only with a refresh token', () => {
     const grant = grantFrom(fake.tokens());
@@ -30,7 +30,7 @@ describe('Twitter connector: token upkeep against a local X', () => {
     expect(renewed.grant.accessToken).to.not.equal(grant.accessToken);
     expect(renewed.grant.refreshToken).to.be.a('string').and.not.equal(grant.refreshToken);
     expect(renewed.grant.accessExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 7_200_000).toISOString());
-    const sent = fake.state.received.find((r) => r.path === '/2/oauth2/token');
+    const sent = fake.received.find((r) => r.path === '/2/oauth2/token');
     expect(sent?.headers.authorization).to.match(/^Basic /);
     expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({ grant_type: 'refresh_token', refresh_token: grant.refreshToken });
 
@@ -67,7 +67,7 @@ describe('Twitter connector: token upkeep against a local X', () => {
     const grant = grantFrom(fake.tokens());
     await connector.tokens.revoke(grant);
     expect(fake.state.revoked).to.deep.equal([grant.refreshToken, grant.accessToken]);
-    const forms = fake.state.received.filter((r) => r.path === '/2/oauth2/revoke').map((r) => Object.fromEntries(new URLSearchParams(r.body.toString())));
+    const forms = fake.received.filter((r) => r.path === '/2/oauth2/revoke').map((r) => Object.fromEntries(new URLSearchParams(r.body.toString())));
     expect(forms).to.deep.equal([
       { token: grant.refreshToken, token_type_hint: 'refresh_token' },
       { token: grant.accessToken, token_type_hint: 'access_token' },

@@ -5,20 +5,12 @@ import { type MediaAccess } from '../../../../application/ports/platforms/Platfo
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type TwitterFake } from '../../../support/fakes/twitterFake';
-import { mediaOnDisk, NOW, oauth2Grant, segmentToPublish } from '../../../support/platformTestKit';
+import { mediaOnDisk, NOW, oauth2Grant, optionsFor, segmentToPublish } from '../../../support/platformTestKit';
 
 export { NOW };
 
 export function connectorFor(fake: TwitterFake, options: Partial<TwitterOptions> = {}): TwitterConnector {
-  return twitterConnector({
-    clientId: fake.state.clientId,
-    clientSecret: fake.state.clientSecret,
-    apiBaseUrl: fake.baseUrl,
-    authBaseUrl: fake.baseUrl,
-    timeoutMs: 5_000,
-    now: () => NOW,
-    ...options,
-  });
+  return twitterConnector({ ...optionsFor(fake), ...options });
 }
 
 export function grantFrom(tokens: { accessToken: string; refreshToken: string }): OAuth2Grant {

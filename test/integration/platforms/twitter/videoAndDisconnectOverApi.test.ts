@@ -19,6 +19,7 @@ describe('X over the API: a video X processes, waited for by the engine; then a 
     w.fake.state.processingLooks = 2;
     connectionId = (await connectOverApi(w)).id;
   });
+  afterEach(() => w.fake.expectNoViolations());
   after(async () => {
     await w?.close();
   });
