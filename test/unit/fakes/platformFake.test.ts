@@ -41,11 +41,16 @@ describe('PlatformFake: the base every platform fake configures', () => {
     fake.expectNoViolations();
   });
 
-  it('holds a token to the scopes its connect flow asked for (403 here), and an unknown path to the description (404)', async () => {
+  it('holds a token to the scopes its connect flow asked for (403 here), an unknown path to the description (404), and says when it lacks a described operation', async () => {
     const narrow = fake.state.issueTokens('u1', ['tweet.read']).accessToken;
     expect((await tweet({ text: 'hi' }, narrow)).status).to.equal(403);
     expect((await fetch(`${fake.baseUrl}/1.1/statuses/update.json`, { method: 'POST' })).status).to.equal(404);
-    expect(fake.violations.map((v) => v.field)).to.deep.equal(['scope', 'operation']);
+    expect((await fetch(`${fake.baseUrl}/2/users/by/username/ada`, { headers: { Authorization: `Bearer ${token}` } })).status).to.equal(404);
+    expect(fake.violations.map((v) => `${v.field}: ${v.rule}`)).to.deep.equal([
+      'scope: missing tweet.write, users.read: OAuth2UserToken needs tweet.write, tweet.read, users.read; the connect flow asked for tweet.read',
+      'operation: X API v2 2.167 (x-openapi.json) describes no operation POST /1.1/statuses/update.json',
+      'operation: the Demo fake does not implement it',
+    ]);
   });
 
   it('checks its own answers: a body the response schema refuses is the fake’s bug, reported as such', async () => {

@@ -120,7 +120,12 @@ export class PlatformFake<State, Named extends { readonly kind: string } = never
     if (scripted?.kind === 'stall') return;
     if (violations.length > 0) return call.send(operation === null ? this.config.notFound(request) : this.config.refusal(violations));
     const handler = undescribed ?? (operation === null ? undefined : this.config.operations[operation]);
-    if (!handler) return call.send(this.config.notFound(request));
+    if (!handler) {
+      // A described operation the fake has no handler for is the fake's gap, said so rather than a silent 404.
+      if (operation !== null)
+        this.keep(`${method} ${url.pathname}`, [{ operation, field: 'operation', rule: `the ${this.config.platform} fake does not implement it` }]);
+      return call.send(this.config.notFound(request));
+    }
     try {
       await handler(call);
     } catch (error) {
