@@ -15,6 +15,15 @@ export interface PostOnPlatform {
   readonly replyToPlatformPostId?: string | null;
 }
 
+/** What a read of the account's recent posts is asked: whose, with which grant, since when, and under which parent. */
+export interface RecentPostsQuery {
+  readonly account: PublishingAccount;
+  readonly grant: PlatformGrant;
+  readonly since: Date;
+  /** The post a reply or a comment answers (its comments may be listed apart from the account's posts); null for a post of its own. */
+  readonly replyTo: string | null;
+}
+
 export type RecentPosts = { readonly ok: true; readonly posts: readonly PostOnPlatform[] } | { readonly ok: false; readonly reason: string };
 
 /**
@@ -30,5 +39,5 @@ export interface PostReader {
    * The account's posts (and, for a reply or a comment, the ones under `replyTo`) made since
    * `since`, newest first, as far as one bounded read goes. A failed read says why.
    */
-  recentPosts(input: { account: PublishingAccount; grant: PlatformGrant; since: Date; replyTo: string | null }): Promise<RecentPosts>;
+  recentPosts(query: RecentPostsQuery): Promise<RecentPosts>;
 }

@@ -5,7 +5,7 @@ import { appendUpload, finalizeUpload, initializeUpload, uploadSimple, uploadSta
 import { mediaMetadata } from './twitterFakeMetadata';
 import { xAuthority } from './twitterFakeOAuth';
 import { TwitterFakeState } from './twitterFakeState';
-import { createTweet, usersMe } from './twitterFakeTweets';
+import { createTweet, usersMe, usersPosts } from './twitterFakeTweets';
 
 /** The scopes the connector's authorize URL asks for: what a finished connection's tokens carry. */
 const CONNECTED_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'];
@@ -31,6 +31,7 @@ export class TwitterFake extends PlatformFake<TwitterFakeState, ScriptedXAnswer>
         finalizeMediaUpload: finalizeUpload,
         createMediaMetadata: mediaMetadata,
         createPosts: createTweet,
+        getUsersPosts: usersPosts,
       },
       // X's authentication documentation, not its description, covers these.
       undescribed: [

@@ -17,6 +17,7 @@ export interface StoredTweet {
   readonly id: string;
   readonly authorId: string;
   readonly body: Record<string, unknown>;
+  readonly createdAt: Date;
 }
 
 /** What the fake X knows (its OAuth grants among it), for the tests' assertions. */
@@ -27,6 +28,8 @@ export class TwitterFakeState extends OAuthGrants {
   processingLooks = 1;
   readonly media = new Map<string, StoredMedia>();
   readonly tweets: StoredTweet[] = [];
+  /** X's clock, for the tweets' `created_at`: a test running the engine on a fixed clock sets it to that. */
+  now: () => Date = () => new Date();
 
   constructor() {
     super('fake-x-client-id', 'fake-x-client-secret', ['x-access-', 'x-refresh-']);

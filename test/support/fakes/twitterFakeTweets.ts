@@ -38,6 +38,34 @@ export function createTweet(call: XCall) {
   if (refused) return call.send(invalidRequest(refused));
   if (typeof body.text === 'string' && call.state.tweets.some((t) => t.authorId === token.userId && t.body.text === body.text)) return call.send(DUPLICATE);
   const id = call.state.nextId();
-  call.state.tweets.push({ id, authorId: token.userId, body });
+  call.state.tweets.push({ id, authorId: token.userId, body, createdAt: call.state.now() });
   call.answer(201, { data: { id, text: body.text ?? '', edit_history_tweet_ids: [id] } });
+}
+
+/**
+ * `GET /2/users/{id}/tweets` (getUsersPosts): the user's tweets, newest first, from `start_time`
+ * on; `created_at` and `attachments` only when `post.fields` asks for them, as X answers fields.
+ */
+export function usersPosts(call: XCall) {
+  if (!userOf(call)) return;
+  const userId = call.url.pathname.split('/')[3];
+  const fields = (call.url.searchParams.get('post.fields') ?? '').split(',');
+  const since = call.url.searchParams.get('start_time');
+  const limit = Number(call.url.searchParams.get('max_results') ?? 10);
+  const listed = call.state.tweets
+    .filter((t) => t.authorId === userId && (since === null || t.createdAt >= new Date(since)))
+    .reverse()
+    .slice(0, limit)
+    .map((t) => {
+      const mediaIds = (t.body.media as { media_ids?: string[] } | undefined)?.media_ids ?? [];
+      return {
+        id: t.id,
+        text: typeof t.body.text === 'string' ? t.body.text : '',
+        edit_history_tweet_ids: [t.id],
+        ...(fields.includes('created_at') ? { created_at: t.createdAt.toISOString() } : {}),
+        ...(fields.includes('attachments') && mediaIds.length > 0 ? { attachments: { media_keys: mediaIds.map((m) => `3_${m}`) } } : {}),
+      };
+    });
+  if (listed.length === 0) return call.answer(200, { meta: { result_count: 0 } });
+  call.answer(200, { data: listed, meta: { result_count: listed.length, newest_id: listed[0]!.id, oldest_id: listed[listed.length - 1]!.id } });
 }

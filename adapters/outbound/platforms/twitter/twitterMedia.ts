@@ -1,10 +1,19 @@
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
 import { type MediaToPublish, type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
-import { describeMedia } from './twitterAltText';
-import { type MediaCheckpoint } from './twitterCheckpoint';
-import { type TwitterSettings } from './TwitterOptions';
-import { checkProcessing } from './twitterProcessing';
-import { type Upload, uploadImage, uploadInChunks } from './twitterUploads';
+import { bearerJson } from '../kit/http';
+import { failedCall } from '../kit/outcomes';
+import { callX, type TwitterSettings, X_ERRORS } from './twitterApi';
+import { checkProcessing, type Upload, uploadImage, uploadInChunks } from './twitterUploads';
+
+/**
+ * What a segment left to resume from while X processes its media: every media id its tweet
+ * will name, and those X was still processing. Media ids stay usable for the
+ * `expires_after_secs` X gave them, far longer than processing takes.
+ */
+export interface MediaCheckpoint {
+  readonly mediaIds: readonly string[];
+  readonly pending: readonly string[];
+}
 
 /** A segment's media: all usable, some still processing at X (come back later), or refused. */
 export type SegmentMedia =
@@ -14,13 +23,33 @@ export type SegmentMedia =
   /** Media of the checkpoint X no longer knows: upload again. */
   | { readonly kind: 'expired' };
 
+/** X takes alt text of up to 1,000 characters, for images and GIFs. */
+const ALT_TEXT_LIMIT = 1000;
+
+export const encodeCheckpoint = (checkpoint: MediaCheckpoint): string =>
+  JSON.stringify({ twitterMedia: { mediaIds: checkpoint.mediaIds, pending: checkpoint.pending } });
+
+const isIdList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** Null for anything this connector did not write (the upload then starts over). */
+export function decodeCheckpoint(text: string | null): MediaCheckpoint | null {
+  if (text === null) return null;
+  try {
+    const value = (JSON.parse(text) as { twitterMedia?: { mediaIds?: unknown; pending?: unknown } } | null)?.twitterMedia;
+    if (!isIdList(value?.mediaIds) || !isIdList(value.pending)) return null;
+    return { mediaIds: value.mediaIds, pending: value.pending };
+  } catch {
+    return null;
+  }
+}
+
 async function readAll(body: AsyncIterable<Buffer | string>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
 }
 
-/** Still images go in one request; videos and animated GIFs in chunks (X takes GIFs as `tweet_gif`). */
+/** Still images go in one request (X takes up to 5 MB); videos and animated GIFs in chunks (X takes GIFs as `tweet_gif`). */
 async function uploadOne(
   settings: TwitterSettings,
   accessToken: string,
@@ -38,6 +67,19 @@ async function uploadOne(
   } finally {
     body.destroy();
   }
+}
+
+/** `POST /2/media/metadata` `{id, metadata: {alt_text: {text}}}`, before the tweet names the media; null when done. */
+async function describeMedia(settings: TwitterSettings, accessToken: string, mediaId: string, altText: string): Promise<PublishOutcome | null> {
+  const text = [...altText].slice(0, ALT_TEXT_LIMIT).join('');
+  const answer = await callX(settings, {
+    method: 'POST',
+    url: `${settings.apiBaseUrl}/2/media/metadata`,
+    headers: bearerJson(accessToken),
+    body: JSON.stringify({ id: mediaId, metadata: { alt_text: { text } } }),
+  });
+  if (answer.kind === 'answered' && answer.status >= 200 && answer.status <= 299) return null;
+  return failedCall(answer, 'preparing', X_ERRORS, settings.now());
 }
 
 /** Uploads every item; nothing is public until a tweet names them, so any failure can be tried again. */

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type TwitterConnector, twitterConnector } from '../../../../adapters/outbound/platforms/twitter/TwitterConnector';
-import { type TwitterOptions } from '../../../../adapters/outbound/platforms/twitter/TwitterOptions';
+import { type TwitterConnector, twitterConnector, type TwitterOptions } from '../../../../adapters/outbound/platforms/twitter/TwitterConnector';
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';

@@ -7,6 +7,8 @@ import { isJsonMediaType, bareMediaType } from './requestBodies';
 /** Where a fake's answers go: the response, and the check of each against the platform's description. */
 export interface AnswerSink {
   readonly jsonContentType: string;
+  /** The answer is lost: the connection closes instead (the platform did what it was asked). */
+  readonly dropAnswer?: boolean;
   check(operation: string, answer: Answer, contentType: string): Violation[];
   keep(violations: readonly Violation[]): void;
 }
@@ -68,6 +70,7 @@ export class FakeCall<State> {
     const contentType = answer.contentType ?? this.sink.jsonContentType;
     const json = isJsonMediaType(bareMediaType(contentType));
     if (json && this.operation !== null) this.sink.keep(this.sink.check(this.operation, answer, contentType));
+    if (this.sink.dropAnswer === true) return void this.response.socket?.destroy();
     const headers = { ...(answer.body === undefined ? {} : { 'Content-Type': contentType }), ...answer.headers };
     this.response.writeHead(answer.status, headers);
     if (answer.body === undefined) this.response.end();

@@ -109,12 +109,13 @@ export class PlatformFake<State, Named extends { readonly kind: string } = never
       ? { operation: null, violations: [] }
       : this.config.checker.check(request, this.config.authority?.scopesOf(request) ?? null);
     this.keep(`${method} ${url.pathname}`, violations);
+    const scripted = this.scripts.take((s) => s.script.kind !== 'dropBeforeRecording' && routeMatches(s.route, method, url.pathname, operation))?.script;
     const call = new FakeCall(this.state, request, operation, this.baseUrl, response, {
       jsonContentType: this.config.jsonContentType ?? 'application/json',
+      dropAnswer: scripted?.kind === 'actThenDrop',
       check: (op, answer, contentType) => this.config.checker.checkAnswer(op, answer.status, answer.body, contentType),
       keep: (answerViolations) => this.keep(`the fake's answer to ${method} ${url.pathname}`, answerViolations),
     });
-    const scripted = this.scripts.take((s) => s.script.kind !== 'dropBeforeRecording' && routeMatches(s.route, method, url.pathname, operation))?.script;
     if (scripted?.kind === 'answer') return call.send(scripted.answer);
     if (scripted?.kind === 'dropAfterRecording') return void message.socket.destroy();
     if (scripted?.kind === 'stall') return;

@@ -14,9 +14,11 @@ export type Script =
   /** Record the request, then close the connection without answering (the platform got it; its answer was lost). */
   | { readonly kind: 'dropAfterRecording' }
   /** Close the connection before reading the request: the platform never saw it. */
-  | { readonly kind: 'dropBeforeRecording' };
+  | { readonly kind: 'dropBeforeRecording' }
+  /** Do what was asked (the post is made), then close the connection instead of answering: the answer is lost. */
+  | { readonly kind: 'actThenDrop' };
 
-export const SCRIPT_KINDS: ReadonlySet<string> = new Set(['answer', 'stall', 'dropAfterRecording', 'dropBeforeRecording']);
+export const SCRIPT_KINDS: ReadonlySet<string> = new Set(['answer', 'stall', 'dropAfterRecording', 'dropBeforeRecording', 'actThenDrop']);
 
 /**
  * Whether `route` names this request: `'POST /2/media/upload'` matches any request whose
