@@ -1,6 +1,6 @@
 import { type GrantFailure } from '../../../../application/ports/platforms/GrantFailure';
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
-import { META_THROTTLE_CODES, metaErrorBody } from '../shared/metaGraphError';
+import { META_THROTTLE_CODES, metaErrorBody } from '../kit/metaGraphError';
 import { type GraphAnswer } from './FacebookHttp';
 import { unansweredOutcome } from '../shared/failedCallOutcomes';
 

@@ -1,4 +1,4 @@
-import { META_THROTTLE_CODES, metaErrorBody } from '../shared/metaGraphError';
+import { META_THROTTLE_CODES, metaErrorBody } from '../kit/metaGraphError';
 import { parseJson } from './InstagramHttp';
 
 /**

@@ -1,5 +1,5 @@
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
-import { ByteRanges } from '../shared/ByteRanges';
+import { ByteRanges } from '../kit/byteRanges';
 import { callLinkedIn, callWithToken, parseJson, restHeaders } from './LinkedInHttp';
 import { type MediaUpload } from './linkedInMediaUpload';
 import { type LinkedInSettings } from './LinkedInOptions';

@@ -1,4 +1,4 @@
-import { META_THROTTLE_CODES, metaErrorBody } from '../shared/metaGraphError';
+import { META_THROTTLE_CODES, metaErrorBody } from '../kit/metaGraphError';
 
 /** Meta's error body `{error: {message, type, code, error_subcode, fbtrace_id}}`. */
 export interface MetaError {

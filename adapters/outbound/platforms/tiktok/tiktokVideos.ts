@@ -1,7 +1,7 @@
 import { type Readable } from 'node:stream';
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { type MediaFacts } from '../../../../domain/media/MediaFacts';
-import { ByteRanges } from '../shared/ByteRanges';
+import { ByteRanges } from '../kit/byteRanges';
 import { chunkPlan } from './tiktokChunkPlan';
 import { callOpenApi, callTikTok, dataOf, type TikTokAnswer } from './TikTokHttp';
 import { type TikTokSettings } from './TikTokOptions';

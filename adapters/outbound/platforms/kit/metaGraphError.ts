@@ -1,4 +1,4 @@
-import { parseJson } from './platformCall';
+import { parseJson } from './http';
 
 /** What Meta's error body `{error: {message, type, code, error_subcode, is_transient, error_user_msg, fbtrace_id}}` says. */
 export interface MetaErrorBody {
