@@ -4,7 +4,7 @@ import { type PlatformConnector } from '../../application/ports/platforms/Platfo
 import { type PlatformGrant } from '../../application/ports/platforms/PlatformGrant';
 import { retryMayHelp } from '../../application/publishing/failureReasons';
 import { TOKENS as T } from '../../config/tokens';
-import { Connection } from '../../domain/connection/Connection';
+import { Connection, type ConnectionPublishAs } from '../../domain/connection/Connection';
 import { type Platform } from '../../domain/platform/Platform';
 import { type DatabaseKind, serverFor } from './databases';
 import { EngineHarness } from './publishingEngine';
@@ -16,6 +16,8 @@ export interface ReadBackWorld {
   readonly connector: PlatformConnector;
   readonly grant: PlatformGrant;
   readonly account: { readonly accountId: string; readonly handle: string };
+  /** The page, board or channel the connection publishes as, where the platform needs one (a Pinterest board). */
+  readonly publishAs?: ConnectionPublishAs;
   /** The fake keeps time on this clock from now on (its posts' creation times). */
   useClock(now: () => Date): void;
   /** The next call that creates a post: recorded, then the connection dropped without an answer. */
@@ -55,7 +57,7 @@ export function readBackScenarios(name: string, start: () => Promise<ReadBackWor
           workspaceId: h.workspaceId,
           platform: world.platform,
           ...world.account,
-          publishAs: null,
+          publishAs: world.publishAs ?? null,
           now: h.clock.now(),
         });
         await h.composition.get(T.ConnectionRepository).save(connection);
