@@ -17,8 +17,8 @@ export interface TokenEndpoint {
   readonly scopeSeparator: RegExp;
   /** The answer's field giving the refresh token's lifetime in seconds, where the platform gives one. */
   readonly refreshExpiresInField?: string;
-  /** A refusal that means the grant is dead beyond `invalid_grant` (a platform's own wording). */
-  readonly deadGrant?: (error: string | null, description: string) => boolean;
+  /** A refusal that means the grant is dead beyond `invalid_grant` (a platform's own wording, in the RFC 6749 fields or its own body). */
+  readonly deadGrant?: (error: string | null, description: string, answer: Answered) => boolean;
 }
 
 /** A form POST to the token (or revoke) endpoint, the client authenticated as the platform asks. */
@@ -75,7 +75,7 @@ export function tokenFailure(answer: Answered, endpoint: TokenEndpoint, now: Dat
   const error = typeof body?.error === 'string' ? body.error : null;
   const description = typeof body?.error_description === 'string' ? body.error_description : '';
   if (error === 'invalid_client' || error === 'unauthorized_client') return { kind: 'rejected', reason };
-  if (error === 'invalid_grant' || endpoint.deadGrant?.(error, description) === true) return { kind: 'reconnect', reason };
+  if (error === 'invalid_grant' || endpoint.deadGrant?.(error, description, answer) === true) return { kind: 'reconnect', reason };
   return { kind: 'rejected', reason };
 }
 

@@ -34,18 +34,30 @@ export interface PlatformAddresses {
 /** A call that hangs is given up after this long (its outcome may then be unknown). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** The options read once: addresses without a trailing slash, the platform's own where unset. */
-export function connectorSettings(options: ConnectorOptions, addresses: PlatformAddresses): ConnectorSettings {
-  const apiBaseUrl = trimmed(options.apiBaseUrl ?? addresses.api);
+/** What a connector without an OAuth client is given besides its own credentials (Farcaster's Neynar: an API key). */
+export type ApiOptions = Pick<ConnectorOptions, 'apiBaseUrl' | 'timeoutMs' | 'fetch' | 'now'>;
+
+export type ApiSettings = Pick<ConnectorSettings, 'apiBaseUrl' | 'timeoutMs' | 'fetch' | 'now'>;
+
+/** The API's address (without a trailing slash, `api` where unset), the timeout, fetch and clock, read once. */
+export function apiSettings(options: ApiOptions, api: string): ApiSettings {
   return {
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    apiBaseUrl,
-    authBaseUrl: trimmed(options.authBaseUrl ?? addresses.auth ?? apiBaseUrl),
-    tokenBaseUrl: trimmed(options.tokenBaseUrl ?? (options.apiBaseUrl === undefined ? addresses.token : undefined) ?? apiBaseUrl),
+    apiBaseUrl: trimmed(options.apiBaseUrl ?? api),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     fetch: options.fetch ?? fetch,
     now: options.now ?? (() => new Date()),
+  };
+}
+
+/** The options read once: addresses without a trailing slash, the platform's own where unset. */
+export function connectorSettings(options: ConnectorOptions, addresses: PlatformAddresses): ConnectorSettings {
+  const api = apiSettings(options, addresses.api);
+  return {
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    ...api,
+    authBaseUrl: trimmed(options.authBaseUrl ?? addresses.auth ?? api.apiBaseUrl),
+    tokenBaseUrl: trimmed(options.tokenBaseUrl ?? (options.apiBaseUrl === undefined ? addresses.token : undefined) ?? api.apiBaseUrl),
   };
 }
 
