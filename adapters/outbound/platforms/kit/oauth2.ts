@@ -65,7 +65,8 @@ export function grantFromTokenAnswer(answer: PlatformAnswer, now: Date, previous
 /**
  * A refused token request: a dead grant (`invalid_grant`, or the platform's own words for it)
  * asks for the account again; a misconfigured client is refused; a rate limit or the
- * platform's trouble is tried again.
+ * platform's trouble is tried again. An answer without an OAuth `error` (Meta's token endpoints
+ * answer with their API's error object and codes) goes by what the platform says it means.
  */
 export function tokenFailure(answer: Answered, endpoint: TokenEndpoint, now: Date): GrantFailure {
   const reason = endpoint.errors.message(answer);
@@ -73,6 +74,10 @@ export function tokenFailure(answer: Answered, endpoint: TokenEndpoint, now: Dat
   if (answer.status >= 500) return { kind: 'retryLater', reason, afterSeconds: RETRY_SECONDS };
   const body = parseJson(answer.text) as { error?: unknown; error_description?: unknown } | null;
   const error = typeof body?.error === 'string' ? body.error : null;
+  const meaning = error === null ? (endpoint.errors.meaning?.(answer) ?? null) : null;
+  if (meaning === 'throttled') return { kind: 'retryLater', reason, afterSeconds: waitSeconds(answer, endpoint.errors, now) };
+  if (meaning === 'transient') return { kind: 'retryLater', reason, afterSeconds: RETRY_SECONDS };
+  if (meaning === 'reconnect') return { kind: 'reconnect', reason };
   const description = typeof body?.error_description === 'string' ? body.error_description : '';
   if (error === 'invalid_client' || error === 'unauthorized_client') return { kind: 'rejected', reason };
   if (error === 'invalid_grant' || endpoint.deadGrant?.(error, description, answer) === true) return { kind: 'reconnect', reason };
