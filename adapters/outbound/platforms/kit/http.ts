@@ -19,6 +19,8 @@ export interface PlatformRequest {
   readonly headers?: Record<string, string>;
   /** A stream is sent as it is read, never held whole. */
   readonly body?: string | Uint8Array | FormData | Readable;
+  /** A longer deadline than the settings' (a chunk of video takes time to send: `deadlineFor`). */
+  readonly timeoutMs?: number;
 }
 
 export interface HttpSettings {
@@ -38,12 +40,13 @@ function causeCode(error: unknown): string | undefined {
 export async function callPlatform(platform: string, settings: HttpSettings, request: PlatformRequest): Promise<PlatformAnswer> {
   const host = new URL(request.url).host;
   const streamed = request.body instanceof Readable;
+  const timeoutMs = request.timeoutMs ?? settings.timeoutMs;
   try {
     const response = await settings.fetch(request.url, {
       method: request.method,
       headers: request.headers,
       body: streamed ? (Readable.toWeb(request.body as Readable) as ReadableStream) : (request.body as string | Uint8Array | FormData | undefined),
-      signal: AbortSignal.timeout(settings.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
       // A streamed body goes out as it is read (fetch's half-duplex mode).
       ...(streamed ? { duplex: 'half' } : {}),
     } as RequestInit);
@@ -52,11 +55,13 @@ export async function callPlatform(platform: string, settings: HttpSettings, req
   } catch (error) {
     const code = causeCode(error);
     if (code && NEVER_CONNECTED.has(code)) return { kind: 'notSent', reason: `${host} could not be reached (${code})` };
-    if ((error as Error | undefined)?.name === 'TimeoutError')
-      return { kind: 'noAnswer', reason: `${platform} did not answer within ${settings.timeoutMs} ms` };
+    if ((error as Error | undefined)?.name === 'TimeoutError') return { kind: 'noAnswer', reason: `${platform} did not answer within ${timeoutMs} ms` };
     return { kind: 'noAnswer', reason: `the connection to ${host} failed${code ? ` (${code})` : ''}` };
   }
 }
+
+/** The deadline of a request sending `bytes`: the usual one, plus a second per 128 KiB (a link of at least 1 Mbit/s). */
+export const deadlineFor = (settings: HttpSettings, bytes: number): number => settings.timeoutMs + Math.ceil(bytes / (128 * 1024)) * 1000;
 
 /** A body's JSON, or null when it is not JSON. */
 export function parseJson(text: string): unknown {

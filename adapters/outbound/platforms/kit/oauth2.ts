@@ -13,6 +13,14 @@ export interface TokenEndpoint {
   readonly clientSecret: string;
   /** Basic: the client's id and secret in `Authorization` (RFC 6749 2.3.1); body: as form fields. */
   readonly clientAuth: 'basic' | 'body';
+  /** The form field naming the client in the body, where the platform does not call it `client_id` (TikTok: `client_key`). */
+  readonly clientIdField?: string;
+  /**
+   * What revocation is sent: each token in turn, the refresh token first (`each`, the default);
+   * the grant's one token, its refresh token where it has one (`grant`: Google ends the whole
+   * grant with either); or the access token alone (`access`: TikTok revokes what its page names).
+   */
+  readonly revokes?: 'each' | 'grant' | 'access';
   /** What stands between the scopes of the answer's `scope`. */
   readonly scopeSeparator: RegExp;
   /** The answer's field giving the refresh token's lifetime in seconds, where the platform gives one. */
@@ -29,7 +37,7 @@ export function postTokenForm(http: HttpSettings, endpoint: TokenEndpoint, form:
     const credentials = `${encodeURIComponent(endpoint.clientId)}:${encodeURIComponent(endpoint.clientSecret)}`;
     headers.Authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
   } else {
-    fields.client_id = endpoint.clientId;
+    fields[endpoint.clientIdField ?? 'client_id'] = endpoint.clientId;
     fields.client_secret = endpoint.clientSecret;
   }
   return callPlatform(endpoint.errors.platform, http, { method: 'POST', url, headers, body: new URLSearchParams(fields).toString() });
@@ -43,6 +51,8 @@ export function grantFromTokenAnswer(answer: PlatformAnswer, now: Date, previous
   if (answer.kind !== 'answered') return { ok: false, failure: { kind: 'retryLater', reason: answer.reason, afterSeconds: RETRY_SECONDS } };
   if (answer.status !== 200) return { ok: false, failure: tokenFailure(answer, endpoint, now) };
   const body = parseJson(answer.text) as Record<string, unknown> | null;
+  // Some platforms (TikTok) answer an OAuth error with status 200.
+  if (typeof body?.access_token !== 'string' && typeof body?.error === 'string') return { ok: false, failure: tokenFailure(answer, endpoint, now) };
   if (typeof body?.access_token !== 'string') {
     return { ok: false, failure: { kind: 'retryLater', reason: `${endpoint.errors.platform} answered without an access token`, afterSeconds: RETRY_SECONDS } };
   }
@@ -130,7 +140,21 @@ export class RefreshTokenUpkeep implements TokenUpkeep {
     const { revokeUrl } = this.endpoint;
     if (revokeUrl === undefined) return;
     const oauth = oauth2GrantFor(this.endpoint.errors.platform, grant);
-    if (oauth.refreshToken !== null) await postTokenForm(this.http, this.endpoint, { token: oauth.refreshToken, token_type_hint: 'refresh_token' }, revokeUrl);
-    await postTokenForm(this.http, this.endpoint, { token: oauth.accessToken, token_type_hint: 'access_token' }, revokeUrl);
+    for (const form of revocationsOf(oauth, this.endpoint.revokes ?? 'each')) await postTokenForm(this.http, this.endpoint, form, revokeUrl);
+  }
+}
+
+/** The forms revocation sends, in order (TokenEndpoint.revokes). */
+function revocationsOf(grant: OAuth2Grant, revokes: 'each' | 'grant' | 'access'): Record<string, string>[] {
+  switch (revokes) {
+    case 'grant':
+      return [{ token: grant.refreshToken ?? grant.accessToken }];
+    case 'access':
+      return [{ token: grant.accessToken }];
+    case 'each':
+      return [
+        ...(grant.refreshToken === null ? [] : [{ token: grant.refreshToken, token_type_hint: 'refresh_token' }]),
+        { token: grant.accessToken, token_type_hint: 'access_token' },
+      ];
   }
 }
