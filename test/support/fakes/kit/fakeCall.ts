@@ -9,6 +9,8 @@ export interface AnswerSink {
   readonly jsonContentType: string;
   /** The answer is lost: the connection closes instead (the platform did what it was asked). */
   readonly dropAnswer?: boolean;
+  /** Sent instead of the handler's answer (the platform did what it was asked, and answered this). */
+  readonly insteadOfAnswer?: Answer;
   check(operation: string, answer: Answer, contentType: string): Violation[];
   keep(violations: readonly Violation[]): void;
 }
@@ -64,9 +66,10 @@ export class FakeCall<State> {
     this.send({ status, body, headers });
   }
 
-  send(answer: Answer): void {
+  send(given: Answer): void {
     if (this.answered) throw new Error(`the fake answered ${this.request.method} ${this.request.path} twice`);
     this.answered = true;
+    const answer = this.sink.insteadOfAnswer ?? given;
     const contentType = answer.contentType ?? this.sink.jsonContentType;
     const json = isJsonMediaType(bareMediaType(contentType));
     if (json && this.operation !== null) this.sink.keep(this.sink.check(this.operation, answer, contentType));

@@ -43,7 +43,7 @@ export class PlatformFake<State, Named extends { readonly kind: string } = never
   /** Every request, in the order received. */
   readonly received: SeenRequest[] = [];
   private readonly kept: Kept[] = [];
-  private readonly scripts = new ScriptQueue<{ readonly route: string; readonly script: Script }>();
+  private readonly scripts = new ScriptQueue<{ readonly route: string; readonly script: Script; readonly when?: (request: SeenRequest) => boolean }>();
   private server: LocalHttpServer | null = null;
 
   protected constructor(
@@ -70,11 +70,14 @@ export class PlatformFake<State, Named extends { readonly kind: string } = never
     return this.received.filter((r) => r.method === method && r.path === path).length;
   }
 
-  /** Do `answer` with the next request `route` matches (`'POST /2/tweets'`, or an operation id). */
-  answerNext(route: string, answer: Script | Named): void {
+  /**
+   * Do `answer` with the next request `route` matches (`'POST /2/tweets'`, or an operation id)
+   * and `when` accepts (a header, a byte range; a request dropped before recording has neither).
+   */
+  answerNext(route: string, answer: Script | Named, when?: (request: SeenRequest) => boolean): void {
     const script = SCRIPT_KINDS.has(answer.kind) ? (answer as Script) : this.config.named?.(answer as Named);
     if (!script) throw new Error(`the ${this.config.platform} fake knows no scripted answer ${answer.kind}`);
-    this.scripts.push({ route, script });
+    this.scripts.push({ route, script, when });
   }
 
   /** The owner agrees at `authorizeUrl`: checked as the platform's consent screen checks it, a code for its redirect URI. */
@@ -109,10 +112,13 @@ export class PlatformFake<State, Named extends { readonly kind: string } = never
       ? { operation: null, violations: [] }
       : this.config.checker.check(request, this.config.authority?.scopesOf(request) ?? null);
     this.keep(`${method} ${url.pathname}`, violations);
-    const scripted = this.scripts.take((s) => s.script.kind !== 'dropBeforeRecording' && routeMatches(s.route, method, url.pathname, operation))?.script;
+    const scripted = this.scripts.take(
+      (s) => s.script.kind !== 'dropBeforeRecording' && routeMatches(s.route, method, url.pathname, operation) && (s.when?.(request) ?? true),
+    )?.script;
     const call = new FakeCall(this.state, request, operation, this.baseUrl, response, {
       jsonContentType: this.config.jsonContentType ?? 'application/json',
       dropAnswer: scripted?.kind === 'actThenDrop',
+      insteadOfAnswer: scripted?.kind === 'actThenAnswer' ? scripted.answer : undefined,
       check: (op, answer, contentType) => this.config.checker.checkAnswer(op, answer.status, answer.body, contentType),
       keep: (answerViolations) => this.keep(`the fake's answer to ${method} ${url.pathname}`, answerViolations),
     });
@@ -145,6 +151,6 @@ export class PlatformFake<State, Named extends { readonly kind: string } = never
     if (!this.scripts.some(waiting)) return false;
     const bare: SeenRequest = { method, path: url.pathname, query: url.searchParams, headers: {}, body: Buffer.alloc(0) };
     const operation = this.config.checker.check(bare, null).operation;
-    return this.scripts.take((s) => waiting(s) && routeMatches(s.route, method, url.pathname, operation)) !== undefined;
+    return this.scripts.take((s) => waiting(s) && routeMatches(s.route, method, url.pathname, operation) && (s.when?.(bare) ?? true)) !== undefined;
   }
 }

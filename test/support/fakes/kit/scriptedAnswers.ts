@@ -16,9 +16,11 @@ export type Script =
   /** Close the connection before reading the request: the platform never saw it. */
   | { readonly kind: 'dropBeforeRecording' }
   /** Do what was asked (the post is made), then close the connection instead of answering: the answer is lost. */
-  | { readonly kind: 'actThenDrop' };
+  | { readonly kind: 'actThenDrop' }
+  /** Do what was asked, then answer `answer` instead (a 5xx from a platform that did act). */
+  | { readonly kind: 'actThenAnswer'; readonly answer: Answer };
 
-export const SCRIPT_KINDS: ReadonlySet<string> = new Set(['answer', 'stall', 'dropAfterRecording', 'dropBeforeRecording', 'actThenDrop']);
+export const SCRIPT_KINDS: ReadonlySet<string> = new Set(['answer', 'stall', 'dropAfterRecording', 'dropBeforeRecording', 'actThenDrop', 'actThenAnswer']);
 
 /**
  * Whether `route` names this request: `'POST /2/media/upload'` matches any request whose
