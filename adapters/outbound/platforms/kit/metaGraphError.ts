@@ -4,6 +4,8 @@ import { parseJson } from './http';
 export interface MetaErrorBody {
   readonly message: string | null;
   readonly userMessage: string | null;
+  /** `OAuthException`, `GraphMethodException`, …: the same code means different things under different types. */
+  readonly type: string | null;
   readonly code: number | null;
   readonly subcode: number | null;
   readonly transient: boolean;
@@ -20,6 +22,7 @@ export function metaErrorBody(text: string): MetaErrorBody | null {
   return {
     message: stringOrNull(fields.message),
     userMessage: stringOrNull(fields.error_user_msg),
+    type: stringOrNull(fields.type),
     code: numberOrNull(fields.code),
     subcode: numberOrNull(fields.error_subcode),
     transient: fields.is_transient === true,
