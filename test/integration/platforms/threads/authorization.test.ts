@@ -13,53 +13,62 @@ describe('Threads connector: authorization against a local Threads', () => {
     fake = await ThreadsFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  it('builds the authorize URL with the app id, comma separated scopes and no PKCE', () => {
+  const consentTo = (redirectUri = REDIRECT) => fake.consent(connector.authorization.authorizationUrl({ state: 'st', codeChallenge: null, redirectUri }));
+
+  it('builds the authorize URL with the app id, comma separated scopes (replies read back among them) and no PKCE', () => {
     const url = new URL(connector.authorization.authorizationUrl({ state: 'st-1', codeChallenge: null, redirectUri: REDIRECT }));
     expect(connector.authorization.usesPkce).to.equal(false);
     expect(`${url.origin}${url.pathname}`).to.equal('https://threads.example/oauth/authorize');
     expect(Object.fromEntries(url.searchParams)).to.deep.equal({
       client_id: fake.state.clientId,
       redirect_uri: REDIRECT,
-      scope: 'threads_basic,threads_content_publish,threads_manage_replies',
+      scope: 'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies',
       response_type: 'code',
       state: 'st-1',
     });
+    const real = new URL(
+      connectorFor(fake, { authBaseUrl: undefined, apiBaseUrl: undefined }).authorization.authorizationUrl({
+        state: 's',
+        codeChallenge: null,
+        redirectUri: REDIRECT,
+      }),
+    );
+    expect(`${real.origin}${real.pathname}`).to.equal('https://threads.net/oauth/authorize');
   });
 
   it('exchanges the code (form), then the short-lived token for a long-lived one; lifetimes from expires_in, no refresh token', async () => {
     fake.state.longLifetimeSeconds = 5_183_944;
-    const code = fake.issueCode(REDIRECT);
+    const { code } = consentTo();
     const result = await connector.authorization.exchangeCode({ code, codeVerifier: null, redirectUri: REDIRECT });
     if (!result.ok || result.grant.kind !== 'oauth2') throw new Error(`exchange failed: ${JSON.stringify(result)}`);
     const expiresAt = new Date(NOW.getTime() + 5_183_944_000).toISOString();
     expect(result.grant.accessExpiresAt?.toISOString()).to.equal(expiresAt);
     expect(result.grant.refreshExpiresAt?.toISOString()).to.equal(expiresAt);
     expect(result.grant.refreshToken).to.equal(null);
-    expect(fake.state.tokens.get(result.grant.accessToken)?.kind).to.equal('long');
+    expect(result.grant.scopes).to.deep.equal(['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies']);
+    expect(fake.state.lives.get(result.grant.accessToken)?.kind).to.equal('long');
 
-    const [token, exchange] = fake.state.received;
+    const [token, exchange] = fake.received;
     expect([token.method, token.path, exchange.method, exchange.path]).to.deep.equal(['POST', '/oauth/access_token', 'GET', '/access_token']);
     expect(token.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
-    expect(token.params).to.deep.equal({
-      client_id: fake.state.clientId,
-      client_secret: fake.state.clientSecret,
-      code,
-      grant_type: 'authorization_code',
-      redirect_uri: REDIRECT,
-    });
-    expect(exchange.params.grant_type).to.equal('th_exchange_token');
-    expect(exchange.params.client_secret).to.equal(fake.state.clientSecret);
-    expect(fake.state.tokens.get(exchange.params.access_token)?.kind).to.equal('short');
+    expect(fake.paramsTo('/oauth/access_token')).to.deep.equal([
+      { client_id: fake.state.clientId, client_secret: fake.state.clientSecret, code, grant_type: 'authorization_code', redirect_uri: REDIRECT },
+    ]);
+    const [exchanged] = fake.paramsTo('/access_token');
+    expect(exchanged).to.deep.include({ grant_type: 'th_exchange_token', client_secret: fake.state.clientSecret });
+    expect(fake.state.lives.get(exchanged.access_token)?.kind).to.equal('short');
   });
 
-  it('says reconnect for a code Threads does not know, rejected for a wrong app secret', async () => {
+  it('says reconnect for a code Threads does not know (or one sent back elsewhere), rejected for a wrong app secret', async () => {
     const unknown = await connector.authorization.exchangeCode({ code: 'nope', codeVerifier: null, redirectUri: REDIRECT });
-    expect(!unknown.ok && unknown.failure.kind).to.equal('reconnect');
+    expect(!unknown.ok && unknown.failure).to.deep.equal({ kind: 'reconnect', reason: 'Threads: Invalid verification code format. (code 100)' });
+    const elsewhere = await connector.authorization.exchangeCode({ code: consentTo().code, codeVerifier: null, redirectUri: 'https://other.example/cb' });
+    expect(!elsewhere.ok && elsewhere.failure.kind).to.equal('reconnect');
     const misconfigured = connectorFor(fake, { clientSecret: 'wrong' });
-    const refused = await misconfigured.authorization.exchangeCode({ code: fake.issueCode(REDIRECT), codeVerifier: null, redirectUri: REDIRECT });
-    expect(!refused.ok && refused.failure).to.deep.include({ kind: 'rejected', reason: 'Threads: Error validating client secret. (code 101)' });
+    const refused = await misconfigured.authorization.exchangeCode({ code: consentTo().code, codeVerifier: null, redirectUri: REDIRECT });
+    expect(!refused.ok && refused.failure).to.deep.equal({ kind: 'rejected', reason: 'Threads: Error validating client secret. (code 101)' });
   });
 
   it('identifies the profile with GET /me; there is nothing to publish as but the profile', async () => {
@@ -72,7 +81,6 @@ describe('Threads connector: authorization against a local Threads', () => {
       avatarUrl: 'https://scontent.example/ada.jpg',
     });
     expect(publishAs).to.equal(null);
-    const me = fake.state.received.find((r) => r.path === '/v1.0/me');
-    expect(me?.params).to.deep.equal({ fields: 'id,username,name,threads_profile_picture_url', access_token: grant.accessToken });
+    expect(fake.paramsTo('/v1.0/me')).to.deep.equal([{ fields: 'id,username,name,threads_profile_picture_url', access_token: grant.accessToken }]);
   });
 });

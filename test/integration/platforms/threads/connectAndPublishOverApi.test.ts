@@ -48,11 +48,12 @@ describe('Threads over the API: connect, then a picture whose container the engi
   after(async () => {
     await t?.close();
     await fake?.stop();
+    fake?.expectNoViolations();
   });
 
   it('publishes once, after the container finished, and keeps every check in the attempt log', async () => {
-    const state = (await authorizeOverApi(o, 'THREADS')).searchParams.get('state');
-    const page = await backToCallback(t, 'threads', fake.issueCode(`${BASE_URL}/connect/threads/callback`), state);
+    const { code, state } = fake.consent((await authorizeOverApi(o, 'THREADS')).toString());
+    const page = await backToCallback(t, 'threads', code, state);
     expect(page.status, page.text).to.equal(200);
     const [connection] = await listedConnections<{ id: string }>(o);
     expect(connection).to.include({ platform: 'THREADS', accountId: fake.state.user.id, status: 'active' });

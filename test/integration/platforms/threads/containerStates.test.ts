@@ -14,9 +14,9 @@ describe('Threads connector: containers Threads is processing, across calls', ()
     connector = connectorFor(fake);
     grant = grantFrom(fake.longLivedToken());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  const containerParams = () => fake.state.received.filter((r) => r.path === '/v1.0/me/threads').map((r) => r.params);
+  const containerParams = () => fake.paramsTo('/v1.0/me/threads');
 
   it('a video: IN_PROGRESS → processing, still IN_PROGRESS → processing again, FINISHED → published', async () => {
     const video = segment({ media: [item('video-1')] });

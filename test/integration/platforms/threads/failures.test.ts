@@ -15,37 +15,71 @@ describe('Threads connector: what a failed call becomes', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.longLivedToken());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  it('HTTP 429 or throttling code 4/17/32/613: retry later, nothing published', async () => {
-    fake.answerNext('POST /v1.0/me/threads', { kind: 'rateLimited', status: 429, code: 4 });
-    expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.include({ kind: 'retryLater', statusCode: 429 });
+  it('HTTP 429 or throttling code 4/17/32/613: retry later, a quarter of an hour where Meta says nothing more, nothing published', async () => {
+    fake.answerNext('threads.container.create', { kind: 'rateLimited', status: 429, code: 4 });
+    expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.include({ kind: 'retryLater', afterSeconds: 900, statusCode: 429 });
     for (const code of [17, 32, 613] as const) {
-      fake.answerNext('POST /v1.0/me/threads_publish', { kind: 'rateLimited', status: 400, code });
+      fake.answerNext('threads.publish', { kind: 'rateLimited', status: 400, code });
       const outcome = expectKind(await connector.publisher.publish(segment(), grant, MEDIA), 'retryLater');
       expect(outcome.reason).to.equal(`Threads: Application request limit reached (code ${code})`);
     }
     expect(fake.state.posts).to.have.length(0);
   });
 
+  it('a 429 whose usage header says when access comes back: retry later, no sooner than that', async () => {
+    fake.answerNext('threads.publish', { kind: 'rateLimited', status: 429, code: 4, regainMinutes: 42 });
+    const outcome = await connector.publisher.publish(segment(), grant, MEDIA);
+    expect(outcome).to.deep.equal({
+      kind: 'retryLater',
+      afterSeconds: 42 * 60,
+      reason: 'Threads: Application request limit reached (code 4)',
+      statusCode: 429,
+    });
+    expect(fake.state.posts).to.have.length(0);
+  });
+
   it('a 5xx on threads_publish: the outcome is unknown (Threads may have published it)', async () => {
-    fake.answerNext('POST /v1.0/me/threads_publish', { kind: 'serverError' });
+    fake.answerNext('threads.publish', { kind: 'serverError' });
     expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.include({ kind: 'outcomeUnknown', statusCode: 500 });
   });
 
   it('a 5xx while making the container: retry later (nothing is public yet)', async () => {
-    fake.answerNext('POST /v1.0/me/threads', { kind: 'serverError' });
+    fake.answerNext('threads.container.create', { kind: 'serverError' });
     expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.include({ kind: 'retryLater', statusCode: 500 });
     expect(fake.requestsTo('POST', '/v1.0/me/threads_publish')).to.equal(0);
   });
 
-  it('text over 500 characters: rejected with Threads’ message', async () => {
-    const outcome = await connector.publisher.publish(segment({ text: 'x'.repeat(501) }), grant, MEDIA);
-    expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'Threads: Param text must be at most 500 characters long. (code 100)', statusCode: 400 });
+  it('a permission removed (code 10, or 200–299): needs reconnect, not a final refusal (review finding 3)', async () => {
+    fake.answerNext('threads.container.create', { kind: 'refused', code: 10, message: '(#10) Application does not have permission for this action' });
+    expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.equal({
+      kind: 'needsReconnect',
+      reason: 'Threads: (#10) Application does not have permission for this action (code 10)',
+      statusCode: 400,
+    });
+    fake.answerNext('threads.publish', { kind: 'refused', code: 200, message: '(#200) Permissions error' });
+    expectKind(await connector.publisher.publish(segment(), grant, MEDIA), 'needsReconnect');
+  });
+
+  it('a reply on a connection whose token lacks threads_manage_replies: Threads answers code 10, needs reconnect', async () => {
+    const first = expectKind(await connector.publisher.publish(segment({ text: 'first' }), grant, MEDIA), 'published');
+    const withoutReplies = grantFrom(fake.longLivedToken(0, ['threads_basic', 'threads_content_publish']));
+    const reply = segment({ segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: first.platformPostId });
+    expectKind(await connector.publisher.publish(reply, withoutReplies, MEDIA), 'needsReconnect');
+    // The fake holds the request to the permission its page names, as Threads does: the refusal was the point here.
+    expect(() => fake.expectNoViolations()).to.throw(/threads.user.publishingLimit: credentials: needs one of threads_manage_replies/);
+    expect(fake.state.posts).to.have.length(1);
+  });
+
+  it('an invalid parameter: rejected with Threads’ message', async () => {
+    fake.answerNext('threads.container.create', { kind: 'refused', code: 100, message: 'Param image_url is not a valid URL' });
+    const outcome = await connector.publisher.publish(segment(), grant, MEDIA);
+    expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'Threads: Param image_url is not a valid URL (code 100)', statusCode: 400 });
   });
 
   it('a timeout after Threads received threads_publish: outcome unknown, and Threads saw it', async () => {
-    fake.answerNext('POST /v1.0/me/threads_publish', { kind: 'stall' });
+    fake.answerNext('threads.publish', { kind: 'stall' });
     const impatient = connectorFor(fake, { timeoutMs: 300 });
     const outcome = expectKind(await impatient.publisher.publish(segment(), grant, MEDIA), 'outcomeUnknown');
     expect(outcome.reason).to.match(/^publish outcome unknown: Threads did not answer within 300 ms/);
@@ -53,7 +87,7 @@ describe('Threads connector: what a failed call becomes', () => {
   });
 
   it('a timeout while making the container: retry later (an unpublished container is harmless)', async () => {
-    fake.answerNext('POST /v1.0/me/threads', { kind: 'stall' });
+    fake.answerNext('threads.container.create', { kind: 'stall' });
     const impatient = connectorFor(fake, { timeoutMs: 300 });
     expectKind(await impatient.publisher.publish(segment(), grant, MEDIA), 'retryLater');
   });
@@ -69,6 +103,6 @@ describe('Threads connector: what a failed call becomes', () => {
   it('a reply without the post it replies to: rejected before any call', async () => {
     const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2 }), grant, MEDIA);
     expectKind(outcome, 'rejected');
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 });

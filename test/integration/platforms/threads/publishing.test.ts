@@ -14,9 +14,9 @@ describe('Threads connector: publishing against a local Threads', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.longLivedToken());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  const containerParams = () => fake.state.received.filter((r) => r.path === '/v1.0/me/threads').map((r) => r.params);
+  const containerParams = () => fake.paramsTo('/v1.0/me/threads');
 
   it('publishes a text post: a TEXT container with reply_control mapped, then threads_publish, then its permalink', async () => {
     const settings = { platform: 'THREADS' as const, values: { replyControl: 'following' as const } };
@@ -26,9 +26,8 @@ describe('Threads connector: publishing against a local Threads', () => {
     expect(containerParams()).to.deep.equal([
       { media_type: 'TEXT', text: 'Hello Threads', reply_control: 'accounts_you_follow', access_token: grant.accessToken },
     ]);
-    const publish = fake.state.received.find((r) => r.path === '/v1.0/me/threads_publish');
-    expect(publish?.params).to.deep.equal({ creation_id: post.containerId, access_token: grant.accessToken });
-    expect(fake.state.received.map((r) => `${r.method} ${r.path}`)).to.deep.equal([
+    expect(fake.paramsTo('/v1.0/me/threads_publish')).to.deep.equal([{ creation_id: post.containerId, access_token: grant.accessToken }]);
+    expect(fake.received.map((r) => `${r.method} ${r.path}`)).to.deep.equal([
       'POST /v1.0/me/threads',
       `GET /v1.0/${post.containerId}`,
       'POST /v1.0/me/threads_publish',
@@ -66,12 +65,41 @@ describe('Threads connector: publishing against a local Threads', () => {
     expect(second.platformPostId).to.equal(fake.state.posts[0].id);
   });
 
-  it('a thread: segment 2 replies to segment 1', async () => {
+  it('a thread: segment 2 replies to segment 1, after a look at the profile’s reply quota', async () => {
     const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA), 'published');
+    expect(fake.requestsTo('GET', '/v1.0/me/threads_publishing_limit'), 'a post of its own is the engine’s budget').to.equal(0);
     const reply = segment({ text: 'and more', segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: first.platformPostId });
     const second = expectKind(await connector.publisher.publish(reply, grant, MEDIA), 'published');
     expect(containerParams()[1]).to.deep.include({ media_type: 'TEXT', text: 'and more', reply_to_id: first.platformPostId });
     expect(containerParams()[0]).to.not.have.property('reply_to_id');
     expect(second.platformPostId).to.not.equal(first.platformPostId);
+    expect(fake.paramsTo('/v1.0/me/threads_publishing_limit')).to.deep.equal([{ fields: 'reply_quota_usage,reply_config', access_token: grant.accessToken }]);
+  });
+
+  it('a reply once the profile’s 1,000 replies a day are spent: retry later, no container made (review finding 2)', async () => {
+    const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA), 'published');
+    fake.state.replyQuotaUsage = 1000;
+    const reply = segment({ text: 'and more', segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: first.platformPostId });
+    const outcome = await connector.publisher.publish(reply, grant, MEDIA);
+    expect(outcome).to.deep.equal({
+      kind: 'retryLater',
+      afterSeconds: 3600,
+      reason: "Threads' reply quota is spent (1000 of 1000 replies in the last 24 hours)",
+      statusCode: 200,
+    });
+    expect(containerParams()).to.have.length(1);
+  });
+
+  it('text of 500 characters with emoji counted as their UTF-8 bytes: refused before any call past 500 (review finding 1)', async () => {
+    const fits = `${'a'.repeat(496)}😀`;
+    expectKind(await connector.publisher.publish(segment({ text: fits }), grant, MEDIA), 'published');
+    const tooLong = `${'a'.repeat(490)}😀😀😀`;
+    expect([...tooLong].length, 'within 500 code points, as the domain counts').to.be.at.most(500);
+    const before = fake.received.length;
+    expect(await connector.publisher.publish(segment({ text: tooLong }), grant, MEDIA)).to.deep.equal({
+      kind: 'rejected',
+      reason: 'Threads counts this text as 502 characters (an emoji as its UTF-8 bytes); it allows 500',
+    });
+    expect(fake.received).to.have.length(before);
   });
 });

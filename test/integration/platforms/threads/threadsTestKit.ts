@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { type ThreadsConnector, threadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
-import { type ThreadsOptions } from '../../../../adapters/outbound/platforms/threads/ThreadsOptions';
+import { type ThreadsConnector, threadsConnector, type ThreadsOptions } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
@@ -9,8 +8,9 @@ import { DAY_MS, NOW, oauth2Grant, segmentToPublish } from '../../../support/pla
 
 export { DAY_MS, NOW };
 
+/** The connector against `fake`, both on NOW's clock; the consent screen is Threads' own address (the fake's consent reads its URL). */
 export function connectorFor(fake: ThreadsFake, options: Partial<ThreadsOptions> = {}): ThreadsConnector {
-  fake.state.now = NOW.getTime();
+  fake.state.now = () => NOW;
   return threadsConnector({
     clientId: fake.state.clientId,
     clientSecret: fake.state.clientSecret,
@@ -23,9 +23,12 @@ export function connectorFor(fake: ThreadsFake, options: Partial<ThreadsOptions>
 }
 
 /** A connection's grant around a long-lived token of the fake, as an exchange would have made it. */
-export function grantFrom(accessToken: string, expiresInMs = 50 * DAY_MS): OAuth2Grant {
-  return oauth2Grant({ accessToken, refreshToken: null }, { accessMs: expiresInMs, refreshMs: expiresInMs }, THREADS_SCOPES);
+export function grantFrom(accessToken: string, expiresInMs = 50 * DAY_MS, scopes: readonly string[] = THREADS_SCOPES): OAuth2Grant {
+  return oauth2Grant({ accessToken, refreshToken: null }, { accessMs: expiresInMs, refreshMs: expiresInMs }, [...scopes]);
 }
+
+/** The profile a connection of the fake publishes as. */
+export const accountOf = (fake: ThreadsFake) => ({ accountId: fake.state.user.id, handle: fake.state.user.username, publishAs: null });
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
   return segmentToPublish({ settings: { platform: 'THREADS', values: { replyControl: 'everyone' } }, text: 'Shipping Dispatch 1.0' }, overrides);

@@ -11,7 +11,7 @@ describe('Threads connector: token upkeep against a local Threads', () => {
     fake = await ThreadsFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('refreshes a week ahead of the token’s expiry, never once it has expired', () => {
     const grant = grantFrom('t');
@@ -32,16 +32,15 @@ describe('Threads connector: token upkeep against a local Threads', () => {
     expect(renewed.grant.accessExpiresAt?.toISOString()).to.equal(expiresAt);
     expect(renewed.grant.refreshExpiresAt?.toISOString()).to.equal(expiresAt);
     expect(renewed.grant.scopes).to.deep.equal(grant.scopes);
-    const sent = fake.state.received.find((r) => r.path === '/refresh_access_token');
-    expect(sent?.method).to.equal('GET');
-    expect(sent?.params).to.deep.equal({ grant_type: 'th_refresh_token', access_token: grant.accessToken });
+    expect(fake.received.find((r) => r.path === '/refresh_access_token')?.method).to.equal('GET');
+    expect(fake.paramsTo('/refresh_access_token')).to.deep.equal([{ grant_type: 'th_refresh_token', access_token: grant.accessToken }]);
     expectKind(await connector.publisher.publish(segment(), renewed.grant, MEDIA), 'published');
   });
 
-  it('error 190 on a post: needs reconnect; the forced refresh of that token: reconnect', async () => {
+  it('a dead grant (error 190 on a post): needs reconnect; the forced refresh of that token: reconnect', async () => {
     const token = fake.longLivedToken(2 * DAY_MS);
     const grant = grantFrom(token);
-    (fake.state.tokens.get(token) as { invalid: boolean }).invalid = true;
+    fake.state.expire(token);
     const refused = await connector.publisher.publish(segment(), grant, MEDIA);
     expect(refused).to.deep.equal({
       kind: 'needsReconnect',
@@ -50,6 +49,16 @@ describe('Threads connector: token upkeep against a local Threads', () => {
     });
     const renewed = await connector.tokens.refresh(grant);
     expect(!renewed.ok && renewed.failure.kind).to.equal('reconnect');
+  });
+
+  it('a token past its 60 days on Threads’ clock: 190 (session expired) on a post, needs reconnect', async () => {
+    const token = fake.longLivedToken(61 * DAY_MS);
+    const outcome = await connector.publisher.publish(segment(), grantFrom(token), MEDIA);
+    expect(outcome).to.deep.equal({
+      kind: 'needsReconnect',
+      reason: 'Threads: Error validating access token: Session has expired. (code 190)',
+      statusCode: 400,
+    });
   });
 
   it('an expired grant is not sent to Threads: reconnect', async () => {
@@ -70,6 +79,6 @@ describe('Threads connector: token upkeep against a local Threads', () => {
 
   it('revocation resolves at once: Threads has no revocation endpoint', async () => {
     await connector.tokens.revoke(grantFrom(fake.longLivedToken()));
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 });

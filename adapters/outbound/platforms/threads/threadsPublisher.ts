@@ -1,11 +1,22 @@
-import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
-import { checkpointOf, stepOf, type ThreadsStep } from './threadsCheckpoint';
-import { containerStatus, createContainer, mediaParams, postParams } from './threadsContainers';
-import { type ThreadsSettings } from './ThreadsOptions';
-import { publishContainer } from './threadsPublish';
-import { asOAuth2 } from './ThreadsTokens';
+import { asOAuth2, type ThreadsSettings } from './threadsApi';
+import { containerStatus, createContainer, mediaParams, postParams, publishContainer, replyQuotaSpent } from './threadsContainers';
+
+/**
+ * What a `processing` answer leaves to resume from: the container to publish (its id, as
+ * Threads names it), or a carousel's item containers still being processed, before the
+ * carousel container that names them can be made.
+ */
+type ThreadsStep = { readonly kind: 'container'; readonly id: string } | { readonly kind: 'carouselItems'; readonly ids: readonly string[] };
+
+const ITEMS = 'carousel-items:';
+
+const checkpointOf = (step: ThreadsStep): string => (step.kind === 'container' ? step.id : `${ITEMS}${step.ids.join(',')}`);
+
+const stepOf = (checkpoint: string): ThreadsStep =>
+  checkpoint.startsWith(ITEMS) ? { kind: 'carouselItems', ids: checkpoint.slice(ITEMS.length).split(',') } : { kind: 'container', id: checkpoint };
 
 type Next = { readonly ok: true; readonly step: ThreadsStep } | { readonly ok: false; readonly outcome: PublishOutcome };
 
@@ -15,23 +26,48 @@ type Resumed = PublishOutcome | 'expired';
 /** Seconds before asking again about a container Threads is still processing (about once a minute). */
 const PROCESSING_SECONDS = 60;
 
+/** Threads' text limit, in its own measure (`threadsTextLength`). */
+export const THREADS_TEXT_LIMIT = 500;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+/**
+ * Text as Threads measures it: characters, but an emoji as the bytes of its UTF-8 encoding
+ * (docs/platforms.md, Threads review finding 1). The domain counts code points, so an
+ * emoji-rich text it allows is refused here, before any call, rather than by Threads.
+ */
+export function threadsTextLength(text: string): number {
+  let length = 0;
+  for (const { segment } of graphemes.segment(text)) length += EMOJI.test(segment) ? Buffer.byteLength(segment, 'utf8') : [...segment].length;
+  return length;
+}
+
 /**
  * Two steps: a container (`POST /me/threads`), then `threads_publish` once it is FINISHED.
  * A container still IN_PROGRESS is answered `processing` with its id as the checkpoint; the
  * next call asks its status and publishes it, never sleeping here. Threads publishes a
  * container once, so a checkpointed container cannot become two posts. Later segments reply
- * to the one before (`reply_to_id`).
+ * to the one before (`reply_to_id`), each after a look at the profile's reply quota.
  */
 export class ThreadsPublisher implements GrantedPublisher {
   constructor(private readonly settings: ThreadsSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account?: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex > 0 && segment.replyToPlatformPostId === null) return { kind: 'rejected', reason: 'a Threads reply needs the post it replies to' };
     if (segment.checkpoint !== null) {
       const resumed = await this.resume(segment, accessToken, stepOf(segment.checkpoint));
       // An expired container was never published: a new one is made below.
       if (resumed !== 'expired') return resumed;
+    }
+    const length = threadsTextLength(segment.text);
+    if (length > THREADS_TEXT_LIMIT) {
+      return { kind: 'rejected', reason: `Threads counts this text as ${length} characters (an emoji as its UTF-8 bytes); it allows ${THREADS_TEXT_LIMIT}` };
+    }
+    if (segment.segmentIndex > 0) {
+      const spent = await replyQuotaSpent(this.settings, accessToken);
+      if (spent !== null) return spent;
     }
     const created = await this.create(segment, accessToken, media);
     if (!created.ok) return created.outcome;
