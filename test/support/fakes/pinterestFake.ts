@@ -4,7 +4,7 @@ import { listBoards, userAccount } from './pinterestFakeAccount';
 import { notFound, refusal, type ScriptedAnswer, scripted } from './pinterestFakeAnswers';
 import { mediaStatus, registerMedia, uploadForm } from './pinterestFakeMedia';
 import { pinterestAuthority } from './pinterestFakeOAuth';
-import { createPin } from './pinterestFakePins';
+import { createPin, listPins } from './pinterestFakePins';
 import { PinterestFakeState } from './pinterestFakeState';
 
 /** The scopes the connector's authorize URL asks for: what a finished connection's tokens carry. */
@@ -30,6 +30,7 @@ export class PinterestFake extends PlatformFake<PinterestFakeState, ScriptedAnsw
         'media/create': registerMedia,
         'media/get': mediaStatus,
         'pins/create': createPin,
+        'pins/list': listPins,
       },
       undescribed: [
         // Pinterest's documentation: the authorization page, at www.pinterest.com/oauth/.

@@ -7,8 +7,8 @@ const INVALID_GRANT = 'The authorization code or refresh token is invalid, expir
 /**
  * Pinterest's OAuth server: its authorization page (its documentation) and `POST /v5/oauth/token`
  * (its description: HTTP Basic, a form, answers and errors in the described shapes). Scopes are
- * comma separated; no PKCE; a refresh with `refresh_on=true` (continuous refresh) replaces the
- * refresh token, one without hands back the same.
+ * comma separated; no PKCE; every refresh replaces the refresh token (continuous refresh, the
+ * only kind its description still has).
  */
 export const pinterestAuthority = (state: PinterestFakeState): OAuthAuthority =>
   new OAuthAuthority(state, {
@@ -16,7 +16,8 @@ export const pinterestAuthority = (state: PinterestFakeState): OAuthAuthority =>
     clientAuthentication: 'basic',
     pkce: false,
     scopeSeparator: ',',
-    rotatesOn: (form) => form.get('refresh_on') === 'true',
+    // Continuous refresh is the only kind Pinterest still issues: each refresh hands out a new refresh token.
+    rotatesOn: () => true,
     tokenAnswer: ({ grantType, accessToken, refreshToken, scopes }) => ({
       access_token: accessToken,
       refresh_token: refreshToken,

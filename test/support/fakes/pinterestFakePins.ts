@@ -41,6 +41,7 @@ async function mediaProblem(state: PinterestFakeState, source: Record<string, un
         : null;
   if (urls === null) return invalid(`media_source.source_type "${String(source.source_type)}" is not supported here`);
   for (const url of urls) {
+    if (!state.fetchesImages) continue;
     const image = await fetchImage(url);
     if ('status' in image) return image;
     images.push(image);
@@ -58,14 +59,44 @@ export async function createPin(call: PinterestCall) {
   const images: FetchedImage[] = [];
   const problem = await mediaProblem(state, source, images);
   if (problem) return call.send(problem);
-  const id = String(813_000_000_000 + state.next());
-  state.pins.push({ id, body: pin, fetchedImages: images });
-  call.answer(201, {
-    id,
-    created_at: new Date().toISOString(),
-    board_id: pin.board_id,
-    title: pin.title ?? '',
-    description: pin.description ?? '',
-    link: pin.link ?? null,
-  });
+  const stored: StoredPin = { id: String(813_000_000_000 + state.next()), body: pin, createdAt: state.now(), fetchedImages: images };
+  state.pins.push(stored);
+  call.answer(201, described(stored, state.account.username));
+}
+
+/** The pin's media as the description's `PinMedia` has it: an image, a video, or a carousel's items. */
+function mediaOf(source: Record<string, unknown>): Record<string, unknown> {
+  const image = { '600x': { width: 600, height: 600, url: 'https://i.pinimg.com/600x/fake.jpg' } };
+  if (source.source_type === 'video_id') return { media_type: 'video', cover_image_url: 'https://i.pinimg.com/videos/fake.jpg', duration: null };
+  if (source.source_type === 'image_url') return { media_type: 'image', images: image };
+  const items = (source.items as unknown[] | undefined) ?? [];
+  return { media_type: 'multiple_images', items: items.map(() => ({ item_type: 'image', images: image })) };
+}
+
+/** A pin as the description's `Pin` has it. */
+const described = (pin: StoredPin, username: string) => ({
+  id: pin.id,
+  created_at: pin.createdAt.toISOString(),
+  board_id: pin.body.board_id,
+  board_owner: { username },
+  title: pin.body.title ?? '',
+  description: pin.body.description ?? '',
+  link: pin.body.link ?? null,
+  alt_text: pin.body.alt_text ?? null,
+  is_owner: true,
+  media: mediaOf((pin.body.media_source ?? {}) as Record<string, unknown>),
+});
+
+/**
+ * `GET /v5/pins` (pins/list): the account's pins, newest first, `page_size` at a time, the next
+ * page named by `bookmark` (the scopes it needs are the description's to check).
+ */
+export function listPins(call: PinterestCall) {
+  if (!ownerOf(call)) return;
+  const { state } = call;
+  const size = Number(call.url.searchParams.get('page_size') ?? '25');
+  const start = Number(call.url.searchParams.get('bookmark')?.replace(/^pins-/, '') ?? '0');
+  const newestFirst = [...state.pins].reverse();
+  const items = newestFirst.slice(start, start + size).map((pin) => described(pin, state.account.username));
+  call.answer(200, { items, bookmark: start + size < newestFirst.length ? `pins-${start + size}` : null });
 }

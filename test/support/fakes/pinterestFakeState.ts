@@ -20,6 +20,7 @@ export interface StoredMedia {
 export interface StoredPin {
   readonly id: string;
   readonly body: Record<string, unknown>;
+  readonly createdAt: Date;
   /** The images Pinterest fetched from the pin's links, as it got them. */
   readonly fetchedImages: Array<{ readonly url: string; readonly contentType: string; readonly bytes: Buffer }>;
 }
@@ -46,6 +47,10 @@ export class PinterestFakeState extends OAuthGrants {
   videoChecksUntilDone = 1;
   videoFinishesAs: 'succeeded' | 'failed' = 'succeeded';
   readonly pins: StoredPin[] = [];
+  /** Whether it fetches a pin's image links, as Pinterest does; off where the links point at no server (the engine's harness serves none). */
+  fetchesImages = true;
+  /** Pinterest's clock, for the pins' `created_at`: a test running the engine on a fixed clock sets it to that. */
+  now: () => Date = () => new Date();
 
   constructor() {
     super('1512345', 'fake-pinterest-secret', ['pina_access', 'pinr_refresh']);

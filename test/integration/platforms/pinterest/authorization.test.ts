@@ -49,7 +49,12 @@ describe('Pinterest connector: authorization against a local Pinterest', () => {
     const basic = Buffer.from(`${fake.state.clientId}:${fake.state.clientSecret}`).toString('base64');
     expect(sent?.headers.authorization).to.equal(`Basic ${basic}`);
     expect(sent?.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
-    expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT });
+    expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      continuous_refresh: 'true',
+    });
   });
 
   it('says reconnect for a code Pinterest does not know, rejected for a wrong client secret', async () => {

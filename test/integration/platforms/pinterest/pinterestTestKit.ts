@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
-import { pinterestConnector, type PinterestConnector } from '../../../../adapters/outbound/platforms/pinterest/PinterestConnector';
-import { type PinterestOptions } from '../../../../adapters/outbound/platforms/pinterest/PinterestOptions';
+import { pinterestConnector, type PinterestConnector, type PinterestOptions } from '../../../../adapters/outbound/platforms/pinterest/PinterestConnector';
 import { type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';

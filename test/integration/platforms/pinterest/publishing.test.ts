@@ -7,7 +7,7 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { type TargetSettings } from '../../../../domain/post/TargetSettings';
 import { PinterestFake } from '../../../support/fakes/pinterestFake';
 import { makePng } from '../../../support/mediaFiles';
-import { BOARD_ACCOUNT, MediaLibrary, NOW, connectorFor, grantFrom, segment } from './pinterestTestKit';
+import { BOARD_ACCOUNT, MediaLibrary, NOW, SCOPES, connectorFor, grantFrom, segment } from './pinterestTestKit';
 
 describe('Pinterest connector: image pins against a local Pinterest', () => {
   let fake: PinterestFake;
@@ -78,9 +78,25 @@ describe('Pinterest connector: image pins against a local Pinterest', () => {
     expect(pin.fetchedImages.map((image) => image.contentType)).to.deep.equal(['image/png', 'image/png', 'image/png']);
   });
 
+  it('text alone: rejected before anything is sent (a pin needs an image or a video)', async () => {
+    const outcome = await connector.publisher.publish(segment({ media: [] }), grant, library, BOARD_ACCOUNT);
+    expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'a pin needs an image or a video' });
+    expect(fake.received).to.have.length(0);
+  });
+
   it('no board anywhere: rejected before anything is sent', async () => {
     const outcome = await connector.publisher.publish(segment(), grant, library, { ...BOARD_ACCOUNT, publishAs: null });
     expect(outcome).to.deep.include({ kind: 'rejected' });
+    expect(fake.received).to.have.length(0);
+  });
+
+  it('a connection made before boards:write was asked for: needs reconnect, naming the permission, nothing sent', async () => {
+    const scopes = SCOPES.filter((s) => s !== 'boards:write');
+    const outcome = await connector.publisher.publish(segment(), { ...grantFrom(fake.tokens(scopes)), scopes }, library, BOARD_ACCOUNT);
+    expect(outcome).to.deep.equal({
+      kind: 'needsReconnect',
+      reason: "the connection lacks Pinterest's boards:write permission a pin needs: connect the account again",
+    });
     expect(fake.received).to.have.length(0);
   });
 

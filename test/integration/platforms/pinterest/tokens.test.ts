@@ -50,7 +50,7 @@ describe('Pinterest connector: token upkeep against a local Pinterest', () => {
     expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({
       grant_type: 'refresh_token',
       refresh_token: grant.refreshToken,
-      refresh_on: 'true',
+      continuous_refresh: 'true',
     });
   });
 
