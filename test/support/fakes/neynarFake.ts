@@ -1,7 +1,7 @@
 import { DescribedApi } from './kit/describedApi';
 import { type FakeHandler, PlatformFake } from './kit/platformFake';
 import { keyed, neynarError, refusal, type ScriptedAnswer, scripted } from './neynarFakeAnswers';
-import { publishCast } from './neynarFakeCasts';
+import { castsForUser, publishCast } from './neynarFakeCasts';
 import { createSigner, lookupSigner, registerSignedKey, usersByFid } from './neynarFakeSigners';
 import { NeynarFakeState } from './neynarFakeState';
 
@@ -29,6 +29,7 @@ export class NeynarFake extends PlatformFake<NeynarFakeState, ScriptedAnswer> {
         'lookup-signer': lookupSigner,
         'fetch-bulk-users': usersByFid,
         'publish-cast': publishCast,
+        'fetch-casts-for-user': castsForUser,
       }),
       refusal,
       notFound: (request) => neynarError(404, 'NotFound', `No route for ${request.method} ${request.path}`),

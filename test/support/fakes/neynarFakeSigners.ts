@@ -63,7 +63,7 @@ export function lookupSigner(call: NeynarCall) {
 }
 
 /** A user as the description's `User` has one: the account's own fields, the rest empty. */
-const described = (user: FakeUser) => ({
+export const describedUser = (user: FakeUser) => ({
   object: 'user',
   ...user,
   custody_address: `0x${user.fid.toString(16).padStart(40, '0')}`,
@@ -88,7 +88,7 @@ export function usersByFid(call: NeynarCall) {
   if (fids.length === 0 || fids.some((f) => !Number.isInteger(f))) return call.send(neynarError(400, 'InvalidField', 'fids must be integers', 'fids'));
   const users = fids.flatMap((fid) => {
     const user = call.state.users.get(fid);
-    return user ? [described(user)] : [];
+    return user ? [describedUser(user)] : [];
   });
   call.answer(200, { users });
 }

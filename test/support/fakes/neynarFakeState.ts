@@ -22,6 +22,7 @@ export interface StoredCast {
   readonly hash: string;
   readonly fid: number;
   readonly body: Record<string, unknown>;
+  readonly createdAt: Date;
 }
 
 /** A well-known development phrase: the app account's custody key in the tests, never a real one. */
@@ -38,6 +39,8 @@ export class NeynarFakeState {
   readonly casts: StoredCast[] = [];
   /** Casts by signer and idem key: a repeated key answers the cast it made. */
   readonly byIdem = new Map<string, StoredCast>();
+  /** Farcaster's clock, for the casts' `timestamp`: a test running the engine on a fixed clock sets it to that. */
+  now: () => Date = () => new Date();
   private counter = 1000;
 
   next(): number {

@@ -1,6 +1,5 @@
-import { farcasterConnector, type FarcasterConnector } from '../../../../adapters/outbound/platforms/farcaster/FarcasterConnector';
-import { type FarcasterOptions } from '../../../../adapters/outbound/platforms/farcaster/FarcasterOptions';
-import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { farcasterConnector, type FarcasterConnector, type FarcasterOptions } from '../../../../adapters/outbound/platforms/farcaster/FarcasterConnector';
+import { type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type FarcasterSignerGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type NeynarFake } from '../../../support/fakes/neynarFake';
@@ -27,6 +26,9 @@ export async function approvedGrant(fake: NeynarFake, connector: FarcasterConnec
   if (status.kind !== 'approved' || status.grant.kind !== 'farcaster_signer') throw new Error(`signer not approved: ${status.kind}`);
   return status.grant;
 }
+
+/** The account the fake's approved signer belongs to (fid 4242, `ada`), as the engine hands it to the publisher. */
+export const ACCOUNT: PublishingAccount = { accountId: '4242', handle: 'ada', publishAs: null };
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {
   return segmentToPublish({ settings: { platform: 'FARCASTER', values: { channelId: null } }, text: 'Shipping Dispatch 1.0' }, overrides);

@@ -3,7 +3,7 @@ import { type FarcasterConnector } from '../../../../adapters/outbound/platforms
 import { type FarcasterSignerGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome } from '../../../../application/ports/PlatformPublisher';
 import { NeynarFake } from '../../../support/fakes/neynarFake';
-import { LINKED_MEDIA, approvedGrant, connectorFor, segment } from './farcasterTestKit';
+import { ACCOUNT, LINKED_MEDIA, approvedGrant, connectorFor, segment } from './farcasterTestKit';
 
 const castBodies = (fake: NeynarFake) =>
   fake.received.filter((r) => r.method === 'POST' && r.path === '/v2/farcaster/cast/').map((r) => JSON.parse(r.body.toString()));
@@ -26,7 +26,7 @@ describe('Farcaster connector: casts', () => {
   afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('a text cast: the signer, the text and an idem key; the hash is the remote id, the address Warpcast’s', async () => {
-    const outcome = published(await connector.publisher.publish(segment(), grant, LINKED_MEDIA));
+    const outcome = published(await connector.publisher.publish(segment(), grant, LINKED_MEDIA, ACCOUNT));
     const [cast] = fake.state.casts;
     expect(outcome).to.deep.include({ platformPostId: cast!.hash, platformPostUrl: `https://warpcast.com/ada/${cast!.hash.slice(0, 10)}`, statusCode: 200 });
     const [body] = castBodies(fake);
@@ -40,16 +40,22 @@ describe('Farcaster connector: casts', () => {
       { id: 'img-1', altText: 'first', thumbnailTimestamp: null },
       { id: 'img-2', altText: null, thumbnailTimestamp: null },
     ];
-    published(await connector.publisher.publish(segment({ media }), grant, LINKED_MEDIA));
+    published(await connector.publisher.publish(segment({ media }), grant, LINKED_MEDIA, ACCOUNT));
     expect(castBodies(fake)[0].embeds).to.deep.equal([
       { url: 'https://dispatch.example/media/img-1?sig=abc' },
       { url: 'https://dispatch.example/media/img-2?sig=abc' },
     ]);
   });
 
+  it('a video: one embed, the library’s signed link (Farcaster takes any media as a link)', async () => {
+    const media = [{ id: 'clip-1', altText: null, thumbnailTimestamp: 1.5 }];
+    published(await connector.publisher.publish(segment({ media }), grant, LINKED_MEDIA, ACCOUNT));
+    expect(castBodies(fake)[0].embeds).to.deep.equal([{ url: 'https://dispatch.example/media/clip-1?sig=abc' }]);
+  });
+
   it('a channel from the target’s settings goes on the first cast', async () => {
     const settings = { platform: 'FARCASTER' as const, values: { channelId: 'dispatch' } };
-    published(await connector.publisher.publish(segment({ settings }), grant, LINKED_MEDIA));
+    published(await connector.publisher.publish(segment({ settings }), grant, LINKED_MEDIA, ACCOUNT));
     expect(castBodies(fake)[0].channel_id).to.equal('dispatch');
   });
 
@@ -66,6 +72,7 @@ describe('Farcaster connector: casts', () => {
         }),
         grant,
         LINKED_MEDIA,
+        ACCOUNT,
       );
       hashes.push(published(outcome).platformPostId);
     }
@@ -78,8 +85,8 @@ describe('Farcaster connector: casts', () => {
   });
 
   it('a retried cast (the next attempt at the same segment) carries the same idem and is not cast twice', async () => {
-    const first = published(await connector.publisher.publish(segment({ idempotencyKey: 'target-1:0:1' }), grant, LINKED_MEDIA));
-    const again = published(await connector.publisher.publish(segment({ idempotencyKey: 'target-1:0:2' }), grant, LINKED_MEDIA));
+    const first = published(await connector.publisher.publish(segment({ idempotencyKey: 'target-1:0:1' }), grant, LINKED_MEDIA, ACCOUNT));
+    const again = published(await connector.publisher.publish(segment({ idempotencyKey: 'target-1:0:2' }), grant, LINKED_MEDIA, ACCOUNT));
     expect(again.platformPostId).to.equal(first.platformPostId);
     const [a, b] = castBodies(fake);
     expect(a.idem).to.equal(b.idem);
