@@ -126,7 +126,8 @@ export class EngineHarness {
     const platform = extra.connection?.platform ?? 'TWITTER';
     const connectionId = extra.connection?.id ?? (await this.connection(platform));
     const photos = MEDIA_REQUIRED.includes(platform) ? [media(await this.mediaFor(platform))] : [];
-    const segments = texts.map((text, i) => segment(text, photos, { delayMinutes: extra.delays?.[i] ?? null }));
+    // The media a platform needs goes with the first segment; later ones are its comments, in text.
+    const segments = texts.map((text, i) => segment(text, i === 0 ? photos : [], { delayMinutes: extra.delays?.[i] ?? null }));
     return this.composition.get(T.WritePosts).create(this.actor(extra.reviewRequired), {
       groups: [{ id: DEFAULT_GROUP_ID, isDefault: true, segments }],
       targets: [{ connectionId, groupId: DEFAULT_GROUP_ID, settings: SETTINGS[platform], scheduledAt: extra.scheduledAt ?? null }],

@@ -18,6 +18,11 @@ export interface ReadBackWorld {
   readonly account: { readonly accountId: string; readonly handle: string };
   /** The page, board or channel the connection publishes as, where the platform needs one (a Pinterest board). */
   readonly publishAs?: ConnectionPublishAs;
+  /**
+   * Segments posted before the one whose answer is lost, where the platform settles only later
+   * segments by reading back (YouTube: a video's upload resumes on its session; its comments are read back).
+   */
+  readonly leading?: readonly string[];
   /** The fake keeps time on this clock from now on (its posts' creation times). */
   useClock(now: () => Date): void;
   /** The next call that creates a post: recorded, then the connection dropped without an answer. */
@@ -69,9 +74,11 @@ export function readBackScenarios(name: string, start: () => Promise<ReadBackWor
         await world?.stop();
       });
 
-      const post = (text: string) => h.post([text], { connection: { id: connectionId, platform: world.platform } });
-      /** Rounds of the engine until the target is settled (each a few seconds on), at most `rounds`. */
-      async function settle(postId: string, rounds = 4) {
+      /** A reason names the segment it is about where the post has several. */
+      const inLastSegment = () => (world.leading?.length ? `segment ${world.leading.length + 1} of ${world.leading.length + 1}: ` : '');
+      const post = (text: string) => h.post([...(world.leading ?? []), text], { connection: { id: connectionId, platform: world.platform } });
+      /** Rounds of the engine until the target is settled (each a few seconds on), at most `rounds` (one more per leading segment). */
+      async function settle(postId: string, rounds = 4 + (world.leading?.length ?? 0)) {
         for (let round = 0; round < rounds; round++) {
           await h.publishDue();
           const target = await h.target(postId);
@@ -97,7 +104,7 @@ export function readBackScenarios(name: string, start: () => Promise<ReadBackWor
         const created = await post('Lost on the way there');
         const target = await settle(created.id);
         expect(target.status).to.equal('failed');
-        expect(target.error).to.match(/^nothing was posted: .*reading the account back found no such post$/);
+        expect(target.error).to.match(new RegExp(`^${inLastSegment()}nothing was posted: .*reading the account back found no such post$`));
         expect(retryMayHelp(target.error!)).to.equal(true);
         expect(world.posts()).to.equal(0);
       });
@@ -108,7 +115,7 @@ export function readBackScenarios(name: string, start: () => Promise<ReadBackWor
         const created = await post('Unknown, and it stays so');
         const target = await settle(created.id);
         expect(target.status).to.equal('failed');
-        expect(target.error).to.match(/^publish outcome unknown: .*; reading the account back failed: /);
+        expect(target.error).to.match(new RegExp(`^${inLastSegment()}publish outcome unknown: .*; reading the account back failed: `));
         expect(world.posts()).to.equal(1);
       });
     });

@@ -1,61 +1,78 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { readBody, sendJson as sendJsonAnswer, sendOAuthError } from './fakeAnswers';
+import { describeViolation, type Violation } from './kit/RequestChecker';
+import { type Answer, type Script } from './kit/scriptedAnswers';
 
-export { readBody, sendOAuthError };
-
-/** What the fake can be told to answer the next matching request with. */
-export type ScriptedAnswer =
+/** Google's own scripted answers, besides the kit's (`stall`, `dropAfterRecording`, `actThenDrop`, …). */
+export type ScriptedGoogleAnswer =
   | { readonly kind: 'unauthorized' }
   | { readonly kind: 'quotaExceeded' }
   | { readonly kind: 'uploadLimitExceeded' }
+  /** 429 `rateLimitExceeded` with `Retry-After` in seconds. */
+  | { readonly kind: 'rateLimited'; readonly retryAfterSeconds: number }
   | { readonly kind: 'serverError' }
-  /** Do what the request asks, then answer 503 as if it had failed (the answer was lost). */
+  /** Do what the request asks, then answer 503 as if it had failed. */
   | { readonly kind: 'serverErrorAfterHandling' }
-  | { readonly kind: 'invalidGrant' }
-  /** Read the request, then never answer (a timeout after Google received it). */
-  | { readonly kind: 'stall' }
-  /** Read the request, keep the first `keepBytes` of an upload chunk (Google may keep less than it was sent), then close the connection. */
-  | { readonly kind: 'drop'; readonly keepBytes?: number };
-
-export const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  sendJsonAnswer(response, status, body, { 'Content-Type': 'application/json; charset=UTF-8', ...headers });
+  | { readonly kind: 'invalidGrant' };
 
 /** Google's API error body: `{error: {code, message, errors: [{message, domain, reason}]}}`. */
-export function sendGoogleError(response: ServerResponse, status: number, reason: string, message: string, domain = 'youtube.api') {
-  sendJson(response, status, { error: { code: status, message, errors: [{ message, domain, reason }] } });
+export const googleError = (status: number, reason: string, message: string, domain = 'youtube.api'): Answer => ({
+  status,
+  body: { error: { code: status, message, errors: [{ message, domain, reason }] } },
+});
+
+export const UNAUTHORIZED = googleError(
+  401,
+  'authError',
+  'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+  'global',
+);
+
+export const BACKEND_ERROR = googleError(503, 'backendError', 'Backend Error', 'global');
+
+/** Google's OAuth error body: `{error, error_description}`. */
+export const oauthError = (status: number, error: string, description: string): Answer => ({ status, body: { error, error_description: description } });
+
+/** A request the discovery document does not allow: 401 for credentials, 403 for scopes, 400 otherwise. */
+export function refusal(violations: readonly Violation[]): Answer {
+  const detail = violations.map(describeViolation).join('; ');
+  if (violations.some((v) => v.field === 'header.Authorization')) return UNAUTHORIZED;
+  if (violations.some((v) => v.field === 'scope'))
+    return googleError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', 'global');
+  return googleError(400, 'badRequest', detail, 'global');
 }
 
-export const unauthorized = (response: ServerResponse) =>
-  sendGoogleError(
-    response,
-    401,
-    'authError',
-    'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-    'global',
-  );
+export const notFound = (method: string, path: string): Answer => googleError(404, 'notFound', `No route for ${method} ${path}`, 'global');
 
-/** Answers a scripted failure; `stall` leaves the response open, `drop` closes the connection. */
-export function sendScripted(request: IncomingMessage, response: ServerResponse, answer: ScriptedAnswer) {
+export function scripted(answer: ScriptedGoogleAnswer): Script {
   switch (answer.kind) {
     case 'unauthorized':
-      return unauthorized(response);
+      return { kind: 'answer', answer: UNAUTHORIZED };
     case 'quotaExceeded':
-      return sendGoogleError(
-        response,
-        403,
-        'quotaExceeded',
-        'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
-      );
+      return {
+        kind: 'answer',
+        answer: googleError(
+          403,
+          'quotaExceeded',
+          'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+        ),
+      };
     case 'uploadLimitExceeded':
-      return sendGoogleError(response, 403, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video');
+      return {
+        kind: 'answer',
+        answer: googleError(403, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'),
+      };
+    case 'rateLimited':
+      return {
+        kind: 'answer',
+        answer: {
+          ...googleError(429, 'rateLimitExceeded', 'Too many requests.', 'youtube.quota'),
+          headers: { 'Retry-After': String(answer.retryAfterSeconds) },
+        },
+      };
     case 'serverError':
+      return { kind: 'answer', answer: BACKEND_ERROR };
     case 'serverErrorAfterHandling':
-      return sendGoogleError(response, 503, 'backendError', 'Backend Error', 'global');
+      return { kind: 'actThenAnswer', answer: BACKEND_ERROR };
     case 'invalidGrant':
-      return sendOAuthError(response, 400, 'invalid_grant', 'Token has been expired or revoked.');
-    case 'stall':
-      return;
-    case 'drop':
-      return request.socket.destroy();
+      return { kind: 'answer', answer: oauthError(400, 'invalid_grant', 'Token has been expired or revoked.') };
   }
 }

@@ -1,58 +1,35 @@
-import { type ServerResponse } from 'node:http';
-import { sendJson, sendOAuthError } from './youtubeFakeAnswers';
-import { s256, type YouTubeFakeState } from './youtubeFakeState';
-
-const ONE_HOUR = 3599;
+import { OAuthAuthority } from './kit/oauthAuthority';
+import { oauthError } from './youtubeFakeAnswers';
+import { type YouTubeFakeState } from './youtubeFakeState';
 
 /**
- * `POST /token`: the authorization code (single use, same redirect URI, the PKCE verifier whose
- * S256 hash is the challenge) or a refresh token (no new refresh token in the answer).
+ * Google's OAuth 2.0 server as its documentation describes it (no discovery document covers
+ * it): PKCE with S256, the client in the form, a refresh token that does not rotate and is not
+ * sent again on a refresh, revocation of either token.
  */
-export function tokenEndpoint(state: YouTubeFakeState, contentType: string | undefined, body: Buffer, response: ServerResponse) {
-  if (!contentType?.startsWith('application/x-www-form-urlencoded')) return sendOAuthError(response, 400, 'invalid_request', 'Invalid content type');
-  const form = new URLSearchParams(body.toString());
-  if (form.get('client_id') !== state.clientId || form.get('client_secret') !== state.clientSecret) {
-    return sendOAuthError(response, 401, 'invalid_client', 'Unauthorized');
-  }
-  const grantType = form.get('grant_type');
-  if (grantType === 'authorization_code') return exchangeCode(state, form, response);
-  if (grantType === 'refresh_token') return refresh(state, form, response);
-  sendOAuthError(response, 400, 'unsupported_grant_type', `Invalid grant_type: ${grantType}`);
-}
-
-function exchangeCode(state: YouTubeFakeState, form: URLSearchParams, response: ServerResponse) {
-  const code = state.codes.get(form.get('code') ?? '');
-  if (!code) return sendOAuthError(response, 400, 'invalid_grant', 'Malformed auth code.');
-  state.codes.delete(form.get('code') ?? '');
-  if (form.get('redirect_uri') !== code.redirectUri) return sendOAuthError(response, 400, 'redirect_uri_mismatch', 'Bad Request');
-  const verifier = form.get('code_verifier');
-  if (code.codeChallenge !== null && (verifier === null || s256(verifier) !== code.codeChallenge)) {
-    return sendOAuthError(response, 400, 'invalid_grant', verifier === null ? 'Missing code verifier.' : 'Invalid code verifier.');
-  }
-  const tokens = state.issueTokens(code.scopes);
-  sendJson(response, 200, {
-    access_token: tokens.accessToken,
-    expires_in: ONE_HOUR,
-    refresh_token: tokens.refreshToken,
-    scope: code.scopes.join(' '),
-    token_type: 'Bearer',
+export const googleAuthority = (state: YouTubeFakeState): OAuthAuthority =>
+  new OAuthAuthority(state, {
+    userId: () => state.userId,
+    clientAuthentication: 'form',
+    pkce: true,
+    scopeSeparator: ' ',
+    rotatesOn: () => false,
+    tokenAnswer: ({ grantType, accessToken, refreshToken, scopes }) => ({
+      access_token: accessToken,
+      expires_in: state.accessLifetimeSeconds,
+      ...(grantType === 'authorization_code' && refreshToken !== null ? { refresh_token: refreshToken } : {}),
+      scope: scopes.join(' '),
+      token_type: 'Bearer',
+    }),
+    refusals: {
+      notAForm: [400, 'invalid_request', 'Invalid content type'],
+      badClient: [401, 'invalid_client', 'Unauthorized'],
+      unknownCode: [400, 'invalid_grant', 'Malformed auth code.'],
+      redirectMismatch: [400, 'redirect_uri_mismatch', 'Bad Request'],
+      verifierMismatch: [400, 'invalid_grant', 'Invalid code verifier.'],
+      unknownRefreshToken: [400, 'invalid_grant', 'Token has been expired or revoked.'],
+      unsupportedGrant: [400, 'unsupported_grant_type', 'Invalid grant_type'],
+    },
+    errorAnswer: oauthError,
+    revokedAnswer: { status: 200, body: {} },
   });
-}
-
-function refresh(state: YouTubeFakeState, form: URLSearchParams, response: ServerResponse) {
-  const refreshToken = form.get('refresh_token') ?? '';
-  const known = state.refreshTokens.get(refreshToken);
-  if (!known || known.revoked) return sendOAuthError(response, 400, 'invalid_grant', 'Token has been expired or revoked.');
-  const tokens = state.issueTokens(known.scopes, refreshToken);
-  sendJson(response, 200, { access_token: tokens.accessToken, expires_in: ONE_HOUR, scope: known.scopes.join(' '), token_type: 'Bearer' });
-}
-
-/** `POST /revoke` with `token` (an access or refresh token): revoking either ends the grant. */
-export function revokeEndpoint(state: YouTubeFakeState, body: Buffer, response: ServerResponse) {
-  const token = new URLSearchParams(body.toString()).get('token') ?? '';
-  const refreshToken = state.refreshTokens.has(token) ? token : state.accessTokens.get(token)?.refreshToken;
-  const grant = refreshToken === undefined ? undefined : state.refreshTokens.get(refreshToken);
-  if (!grant || grant.revoked) return sendOAuthError(response, 400, 'invalid_token', 'Token expired or revoked');
-  grant.revoked = true;
-  sendJson(response, 200, {});
-}

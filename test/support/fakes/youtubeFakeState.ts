@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { type IncomingHttpHeaders } from 'node:http';
+import { OAuthGrants } from './kit/oauthGrants';
+import { type SeenRequest } from './kit/RequestChecker';
 
 export interface FakeChannel {
   readonly id: string;
@@ -24,21 +24,19 @@ export interface FakeVideo {
   readonly snippet: Record<string, unknown>;
   readonly status: Record<string, unknown>;
   readonly bytes: Buffer;
+  /** When the upload completed: the video's `publishedAt` and its uploads playlist item's. */
+  readonly uploadedAt: Date;
 }
 
 export interface FakeCommentThread {
   readonly id: string;
+  /** The channel whose video it is on. */
   readonly channelId: string;
   readonly videoId: string;
+  /** The channel that wrote it. */
+  readonly authorChannelId: string;
   readonly text: string;
-}
-
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
+  readonly publishedAt: Date;
 }
 
 export const SCOPE = {
@@ -47,41 +45,27 @@ export const SCOPE = {
   forceSsl: 'https://www.googleapis.com/auth/youtube.force-ssl',
 };
 
+/** The scopes the connector's consent URL asks for: what a finished connection's tokens carry. */
 export const ALL_SCOPES = [SCOPE.upload, SCOPE.readonly, SCOPE.forceSsl];
 
-export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+/** The uploads playlist YouTube keeps for a channel (`UC…` → `UU…`). */
+export const uploadsPlaylistOf = (channelId: string): string => `UU${channelId.slice(2)}`;
 
-/** What the fake Google holds: the app, one account's channels, tokens, upload sessions, videos, comments. */
-export class YouTubeFakeState {
-  readonly clientId = '1234-dispatch.apps.googleusercontent.com';
-  readonly clientSecret = 'GOCSPX-fake-secret';
+/** What the fake Google holds (its OAuth grants among it): one account's channels, upload sessions, videos, comments. */
+export class YouTubeFakeState extends OAuthGrants {
+  readonly userId = 'google-user-1';
   readonly channels: FakeChannel[] = [{ id: 'UCdispatch0000000000000a', title: 'Dispatch Demo', customUrl: '@dispatchdemo' }];
-  readonly codes = new Map<string, { redirectUri: string; codeChallenge: string | null; scopes: string[] }>();
-  readonly accessTokens = new Map<string, { scopes: string[]; refreshToken: string }>();
-  readonly refreshTokens = new Map<string, { scopes: string[]; revoked: boolean }>();
   readonly sessions = new Map<string, FakeSession>();
   readonly videos: FakeVideo[] = [];
   readonly commentThreads: FakeCommentThread[] = [];
-  readonly received: ReceivedRequest[] = [];
-  private counter = 0;
+  /** Chunks of which Google keeps only the first bytes before the connection drops (`YouTubeFake.dropChunk`). */
+  readonly partialKeeps: Array<{ readonly when: (request: SeenRequest) => boolean; readonly bytes: number }> = [];
+  /** Google's clock, for videos' and comments' times: a test running the engine on a fixed clock sets it to that. */
+  now: () => Date = () => new Date();
 
-  next(): number {
-    this.counter += 1;
-    return this.counter;
-  }
-
-  issueTokens(scopes: string[], refreshToken = `1//refresh-${this.next()}`): { accessToken: string; refreshToken: string } {
-    const accessToken = `ya29.access-${this.next()}`;
-    if (!this.refreshTokens.has(refreshToken)) this.refreshTokens.set(refreshToken, { scopes, revoked: false });
-    this.accessTokens.set(accessToken, { scopes, refreshToken });
-    return { accessToken, refreshToken };
-  }
-
-  /** The token's scopes, or null when Google would not take it (unknown, or its grant revoked). */
-  scopesOf(accessToken: string): string[] | null {
-    const token = this.accessTokens.get(accessToken);
-    if (!token || this.refreshTokens.get(token.refreshToken)?.revoked) return null;
-    return token.scopes;
+  constructor() {
+    super('1234-dispatch.apps.googleusercontent.com', 'GOCSPX-fake-secret', ['ya29.access-', '1//refresh-']);
+    this.accessLifetimeSeconds = 3599;
   }
 
   /** An 11-character video id, as YouTube's are. */

@@ -1,50 +1,45 @@
-import { type ServerResponse } from 'node:http';
-import { sendGoogleError, sendJson } from './youtubeFakeAnswers';
-import { bearer, type FakeRequest, json } from './youtubeFakeApi';
-import { type FakeSession, SCOPE, type YouTubeFakeState } from './youtubeFakeState';
+import { type Answer } from './kit/scriptedAnswers';
+import { googleError } from './youtubeFakeAnswers';
+import { type GoogleCall, userOf } from './youtubeFakeApi';
+import { type FakeSession, type YouTubeFakeState } from './youtubeFakeState';
 
 const UNIT = 256 * 1024;
-const UPLOADS = [SCOPE.upload, SCOPE.forceSsl];
 const PRIVACY = ['public', 'private', 'unlisted'];
 
-const badRequest = (response: ServerResponse, reason: string, message: string) => sendGoogleError(response, 400, reason, message, 'youtube.video');
+const badRequest = (reason: string, message: string): Answer => googleError(400, reason, message, 'youtube.video');
 
-/** What the video resource of a session breaks, as videos.insert words it; null when it is fine. */
-function metadataProblem(body: Record<string, unknown> | null): [string, string] | null {
+/** What videos.insert's documentation refuses of a video resource beyond its schema; null when it is fine. */
+function metadataProblem(body: Record<string, unknown> | null): Answer | null {
   const snippet = body?.snippet as { title?: unknown; description?: unknown } | undefined;
-  const status = body?.status as { privacyStatus?: unknown; selfDeclaredMadeForKids?: unknown } | undefined;
+  const status = body?.status as { privacyStatus?: unknown } | undefined;
   const title = snippet?.title;
-  if (typeof title !== 'string' || title.length === 0) return ['invalidTitle', 'The request metadata specifies an invalid or empty video title.'];
-  if ([...title].length > 100 || /[<>]/.test(title)) return ['invalidTitle', 'The request metadata specifies an invalid video title.'];
+  if (typeof title !== 'string' || title.length === 0) return badRequest('invalidTitle', 'The request metadata specifies an invalid or empty video title.');
+  if ([...title].length > 100 || /[<>]/.test(title)) return badRequest('invalidTitle', 'The request metadata specifies an invalid video title.');
   const description = snippet?.description ?? '';
   if (typeof description !== 'string' || Buffer.byteLength(description) > 5000 || /[<>]/.test(description)) {
-    return ['invalidDescription', 'The request metadata specifies an invalid video description.'];
+    return badRequest('invalidDescription', 'The request metadata specifies an invalid video description.');
   }
-  if (!PRIVACY.includes(String(status?.privacyStatus))) return ['invalidVideoMetadata', 'The request metadata is invalid.'];
-  if (status?.selfDeclaredMadeForKids !== undefined && typeof status.selfDeclaredMadeForKids !== 'boolean') {
-    return ['invalidVideoMetadata', 'The request metadata is invalid.'];
-  }
+  if (!PRIVACY.includes(String(status?.privacyStatus))) return badRequest('invalidVideoMetadata', 'The request metadata is invalid.');
   return null;
 }
 
-/** `POST /upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`: 200 with the session in `Location`. */
-export function startSession(state: YouTubeFakeState, { message, url, body, base }: FakeRequest, response: ServerResponse) {
-  if (!bearer(state, message, response, UPLOADS)) return;
-  if (url.searchParams.get('uploadType') !== 'resumable') return badRequest(response, 'badRequest', 'uploadType must be resumable');
-  if (url.searchParams.get('part') !== 'snippet,status') return sendGoogleError(response, 400, 'invalidPart', 'Unknown part', 'youtube.parameter');
-  if (!message.headers['content-type']?.startsWith('application/json')) return badRequest(response, 'badContent', 'Metadata must be JSON');
-  const total = Number(message.headers['x-upload-content-length']);
-  if (!Number.isInteger(total) || total <= 0) return badRequest(response, 'badRequest', 'X-Upload-Content-Length is required');
-  const contentType = String(message.headers['x-upload-content-type'] ?? '');
-  if (!contentType.startsWith('video/') && contentType !== 'application/octet-stream') return badRequest(response, 'invalidFilename', 'Not a video type');
-  const metadata = json(body);
+/**
+ * `youtube.videos.insert` on its upload path: the resumable session's start (`POST
+ * …?uploadType=resumable`), then every `PUT` on the session URL that carries its bytes.
+ */
+export function videosInsert(call: GoogleCall) {
+  if (!userOf(call)) return;
+  if (call.request.method === 'PUT') return uploadChunk(call);
+  if (call.url.searchParams.get('uploadType') !== 'resumable') return call.send(badRequest('badRequest', 'uploadType must be resumable'));
+  const total = Number(call.request.headers['x-upload-content-length']);
+  const contentType = String(call.request.headers['x-upload-content-type'] ?? '');
+  const metadata = call.json();
   const problem = metadataProblem(metadata);
-  if (problem) return badRequest(response, problem[0], problem[1]);
-  const uploadId = `AEnB2U${state.next()}`;
-  const channelId = state.channels[0].id;
+  if (problem) return call.send(problem);
+  const uploadId = `AEnB2U${call.state.next()}`;
   const session: FakeSession = {
     uploadId,
-    channelId,
+    channelId: call.state.channels[0]!.id,
     metadata: metadata as FakeSession['metadata'],
     total,
     contentType,
@@ -52,32 +47,18 @@ export function startSession(state: YouTubeFakeState, { message, url, body, base
     videoId: null,
     expired: false,
   };
-  state.sessions.set(uploadId, session);
-  const location = `${base}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${uploadId}&part=snippet,status`;
-  response.writeHead(200, { Location: location, 'X-GUploader-UploadID': uploadId, 'Content-Length': '0' }).end();
+  call.state.sessions.set(uploadId, session);
+  const location = `${call.baseUrl}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${uploadId}&part=snippet,status`;
+  call.send({ status: 200, headers: { Location: location, 'X-GUploader-UploadID': uploadId } });
 }
 
-/** The session a `PUT` names by `upload_id`, or null after answering 404. */
-export function sessionOf(state: YouTubeFakeState, url: URL, response: ServerResponse): FakeSession | null {
-  const session = state.sessions.get(url.searchParams.get('upload_id') ?? '');
-  if (session && !session.expired) return session;
-  sendGoogleError(response, 404, 'notFound', 'The upload session was not found or has expired.', 'global');
-  return null;
-}
-
-function answerStanding(state: YouTubeFakeState, session: FakeSession, response: ServerResponse) {
-  const video = state.videos.find((v) => v.id === session.videoId);
+function standing(call: GoogleCall, session: FakeSession): Answer {
+  const video = call.state.videos.find((v) => v.id === session.videoId);
   if (video) {
-    sendJson(response, 200, {
-      kind: 'youtube#video',
-      id: video.id,
-      snippet: { ...video.snippet, channelId: video.channelId },
-      status: { ...video.status, uploadStatus: 'uploaded' },
-    });
-    return;
+    const snippet = { ...video.snippet, channelId: video.channelId, publishedAt: video.uploadedAt.toISOString() };
+    return { status: 200, body: { kind: 'youtube#video', id: video.id, snippet, status: { ...video.status, uploadStatus: 'uploaded' } } };
   }
-  const range = session.bytes.length > 0 ? { Range: `bytes=0-${session.bytes.length - 1}` } : {};
-  response.writeHead(308, { ...range, 'Content-Length': '0' }).end();
+  return { status: 308, headers: session.bytes.length > 0 ? { Range: `bytes=0-${session.bytes.length - 1}` } : {} };
 }
 
 /**
@@ -85,29 +66,30 @@ function answerStanding(state: YouTubeFakeState, session: FakeSession, response:
  * carries the bytes from where the session stands, a multiple of 256 KiB unless it ends the file.
  * 308 with `Range` while incomplete; 200 with the video resource once the file is whole.
  */
-export function uploadChunk(state: YouTubeFakeState, { message, url, body }: FakeRequest, response: ServerResponse) {
-  if (!bearer(state, message, response, UPLOADS)) return;
-  const session = sessionOf(state, url, response);
-  if (!session) return;
-  const range = /^bytes (?:\*|(\d+)-(\d+))\/(\d+)$/.exec(message.headers['content-range'] ?? '');
-  if (!range || Number(range[3]) !== session.total) return badRequest(response, 'badRequest', 'Invalid Content-Range');
-  if (range[1] === undefined)
-    return body.length === 0 ? answerStanding(state, session, response) : badRequest(response, 'badRequest', 'A status request has no body');
-  if (session.videoId !== null) return answerStanding(state, session, response);
+function uploadChunk(call: GoogleCall) {
+  const session = call.state.sessions.get(call.url.searchParams.get('upload_id') ?? '');
+  if (!session || session.expired) return call.send(googleError(404, 'notFound', 'The upload session was not found or has expired.', 'global'));
+  const range = /^bytes (?:\*|(\d+)-(\d+))\/(\d+)$/.exec(call.request.headers['content-range'] ?? '');
+  if (!range || Number(range[3]) !== session.total) return call.send(badRequest('badRequest', 'Invalid Content-Range'));
+  const body = call.request.body;
+  if (range[1] === undefined) return call.send(body.length === 0 ? standing(call, session) : badRequest('badRequest', 'A status request has no body'));
+  if (session.videoId !== null) return call.send(standing(call, session));
   const first = Number(range[1]);
   const last = Number(range[2]);
-  if (first !== session.bytes.length) return badRequest(response, 'badRequest', `Expected bytes from ${session.bytes.length}, got ${first}`);
-  if (body.length !== last - first + 1) return badRequest(response, 'badRequest', 'Content-Range does not match the body');
-  if (last + 1 < session.total && body.length % UNIT !== 0) return badRequest(response, 'badRequest', 'Chunks must be multiples of 256 KiB');
-  keepBytes(state, session, body);
-  answerStanding(state, session, response);
+  if (first !== session.bytes.length) return call.send(badRequest('badRequest', `Expected bytes from ${session.bytes.length}, got ${first}`));
+  if (body.length !== last - first + 1) return call.send(badRequest('badRequest', 'Content-Range does not match the body'));
+  if (last + 1 < session.total && body.length % UNIT !== 0) return call.send(badRequest('badRequest', 'Chunks must be multiples of 256 KiB'));
+  const partial = call.state.partialKeeps.findIndex((keep) => keep.when(call.request));
+  const kept = partial >= 0 ? body.subarray(0, call.state.partialKeeps.splice(partial, 1)[0]!.bytes) : body;
+  keepBytes(call.state, session, kept);
+  call.send(standing(call, session));
 }
 
 /** Appends what arrived; the video exists once every byte has. */
-export function keepBytes(state: YouTubeFakeState, session: FakeSession, bytes: Buffer) {
+function keepBytes(state: YouTubeFakeState, session: FakeSession, bytes: Buffer) {
   session.bytes = Buffer.concat([session.bytes, bytes]);
   if (session.bytes.length < session.total || session.videoId !== null) return;
   session.videoId = state.videoId();
   const { snippet, status } = session.metadata;
-  state.videos.push({ id: session.videoId, channelId: session.channelId, snippet, status, bytes: session.bytes });
+  state.videos.push({ id: session.videoId, channelId: session.channelId, snippet, status, bytes: session.bytes, uploadedAt: state.now() });
 }

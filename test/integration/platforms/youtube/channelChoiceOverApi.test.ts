@@ -31,6 +31,7 @@ describe('YouTube over the API: an account with several channels, and the channe
   after(async () => {
     await world?.t.close();
     await fake?.stop();
+    fake?.expectNoViolations();
   });
 
   async function choose(publishAsId: string) {

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { YouTubeFake } from '../../../support/fakes/youtubeFake';
 import { FixedClock } from '../../../support/fixedClock';
 import { AUTH_BASE, CALLBACK, connectOverCallback, connections, postVideo, runEngine, targetOf, startWorld, type YouTubeWorld } from './youtubeOverApi';
+import { asksStanding } from './youtubeTestKit';
 
 const UPLOAD = '/upload/youtube/v3/videos';
-const isStatusQuestion = (r: { message: { headers: Record<string, unknown> } }) => String(r.message.headers['content-range']).startsWith('bytes */');
 
 /**
  * YouTube through the API and the engine: connected through Google's callback with PKCE, a
@@ -25,6 +25,7 @@ describe('YouTube over the API: connect, publish a video through a resumable upl
   after(async () => {
     await world?.t.close();
     await fake?.stop();
+    fake?.expectNoViolations();
   });
 
   it('connects the channel on the callback page: Google’s consent URL with PKCE, then an active connection', async () => {
@@ -48,8 +49,8 @@ describe('YouTube over the API: connect, publish a video through a resumable upl
   it('publishes once: an upload cut short is resumed on its session after the delay, with title, privacy and made-for-kids', async () => {
     // The chunk's connection drops after Google kept some bytes, and the question where the
     // session stands fails too: the connector hands back to the engine to resume later.
-    fake.answerNext(`PUT ${UPLOAD}`, { kind: 'drop', keepBytes: 1000 }, (r) => !isStatusQuestion(r));
-    fake.answerNext(`PUT ${UPLOAD}`, { kind: 'serverError' }, isStatusQuestion);
+    fake.dropChunk((r) => !asksStanding(r), 1000);
+    fake.answerNext(`PUT ${UPLOAD}`, { kind: 'serverError' }, asksStanding);
     const postId = await postVideo(world, connectionId, { privacy: 'PUBLIC', madeForKids: true, ageRestriction: null });
 
     await runEngine(world);
@@ -78,11 +79,8 @@ describe('YouTube over the API: connect, publish a video through a resumable upl
     const uploadsBefore = fake.requestsTo('POST', '/upload/youtube/v3/videos');
 
     await world.http.delete(`/v1/workspaces/${world.ws}/connections/${connectionId}`).set(world.auth).expect(204);
-    expect(fake.requestsTo('POST', '/revoke')).to.equal(1);
-    expect(
-      [...fake.state.refreshTokens.values()].every((grant) => grant.revoked),
-      'Google holds no live grant of Dispatch',
-    ).to.equal(true);
+    expect(fake.requestsTo('POST', '/revoke'), 'the grant revoked once, by its refresh token').to.equal(1);
+    expect(fake.state.refreshTokens.size, 'Google holds no live grant of Dispatch').to.equal(0);
     expect((await connections(world)).find((c) => c.id === connectionId)).to.include({ status: 'disconnected' });
 
     clock.advanceSeconds(3_601);

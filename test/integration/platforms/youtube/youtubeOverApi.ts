@@ -38,7 +38,7 @@ export async function startWorld(fake: YouTubeFake, clock: FixedClock): Promise<
  */
 export async function connectOverCallback(world: YouTubeWorld, fake: YouTubeFake): Promise<{ authorizationUrl: URL; page: Response }> {
   const authorizationUrl = await authorizeOverApi(world, 'YOUTUBE');
-  const code = fake.issueCode(CALLBACK, authorizationUrl.searchParams.get('code_challenge'));
+  const { code } = fake.consent(authorizationUrl.toString());
   const page = await backToCallback(world.t, 'youtube', code, authorizationUrl.searchParams.get('state'));
   return { authorizationUrl, page };
 }
