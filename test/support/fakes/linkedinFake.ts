@@ -1,70 +1,75 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { findRoute, FakePlatformServer, PrefixScriptedFake, type RouteTable } from './fakePlatformServer';
-import { readBody, type ScriptedAnswer, sendError, sendScripted } from './linkedinFakeAnswers';
-import { revokeEndpoint, tokenEndpoint } from './linkedinFakeOAuth';
-import { createComment, createPost, type FakeRequest, initializeImageUpload, organization, organizationAcls, uploadImage, userinfo } from './linkedinFakeRest';
+import { PlatformFake } from './kit/platformFake';
+import { linkedInError, refusal, type ScriptedAnswer, scripted } from './linkedinFakeAnswers';
+import { LINKEDIN_API } from './linkedinFakeApi';
+import { linkedInAuthority } from './linkedinFakeOAuth';
+import { commentsOnPost, createComment, createPost, postsByAuthor } from './linkedinFakePosts';
+import { initializeImageUpload, organization, organizationAcls, uploadImage, userinfo } from './linkedinFakeRest';
 import { LinkedInFakeState } from './linkedinFakeState';
 import { uploadVideoPart, videoAction, videoStatus } from './linkedinFakeVideos';
 
-type Route = (state: LinkedInFakeState, request: FakeRequest, response: ServerResponse) => void;
-
-/** Method and path (no query) to handler; checked in order. */
-const ROUTES: RouteTable<Route> = [
-  ['POST', /^\/oauth\/v2\/accessToken$/, (s, r, res) => tokenEndpoint(s, r.message.headers['content-type'], r.body, res)],
-  ['POST', /^\/oauth\/v2\/revoke$/, (s, r, res) => revokeEndpoint(s, r.body, res)],
-  ['GET', /^\/v2\/userinfo$/, userinfo],
-  ['GET', /^\/rest\/organizationAcls$/, organizationAcls],
-  ['GET', /^\/rest\/organizations\/\d+$/, organization],
-  ['POST', /^\/rest\/images$/, initializeImageUpload],
-  ['PUT', /^\/dms-uploads\/\d+$/, uploadImage],
-  ['POST', /^\/rest\/videos$/, videoAction],
-  ['PUT', /^\/dms-uploads\/video\/\d+\/\d+$/, uploadVideoPart],
-  ['GET', /^\/rest\/videos\/[^/]+$/, videoStatus],
-  ['POST', /^\/rest\/posts$/, createPost],
-  ['POST', /^\/rest\/socialActions\/[^/]+\/comments$/, createComment],
-];
+/** The scopes a member's connection carries; an organization's add the organization scopes. */
+export const MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'];
+export const ORGANIZATION_SCOPES = [...MEMBER_SCOPES, 'w_organization_social', 'rw_organization_admin', 'r_organization_social'];
 
 /**
- * A local stand-in for LinkedIn's OAuth and REST APIs, written from LinkedIn's documentation:
- * it checks method, path, headers, token and body as LinkedIn would, answers in LinkedIn's
- * shapes, keeps what it was sent, and can be told how to answer the next matching request.
+ * A local stand-in for LinkedIn's OAuth and REST APIs: every request checked against the table
+ * of LinkedIn's pages (LINKEDIN_API, docs/platforms.md) and the headers every versioned call
+ * carries, answered in LinkedIn's shapes, kept for the tests, and scripted answers for the next
+ * matching request (a route, or an operation id of the table).
  */
-export class LinkedInFake extends PrefixScriptedFake<ScriptedAnswer> {
-  readonly state = new LinkedInFakeState();
-  private constructor() {
-    super();
+export class LinkedInFake extends PlatformFake<LinkedInFakeState, ScriptedAnswer> {
+  private constructor(state: LinkedInFakeState) {
+    const authority = linkedInAuthority(state);
+    super(state, {
+      platform: 'LinkedIn',
+      checker: LINKEDIN_API,
+      authority,
+      operations: {
+        'linkedin.oauth.token': authority.token,
+        'linkedin.oauth.revoke': authority.revoke,
+        'linkedin.userinfo': userinfo,
+        'linkedin.organizationAcls.byRoleAssignee': organizationAcls,
+        'linkedin.organizations.get': organization,
+        'linkedin.images.initializeUpload': initializeImageUpload,
+        'linkedin.videos.action': videoAction,
+        'linkedin.videos.get': videoStatus,
+        'linkedin.posts.create': createPost,
+        'linkedin.posts.byAuthor': postsByAuthor,
+        'linkedin.comments.create': createComment,
+        'linkedin.comments.list': commentsOnPost,
+      },
+      undescribed: [
+        // The consent screen on www.linkedin.com (docs/platforms.md, LinkedIn: `/oauth/v2/authorization`).
+        ['GET', '/oauth/v2/authorization', authority.authorizePage],
+        // The upload URLs `initializeUpload` hands out, outside the REST API.
+        ['PUT', /^\/dms-uploads\/\d+$/, uploadImage],
+        ['PUT', /^\/dms-uploads\/video\/\d+\/\d+$/, uploadVideoPart],
+      ],
+      refusal,
+      notFound: (request) => linkedInError(404, 'NOT_FOUND', `No route for ${request.method} ${request.path}`),
+      named: scripted,
+    });
   }
 
   static async start(): Promise<LinkedInFake> {
-    return FakePlatformServer.listen(new LinkedInFake());
-  }
-
-  /** A code LinkedIn's consent screen would hand back to `redirectUri`. */
-  issueCode(redirectUri: string, scopes: string[] = ['openid', 'profile', 'w_member_social']): string {
-    const code = `AQT-code-${this.state.next()}`;
-    this.state.codes.set(code, { redirectUri, scopes });
-    return code;
+    return PlatformFake.listen(new LinkedInFake(new LinkedInFakeState()));
   }
 
   /** Tokens as a finished authorization would have them. */
-  tokens(scopes: string[] = ['openid', 'profile', 'w_member_social']): { accessToken: string; refreshToken: string } {
+  tokens(scopes: readonly string[] = MEMBER_SCOPES): { accessToken: string; refreshToken: string } {
     return this.state.issueTokens(this.state.member.sub, scopes);
   }
 
   expire(accessToken: string): void {
-    const token = this.state.accessTokens.get(accessToken);
-    if (token) token.expired = true;
+    this.state.expire(accessToken);
   }
 
-  protected async handle(message: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(message.url ?? '/', this.baseUrl);
-    const body = await readBody(message);
-    const method = message.method ?? 'GET';
-    this.state.received.push({ method, path: url.pathname, headers: message.headers, body });
-    const scripted = this.scriptedAnswerFor(method, url.pathname);
-    if (scripted) return sendScripted(response, scripted);
-    const route = findRoute(ROUTES, method, url.pathname);
-    if (!route) return sendError(response, { status: 404, code: 'NOT_FOUND', message: `No route for ${method} ${url.pathname}` });
-    route(this.state, { message, url, body, base: this.baseUrl }, response);
+  /** The JSON (or form) bodies sent to `method path`, in order. */
+  bodiesTo(method: string, path: string): Array<Record<string, unknown>> {
+    return this.received
+      .filter((r) => r.method === method && r.path === path)
+      .map((r) =>
+        /json/.test(String(r.headers['content-type'])) ? JSON.parse(r.body.toString('utf8')) : Object.fromEntries(new URLSearchParams(r.body.toString('utf8'))),
+      );
   }
 }

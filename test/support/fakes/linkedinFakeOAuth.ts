@@ -1,68 +1,36 @@
-import { type ServerResponse } from 'node:http';
-import { sendJson } from './linkedinFakeAnswers';
+import { OAuthAuthority } from './kit/oauthAuthority';
 import { type LinkedInFakeState } from './linkedinFakeState';
 
-const oauthError = (response: ServerResponse, status: number, error: string, description: string) =>
-  sendJson(response, status, { error, error_description: description });
+const DEAD_GRANT = 'The provided authorization grant or refresh token is invalid, expired or revoked.';
 
-/** `POST /oauth/v2/accessToken`, form encoded, for both grants LinkedIn documents. */
-export function tokenEndpoint(state: LinkedInFakeState, contentType: string | undefined, body: Buffer, response: ServerResponse) {
-  if (!contentType?.startsWith('application/x-www-form-urlencoded')) {
-    return oauthError(response, 400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
-  }
-  const form = new URLSearchParams(body.toString('utf8'));
-  if (form.get('client_id') !== state.clientId || form.get('client_secret') !== state.clientSecret) {
-    return oauthError(response, 401, 'invalid_client', 'Client authentication failed');
-  }
-  const grantType = form.get('grant_type');
-  if (grantType === 'authorization_code') {
-    const code = state.codes.get(form.get('code') ?? '');
-    if (!code) return oauthError(response, 400, 'invalid_grant', 'The provided authorization grant or refresh token is invalid, expired or revoked.');
-    if (code.redirectUri !== form.get('redirect_uri'))
-      return oauthError(
-        response,
-        400,
-        'invalid_request',
-        'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code.',
-      );
-    state.codes.delete(form.get('code') ?? '');
-    return answerTokens(state, response, state.member.sub, code.scopes);
-  }
-  if (grantType === 'refresh_token') {
-    const refresh = state.refreshTokens.get(form.get('refresh_token') ?? '');
-    if (!refresh) return oauthError(response, 400, 'invalid_grant', 'The provided authorization grant or refresh token is invalid, expired or revoked.');
-    // The refresh token's lifetime is fixed: the same one comes back.
-    const { accessToken } = state.issueTokens(refresh.memberId, refresh.scopes);
-    return sendJson(response, 200, {
+/**
+ * LinkedIn's authorization server as its pages describe it (docs/platforms.md, LinkedIn): the
+ * consent screen on www.linkedin.com (space separated scopes, no PKCE for web apps), the client's
+ * id and secret in the form, a refresh token whose lifetime is fixed (a refresh hands the same
+ * one back), the granted scopes comma separated, revocation of an access token.
+ */
+export const linkedInAuthority = (state: LinkedInFakeState): OAuthAuthority =>
+  new OAuthAuthority(state, {
+    userId: () => state.member.sub,
+    clientAuthentication: 'form',
+    pkce: false,
+    scopeSeparator: ' ',
+    rotatesOn: () => false,
+    tokenAnswer: ({ accessToken, refreshToken, scopes }) => ({
       access_token: accessToken,
       expires_in: state.accessLifetimeSeconds,
-      refresh_token: form.get('refresh_token'),
-      refresh_token_expires_in: state.refreshLifetimeSeconds,
-      scope: refresh.scopes.join(','),
-    });
-  }
-  return oauthError(response, 400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
-}
-
-function answerTokens(state: LinkedInFakeState, response: ServerResponse, memberId: string, scopes: string[]) {
-  const { accessToken, refreshToken } = state.issueTokens(memberId, scopes);
-  sendJson(response, 200, {
-    access_token: accessToken,
-    expires_in: state.accessLifetimeSeconds,
-    refresh_token: refreshToken,
-    refresh_token_expires_in: state.refreshLifetimeSeconds,
-    scope: scopes.join(','),
+      ...(refreshToken === null ? {} : { refresh_token: refreshToken, refresh_token_expires_in: state.refreshLifetimeSeconds }),
+      scope: scopes.join(','),
+    }),
+    refusals: {
+      notAForm: [400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded'],
+      badClient: [401, 'invalid_client', 'Client authentication failed'],
+      unknownCode: [400, 'invalid_grant', DEAD_GRANT],
+      redirectMismatch: [400, 'invalid_request', 'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code.'],
+      verifierMismatch: [400, 'invalid_request', 'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code.'],
+      unknownRefreshToken: [400, 'invalid_grant', DEAD_GRANT],
+      unsupportedGrant: [400, 'unsupported_grant_type', 'grant_type is not supported'],
+    },
+    errorAnswer: (status, error, description) => ({ status, body: { error, error_description: description } }),
+    revokedAnswer: { status: 200 },
   });
-}
-
-/** `POST /oauth/v2/revoke` with `client_id, client_secret, token`. */
-export function revokeEndpoint(state: LinkedInFakeState, body: Buffer, response: ServerResponse) {
-  const form = new URLSearchParams(body.toString('utf8'));
-  if (form.get('client_id') !== state.clientId || form.get('client_secret') !== state.clientSecret) {
-    return oauthError(response, 401, 'invalid_client', 'Client authentication failed');
-  }
-  const token = form.get('token') ?? '';
-  state.accessTokens.delete(token);
-  state.revoked.push(token);
-  response.writeHead(200).end();
-}

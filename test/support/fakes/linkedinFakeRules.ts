@@ -1,26 +1,27 @@
-import { type LinkedInError } from './linkedinFakeAnswers';
-import { type FakeToken, type LinkedInFakeState } from './linkedinFakeState';
-
-const unprocessable = (message: string): LinkedInError => ({ status: 422, code: 'UNPROCESSABLE_ENTITY', message });
-const denied = (message: string): LinkedInError => ({ status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message });
+import { type FakeAccessToken } from './kit/oauthGrants';
+import { type Answer } from './kit/scriptedAnswers';
+import { denied, linkedInError, notFoundAnswer, unprocessable } from './linkedinFakeAnswers';
+import { type LinkedInFakeState } from './linkedinFakeState';
 
 /** The member itself, or an organization it administers (with the organization scope). */
-function authorProblem(state: LinkedInFakeState, token: FakeToken, author: unknown): LinkedInError | null {
-  if (author === `urn:li:person:${token.memberId}`) return token.scopes.includes('w_member_social') ? null : denied('Not enough permissions: w_member_social');
+function authorProblem(state: LinkedInFakeState, token: FakeAccessToken, author: unknown): Answer | null {
+  if (author === `urn:li:person:${token.userId}`) return token.scopes.includes('w_member_social') ? null : denied('Not enough permissions: w_member_social');
   const org = typeof author === 'string' ? /^urn:li:organization:(\d+)$/.exec(author)?.[1] : undefined;
   if (org === undefined) return unprocessable(`/author :: "${String(author)}" is not a person or organization URN`);
   if (!token.scopes.includes('w_organization_social')) return denied('Not enough permissions: w_organization_social');
-  return state.organizations.some((o) => o.id === org) ? null : denied(`Member is not an administrator of organization ${org}`);
+  // Organic posts are for administrators and content administrators (docs/platforms.md, LinkedIn review finding 2).
+  const role = state.organizations.find((o) => o.id === org)?.role;
+  return role === 'ADMINISTRATOR' || role === 'CONTENT_ADMINISTRATOR' ? null : denied(`Member is not an administrator of organization ${org}`);
 }
 
-function videoProblem(state: LinkedInFakeState, author: string, urn: string): LinkedInError | null {
+function videoProblem(state: LinkedInFakeState, author: string, urn: string): Answer | null {
   const video = state.videos.get(urn);
   if (!video) return unprocessable(`/content/media/id :: "${urn}" is not a video URN`);
   if (video.status !== 'AVAILABLE') return unprocessable(`Video ${urn} is ${video.status}`);
   return video.owner === author ? null : denied(`Video ${urn} belongs to ${video.owner}`);
 }
 
-function imageProblem(state: LinkedInFakeState, author: string, image: unknown): LinkedInError | null {
+function imageProblem(state: LinkedInFakeState, author: string, image: unknown): Answer | null {
   const id = (image as { id?: unknown } | null)?.id;
   if (typeof id === 'string' && id.startsWith('urn:li:video:')) return videoProblem(state, author, id);
   const stored = typeof id === 'string' ? state.images.get(id) : undefined;
@@ -30,7 +31,7 @@ function imageProblem(state: LinkedInFakeState, author: string, image: unknown):
   return null;
 }
 
-function contentProblem(state: LinkedInFakeState, author: string, content: unknown): LinkedInError | null {
+function contentProblem(state: LinkedInFakeState, author: string, content: unknown): Answer | null {
   if (content === undefined) return null;
   const { media, multiImage, ...others } = (content ?? {}) as { media?: unknown; multiImage?: { images?: unknown } };
   if (Object.keys(others).length > 0) return unprocessable(`/content :: unexpected ${Object.keys(others).join(', ')}`);
@@ -48,8 +49,8 @@ function contentProblem(state: LinkedInFakeState, author: string, content: unkno
 }
 
 /** `POST /rest/posts`: the fields an organic post requires, as LinkedIn's Posts API describes them. */
-export function checkPost(state: LinkedInFakeState, token: FakeToken, post: Record<string, unknown> | null): LinkedInError | null {
-  if (post === null) return { status: 400, code: 'ILLEGAL_ARGUMENT', message: 'Request body is not JSON' };
+export function checkPost(state: LinkedInFakeState, token: FakeAccessToken, post: Record<string, unknown> | null): Answer | null {
+  if (post === null) return linkedInError(400, 'ILLEGAL_ARGUMENT', 'Request body is not JSON');
   const authorError = authorProblem(state, token, post.author);
   if (authorError) return authorError;
   if (typeof post.commentary !== 'string') return unprocessable('/commentary :: field is required');
@@ -63,9 +64,9 @@ export function checkPost(state: LinkedInFakeState, token: FakeToken, post: Reco
 }
 
 /** `POST /rest/socialActions/{post}/comments`: actor, object (the same post) and message text. */
-export function checkComment(state: LinkedInFakeState, token: FakeToken, postUrn: string, comment: Record<string, unknown> | null): LinkedInError | null {
-  if (comment === null) return { status: 400, code: 'ILLEGAL_ARGUMENT', message: 'Request body is not JSON' };
-  if (!state.posts.some((post) => post.urn === postUrn)) return { status: 404, code: 'NOT_FOUND', message: `${postUrn} not found` };
+export function checkComment(state: LinkedInFakeState, token: FakeAccessToken, postUrn: string, comment: Record<string, unknown> | null): Answer | null {
+  if (comment === null) return linkedInError(400, 'ILLEGAL_ARGUMENT', 'Request body is not JSON');
+  if (!state.posts.some((post) => post.urn === postUrn)) return notFoundAnswer(`${postUrn} not found`);
   if (comment.object !== postUrn) return unprocessable(`/object :: must be ${postUrn}`);
   const authorError = authorProblem(state, token, comment.actor);
   if (authorError) return authorError;

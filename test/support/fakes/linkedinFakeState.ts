@@ -1,16 +1,4 @@
-/** What the fake LinkedIn knows and what it was sent, for the tests' assertions. */
-export interface FakeToken {
-  readonly memberId: string;
-  readonly scopes: readonly string[];
-  expired: boolean;
-}
-
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Buffer;
-}
+import { OAuthGrants } from './kit/oauthGrants';
 
 export interface StoredImage {
   readonly urn: string;
@@ -37,12 +25,14 @@ export interface StoredVideo {
 export interface StoredPost {
   readonly urn: string;
   readonly body: Record<string, unknown>;
+  readonly createdAt: Date;
 }
 
 export interface StoredComment {
   readonly id: string;
   readonly postUrn: string;
   readonly body: Record<string, unknown>;
+  readonly createdAt: Date;
 }
 
 export interface FakeOrganization {
@@ -51,17 +41,14 @@ export interface FakeOrganization {
   readonly role: string;
 }
 
-export class LinkedInFakeState {
-  readonly clientId = 'fake-client-id';
-  readonly clientSecret = 'fake-client-secret';
+/** What the fake LinkedIn knows (its OAuth grants among it), for the tests' assertions. */
+export class LinkedInFakeState extends OAuthGrants {
   readonly member = { sub: 'm-4Xa9', name: 'Ada Lovelace', picture: 'https://media.example/ada.jpg' };
   organizations: FakeOrganization[] = [];
-  /** expires_in and refresh_token_expires_in of the tokens it issues. */
-  accessLifetimeSeconds = 5_184_000;
+  /** Roles per page of `organizationAcls` (LinkedIn pages with `start` and `count`); tests make it small. */
+  aclPageSize = 10;
+  /** refresh_token_expires_in of the refresh tokens it issues. */
   refreshLifetimeSeconds = 31_536_000;
-  readonly codes = new Map<string, { redirectUri: string; scopes: string[] }>();
-  readonly accessTokens = new Map<string, FakeToken>();
-  readonly refreshTokens = new Map<string, { memberId: string; scopes: string[] }>();
   readonly images = new Map<string, StoredImage>();
   readonly uploadUrls = new Map<string, string>();
   readonly videos = new Map<string, StoredVideo>();
@@ -73,21 +60,12 @@ export class LinkedInFakeState {
   videoFailureReason: string | null = null;
   readonly posts: StoredPost[] = [];
   readonly comments: StoredComment[] = [];
-  readonly received: ReceivedRequest[] = [];
-  readonly revoked: string[] = [];
-  private counter = 1000;
+  /** LinkedIn's clock, for the posts' and comments' `createdAt`. */
+  now: () => Date = () => new Date();
 
-  next(): number {
-    this.counter += 1;
-    return this.counter;
-  }
-
-  issueTokens(memberId: string, scopes: string[]): { accessToken: string; refreshToken: string } {
-    const n = this.next();
-    const accessToken = `AQV-access-${n}`;
-    const refreshToken = `AQX-refresh-${n}`;
-    this.accessTokens.set(accessToken, { memberId, scopes, expired: false });
-    this.refreshTokens.set(refreshToken, { memberId, scopes });
-    return { accessToken, refreshToken };
+  constructor() {
+    super('fake-client-id', 'fake-client-secret', ['AQV-access-', 'AQX-refresh-']);
+    // LinkedIn's access tokens live 60 days.
+    this.accessLifetimeSeconds = 5_184_000;
   }
 }

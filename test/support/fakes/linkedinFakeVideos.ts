@@ -1,26 +1,22 @@
-import { type ServerResponse } from 'node:http';
-import { sendError, sendJson } from './linkedinFakeAnswers';
-import { bearer, type FakeRequest, json, restHeadersOk } from './linkedinFakeRest';
-import { type LinkedInFakeState } from './linkedinFakeState';
-
-const unprocessable = (response: ServerResponse, message: string) => sendError(response, { status: 422, code: 'UNPROCESSABLE_ENTITY', message });
+import { linkedInError, memberOf, notFoundAnswer, unprocessable } from './linkedinFakeAnswers';
+import { type LinkedInCall } from './linkedinFakeRest';
 
 /** `POST /rest/videos?action=initializeUpload` and `?action=finalizeUpload`. */
-export function videoAction(state: LinkedInFakeState, request: FakeRequest, response: ServerResponse) {
-  const { message, url } = request;
-  if (!bearer(state, message, response) || !restHeadersOk(message, response, true)) return;
-  const action = url.searchParams.get('action');
-  if (action === 'initializeUpload') return initialize(state, request, response);
-  if (action === 'finalizeUpload') return finalize(state, request, response);
-  sendError(response, { status: 400, code: 'ILLEGAL_ARGUMENT', message: `Unknown action ${action}` });
+export function videoAction(call: LinkedInCall) {
+  if (!memberOf(call)) return;
+  const action = call.url.searchParams.get('action');
+  if (action === 'initializeUpload') return initialize(call);
+  if (action === 'finalizeUpload') return finalize(call);
+  call.send(linkedInError(400, 'ILLEGAL_ARGUMENT', `Unknown action ${action}`));
 }
 
-function initialize(state: LinkedInFakeState, { body, base }: FakeRequest, response: ServerResponse) {
-  const request = json(body)?.initializeUploadRequest as { owner?: unknown; fileSizeBytes?: unknown } | undefined;
-  if (typeof request?.owner !== 'string') return unprocessable(response, '/initializeUploadRequest/owner :: field is required');
+function initialize(call: LinkedInCall) {
+  const { state } = call;
+  const request = call.json()?.initializeUploadRequest as { owner?: unknown; fileSizeBytes?: unknown } | undefined;
+  if (typeof request?.owner !== 'string') return call.send(unprocessable('/initializeUploadRequest/owner :: field is required'));
   const size = request.fileSizeBytes;
   if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0)
-    return unprocessable(response, '/initializeUploadRequest/fileSizeBytes :: field is required');
+    return call.send(unprocessable('/initializeUploadRequest/fileSizeBytes :: field is required'));
   const n = state.next();
   const urn = `urn:li:video:C5F10AQ${n}`;
   const parts = [];
@@ -39,56 +35,58 @@ function initialize(state: LinkedInFakeState, { body, base }: FakeRequest, respo
     processingLooksLeft: 0,
     failureReason: null,
   });
-  sendJson(response, 200, {
+  call.answer(200, {
     value: {
-      uploadUrlsExpireAt: Date.now() + 3_600_000,
+      uploadUrlsExpireAt: state.now().getTime() + 3_600_000,
       video: urn,
-      uploadInstructions: parts.map((p) => ({ uploadUrl: `${base}${p.path}`, firstByte: p.firstByte, lastByte: p.lastByte })),
+      uploadInstructions: parts.map((p) => ({ uploadUrl: `${call.baseUrl}${p.path}`, firstByte: p.firstByte, lastByte: p.lastByte })),
       uploadToken: `token-${n}`,
     },
   });
 }
 
-function finalize(state: LinkedInFakeState, { body }: FakeRequest, response: ServerResponse) {
-  const request = json(body)?.finalizeUploadRequest as { video?: unknown; uploadToken?: unknown; uploadedPartIds?: unknown } | undefined;
+function finalize(call: LinkedInCall) {
+  const { state } = call;
+  const request = call.json()?.finalizeUploadRequest as { video?: unknown; uploadToken?: unknown; uploadedPartIds?: unknown } | undefined;
   const video = typeof request?.video === 'string' ? state.videos.get(request.video) : undefined;
-  if (!video) return unprocessable(response, '/finalizeUploadRequest/video :: unknown video');
-  if (request?.uploadToken !== video.uploadToken) return unprocessable(response, '/finalizeUploadRequest/uploadToken :: does not match');
+  if (!video) return call.send(unprocessable('/finalizeUploadRequest/video :: unknown video'));
+  if (request?.uploadToken !== video.uploadToken) return call.send(unprocessable('/finalizeUploadRequest/uploadToken :: does not match'));
   const expected = video.parts.map((p) => p.etag);
-  if (JSON.stringify(request.uploadedPartIds) !== JSON.stringify(expected)) return unprocessable(response, 'uploadedPartIds do not match the uploaded parts');
+  if (JSON.stringify(request.uploadedPartIds) !== JSON.stringify(expected)) return call.send(unprocessable('uploadedPartIds do not match the uploaded parts'));
   video.status = 'PROCESSING';
   video.finalizedWith = expected as string[];
   video.processingLooksLeft = state.videoProcessingLooks;
   video.failureReason = state.videoFailureReason;
-  response.writeHead(200).end();
+  call.send({ status: 200 });
 }
 
 /** A part PUT to its pre-signed URL: LinkedIn answers with the part's ETag. */
-export function uploadVideoPart(state: LinkedInFakeState, { message, url, body }: FakeRequest, response: ServerResponse) {
-  const video = [...state.videos.values()].find((v) => v.parts.some((p) => p.path === url.pathname));
-  const part = video?.parts.find((p) => p.path === url.pathname);
-  if (!video || !part) return sendError(response, { status: 404, code: 'NOT_FOUND', message: 'Upload URL not found' });
-  if (message.headers['content-type'] !== 'application/octet-stream')
-    return sendError(response, { status: 400, code: 'BAD_REQUEST', message: 'Content-Type must be application/octet-stream' });
-  if (body.length !== part.length)
-    return sendError(response, { status: 400, code: 'BAD_REQUEST', message: `Part must be ${part.length} bytes, got ${body.length}` });
+export function uploadVideoPart(call: LinkedInCall) {
+  const { state } = call;
+  const { path, headers, body } = call.request;
+  const part = [...state.videos.values()].flatMap((v) => v.parts).find((p) => p.path === path);
+  if (!part) return call.send(notFoundAnswer('Upload URL not found'));
+  if (headers['content-type'] !== 'application/octet-stream')
+    return call.send(linkedInError(400, 'BAD_REQUEST', 'Content-Type must be application/octet-stream'));
+  if (body.length !== part.length) return call.send(linkedInError(400, 'BAD_REQUEST', `Part must be ${part.length} bytes, got ${body.length}`));
   part.bytes = body;
   part.etag = `/ambry-video/signedId/${state.next()}`;
-  response.writeHead(200, { ETag: part.etag }).end();
+  call.send({ status: 200, headers: { ETag: part.etag } });
 }
 
 /**
  * `GET /rest/videos/{urn}`: PROCESSING for the first `videoProcessingLooks` looks after
  * finalizing, then AVAILABLE, or PROCESSING_FAILED with its `processingFailureReason`.
  */
-export function videoStatus(state: LinkedInFakeState, { message, url }: FakeRequest, response: ServerResponse) {
-  if (!bearer(state, message, response) || !restHeadersOk(message, response, false)) return;
-  const video = state.videos.get(decodeURIComponent(url.pathname.slice('/rest/videos/'.length)));
-  if (!video) return sendError(response, { status: 404, code: 'NOT_FOUND', message: 'Video not found' });
+export function videoStatus(call: LinkedInCall) {
+  if (!memberOf(call)) return;
+  const { state } = call;
+  const video = state.videos.get(decodeURIComponent(call.url.pathname.slice('/rest/videos/'.length)));
+  if (!video) return call.send(notFoundAnswer('Video not found'));
   if (video.status === 'PROCESSING') {
     if (video.processingLooksLeft > 0) video.processingLooksLeft -= 1;
     else video.status = video.failureReason === null ? 'AVAILABLE' : 'PROCESSING_FAILED';
   }
   const failure = video.status === 'PROCESSING_FAILED' ? { processingFailureReason: video.failureReason } : {};
-  sendJson(response, 200, { id: video.urn, owner: video.owner, status: video.status, ...failure });
+  call.answer(200, { id: video.urn, owner: video.owner, status: video.status, ...failure });
 }

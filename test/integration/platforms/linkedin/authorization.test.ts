@@ -13,7 +13,7 @@ describe('LinkedIn connector: authorization against a local LinkedIn', () => {
     fake = await LinkedInFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('builds the authorize URL with the code flow parameters and no PKCE', () => {
     const url = new URL(connector.authorization.authorizationUrl({ state: 'st-1', codeChallenge: null, redirectUri: REDIRECT }));
@@ -28,22 +28,22 @@ describe('LinkedIn connector: authorization against a local LinkedIn', () => {
     });
   });
 
-  it('asks for the organization scopes when told to', () => {
+  it('asks for the organization scopes when told to, reading their posts back among them (r_organization_social)', () => {
     const url = new URL(connectorFor(fake, { organizations: true }).authorization.authorizationUrl({ state: 's', codeChallenge: null, redirectUri: REDIRECT }));
-    expect(url.searchParams.get('scope')).to.equal('openid profile w_member_social w_organization_social rw_organization_admin');
+    expect(url.searchParams.get('scope')).to.equal('openid profile w_member_social w_organization_social rw_organization_admin r_organization_social');
   });
 
   it('exchanges the code with a form body and takes the lifetimes from expires_in', async () => {
     fake.state.accessLifetimeSeconds = 3600;
     fake.state.refreshLifetimeSeconds = 7200;
-    const code = fake.issueCode(REDIRECT);
+    const { code } = fake.consent(connector.authorization.authorizationUrl({ state: 'st', codeChallenge: null, redirectUri: REDIRECT }));
     const result = await connector.authorization.exchangeCode({ code, codeVerifier: null, redirectUri: REDIRECT });
     if (!result.ok || result.grant.kind !== 'oauth2') throw new Error(`exchange failed: ${JSON.stringify(result)}`);
     expect(result.grant.accessExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 3600_000).toISOString());
     expect(result.grant.refreshExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 7200_000).toISOString());
     expect(result.grant.scopes).to.deep.equal(['openid', 'profile', 'w_member_social']);
     expect(fake.state.accessTokens.has(result.grant.accessToken)).to.equal(true);
-    const sent = fake.state.received.find((r) => r.path === '/oauth/v2/accessToken');
+    const sent = fake.received.find((r) => r.path === '/oauth/v2/accessToken');
     expect(sent?.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
     expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({
       grant_type: 'authorization_code',
@@ -59,7 +59,8 @@ describe('LinkedIn connector: authorization against a local LinkedIn', () => {
     expect(unknown).to.deep.include({ ok: false });
     expect(!unknown.ok && unknown.failure.kind).to.equal('reconnect');
     const misconfigured = connectorFor(fake, { clientSecret: 'wrong' });
-    const refused = await misconfigured.authorization.exchangeCode({ code: fake.issueCode(REDIRECT), codeVerifier: null, redirectUri: REDIRECT });
+    const { code } = fake.consent(connector.authorization.authorizationUrl({ state: 'st', codeChallenge: null, redirectUri: REDIRECT }));
+    const refused = await misconfigured.authorization.exchangeCode({ code, codeVerifier: null, redirectUri: REDIRECT });
     expect(!refused.ok && refused.failure.kind).to.equal('rejected');
   });
 
@@ -70,11 +71,12 @@ describe('LinkedIn connector: authorization against a local LinkedIn', () => {
     expect(fake.requestsTo('GET', '/rest/organizationAcls')).to.equal(0);
   });
 
-  it('lists the organizations the member may post as, with their names', async () => {
+  it('lists the organizations the member may post organic content as, with their names (not a sponsored-content poster’s: review finding 2)', async () => {
     fake.state.organizations = [
       { id: '2414183', name: 'Analytical Engines Ltd', role: 'ADMINISTRATOR' },
       { id: '5590506', name: 'Difference Society', role: 'CONTENT_ADMINISTRATOR' },
       { id: '7777777', name: 'Only Analyst', role: 'ANALYST' },
+      { id: '8888888', name: 'Ads Only', role: 'DIRECT_SPONSORED_CONTENT_POSTER' },
     ];
     const scopes = ['openid', 'profile', 'w_member_social', 'w_organization_social', 'rw_organization_admin'];
     const { publishAs } = await connector.authorization.identify(grantFrom(fake.tokens(scopes), scopes));
@@ -82,8 +84,18 @@ describe('LinkedIn connector: authorization against a local LinkedIn', () => {
       { id: '2414183', kind: 'organization', name: 'Analytical Engines Ltd' },
       { id: '5590506', kind: 'organization', name: 'Difference Society' },
     ]);
-    const acl = fake.state.received.find((r) => r.path === '/rest/organizationAcls');
+    const acl = fake.received.find((r) => r.path === '/rest/organizationAcls');
     expect(acl?.headers['linkedin-version']).to.match(/^\d{6}$/);
     expect(acl?.headers['x-restli-protocol-version']).to.equal('2.0.0');
+  });
+
+  it('reads every page of the member’s organization roles (review finding 5)', async () => {
+    fake.state.aclPageSize = 2;
+    fake.state.organizations = ['1', '2', '3', '4', '5'].map((n) => ({ id: `24141${n}`, name: `Engine ${n}`, role: 'ADMINISTRATOR' }));
+    const scopes = ['openid', 'profile', 'w_member_social', 'w_organization_social', 'rw_organization_admin'];
+    const { publishAs } = await connector.authorization.identify(grantFrom(fake.tokens(scopes), scopes));
+    expect(publishAs?.map((o) => o.name)).to.deep.equal(['Engine 1', 'Engine 2', 'Engine 3', 'Engine 4', 'Engine 5']);
+    const starts = fake.received.filter((r) => r.path === '/rest/organizationAcls').map((r) => r.query.get('start'));
+    expect(starts).to.deep.equal(['0', '2', '4']);
   });
 });

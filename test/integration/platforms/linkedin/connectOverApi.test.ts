@@ -42,6 +42,7 @@ describe('LinkedIn over the API: authorize, the callback, publish, and every ref
     await worker?.stop(5000);
     await t?.close();
     await fake?.stop();
+    fake?.expectNoViolations();
   });
 
   /** What LinkedIn's consent screen does: the person agrees, the browser comes back with a code and the state. */
@@ -54,7 +55,7 @@ describe('LinkedIn over the API: authorize, the callback, publish, and every ref
     const url = new URL(started.body.authorizationUrl);
     expect(url.origin + url.pathname).to.equal(`${fake.baseUrl}/oauth/v2/authorization`);
     expect(url.searchParams.get('redirect_uri')).to.equal(CALLBACK);
-    return { state: url.searchParams.get('state')!, code: fake.issueCode(CALLBACK) };
+    return fake.consent(url.toString());
   }
 
   it('connects the member on the callback page, then publishes a post to LinkedIn through the worker', async () => {

@@ -7,7 +7,7 @@ import { type OAuth2Grant } from '../../../../application/ports/platforms/Platfo
 import { LinkedInFake } from '../../../support/fakes/linkedinFake';
 import { LocalHttpServer } from '../../../support/localHttpServer';
 import { makePng } from '../../../support/mediaFiles';
-import { NO_MEDIA, connectorFor, grantFrom, mediaFrom, segment } from './linkedinTestKit';
+import { NO_MEDIA, NOW, connectorFor, grantFrom, mediaFrom, segment } from './linkedinTestKit';
 
 describe('LinkedIn connector: what a failed call becomes', () => {
   let fake: LinkedInFake;
@@ -19,13 +19,36 @@ describe('LinkedIn connector: what a failed call becomes', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('429 with Retry-After: retry later, no sooner than LinkedIn said', async () => {
     fake.answerNext('POST /rest/posts', { kind: 'rateLimited', retryAfterSeconds: 3600 });
     const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
     expect(outcome).to.deep.include({ kind: 'retryLater', afterSeconds: 3600, statusCode: 429 });
     expect(fake.state.posts).to.have.length(0);
+  });
+
+  it('429 for a spent daily limit (no Retry-After): retry later, no sooner than midnight UTC when the limit starts again (review finding 1)', async () => {
+    fake.answerNext('linkedin.posts.create', { kind: 'dailyLimit', of: 'MEMBER' });
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const untilMidnight = (Date.parse('2026-11-24T00:00:00Z') - NOW.getTime()) / 1000;
+    expect(outcome).to.deep.equal({
+      kind: 'retryLater',
+      afterSeconds: untilMidnight,
+      reason: 'LinkedIn: Resource level throttle MEMBER DAY limit for calls to this resource is reached. (TOO_MANY_REQUESTS)',
+      statusCode: 429,
+    });
+    expect(fake.state.posts).to.have.length(0);
+  });
+
+  it('403 (a removed organization role or scope): needs reconnect, not a final refusal (review finding 4)', async () => {
+    fake.answerNext('linkedin.posts.create', { kind: 'forbidden', message: 'Member is not an administrator of organization 2414183' });
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    expect(outcome).to.deep.equal({
+      kind: 'needsReconnect',
+      reason: 'LinkedIn: Member is not an administrator of organization 2414183 (ACCESS_DENIED)',
+      statusCode: 403,
+    });
   });
 
   it('a 5xx on the post: the outcome is unknown (LinkedIn got it and takes no idempotency key)', async () => {
@@ -80,7 +103,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
     const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, NO_MEDIA);
     if (outcome.kind !== 'outcomeUnknown') throw new Error(`expected outcomeUnknown, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/^publish outcome unknown: LinkedIn did not answer within 300 ms/);
-    const seen = fake.state.received.filter((r) => r.path === '/rest/posts');
+    const seen = fake.received.filter((r) => r.path === '/rest/posts');
     expect(seen).to.have.length(1);
     expect(JSON.parse(seen[0].body.toString()).commentary).to.equal('stalled');
   });

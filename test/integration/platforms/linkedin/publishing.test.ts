@@ -24,9 +24,9 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  it('publishes a text post as the member, with the visibility of the settings and the text escaped as little text (hashtags kept)', async () => {
+  it('publishes a text post as the member, with the visibility of the settings and the text as little text: reserved characters escaped, hashtags as the template (review finding 3)', async () => {
     const outcome = await connector.publisher.publish(
       segment({ text: 'Hello (world) #launch, C# wins', settings: { platform: 'LINKEDIN', values: { visibility: 'CONNECTIONS' } } }),
       grant,
@@ -42,13 +42,13 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
     });
     expect(post.body).to.deep.equal({
       author: 'urn:li:person:m-4Xa9',
-      commentary: 'Hello \\(world\\) #launch, C\\# wins',
+      commentary: 'Hello \\(world\\) {hashtag|\\#|launch}, C\\# wins',
       visibility: 'CONNECTIONS',
       distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
       lifecycleState: 'PUBLISHED',
       isReshareDisabledByAuthor: false,
     });
-    const sent = fake.state.received.find((r) => r.path === '/rest/posts');
+    const sent = fake.received.find((r) => r.path === '/rest/posts');
     expect(sent?.headers.authorization).to.equal(`Bearer ${grant.accessToken}`);
     expect(sent?.headers['linkedin-version']).to.equal('202605');
     expect(sent?.headers['x-restli-protocol-version']).to.equal('2.0.0');

@@ -13,15 +13,13 @@ describe('LinkedIn connector: token upkeep against a local LinkedIn', () => {
     fake = await LinkedInFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  it('renews a day ahead of the access token’s expiry, and only with a refresh token still alive', () => {
+  it('renews a day ahead of the access token’s expiry (LinkedIn’s tokens live 60 days), never without a refresh token', () => {
     const grant = grantFrom(fake.tokens());
-    const at = (ms: number) => ({ ...grant, accessExpiresAt: new Date(NOW.getTime() + ms) });
-    expect(connector.tokens.needsRefresh(at(48 * HOUR), NOW)).to.equal(false);
-    expect(connector.tokens.needsRefresh(at(23 * HOUR), NOW)).to.equal(true);
-    expect(connector.tokens.needsRefresh({ ...at(HOUR), refreshToken: null }, NOW)).to.equal(false);
-    expect(connector.tokens.needsRefresh({ ...at(HOUR), refreshExpiresAt: new Date(NOW.getTime() - 1) }, NOW)).to.equal(false);
+    const expiringIn = (hours: number) => ({ ...grant, accessExpiresAt: new Date(NOW.getTime() + hours * HOUR) });
+    expect([72, 25, 23, 1].map((hours) => connector.tokens.needsRefresh(expiringIn(hours), NOW))).to.deep.equal([false, false, true, true]);
+    expect(connector.tokens.needsRefresh({ ...expiringIn(1), refreshToken: null }, NOW), 'a member app LinkedIn gives no refresh token').to.equal(false);
   });
 
   it('an expired access token: refreshed with the form LinkedIn documents, then the post goes out', async () => {
@@ -36,7 +34,7 @@ describe('LinkedIn connector: token upkeep against a local LinkedIn', () => {
     expect(renewed.grant.accessToken).to.not.equal(grant.accessToken);
     expect(renewed.grant.refreshToken).to.equal(grant.refreshToken);
     expect(renewed.grant.accessExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 5_184_000_000).toISOString());
-    const form = fake.state.received.find((r) => r.path === '/oauth/v2/accessToken');
+    const form = fake.received.find((r) => r.path === '/oauth/v2/accessToken');
     expect(Object.fromEntries(new URLSearchParams(form?.body.toString()))).to.deep.equal({
       grant_type: 'refresh_token',
       refresh_token: grant.refreshToken,

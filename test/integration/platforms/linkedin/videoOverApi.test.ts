@@ -9,7 +9,6 @@ import { api, type ApiClient } from '../../../support/openapi';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../../support/testApp';
 
 const BASE_URL = 'https://dispatch.example';
-const CALLBACK = `${BASE_URL}/connect/linkedin/callback`;
 /** The delay the connector asks for between looks at a video LinkedIn is processing. */
 const CHECK_SECONDS = 60;
 
@@ -46,12 +45,12 @@ describe('LinkedIn over the API: a video LinkedIn processes, waited for by the e
   after(async () => {
     await t?.close();
     await fake?.stop();
+    fake?.expectNoViolations();
   });
 
   it('uploads the video once, looks again after each delay, and posts it once it is AVAILABLE', async () => {
     const started = await http.post(`/v1/workspaces/${ws}/connections/authorize`).set(auth).send({ platform: 'LINKEDIN' }).expect(200);
-    const state = new URL(started.body.authorizationUrl).searchParams.get('state')!;
-    const code = fake.issueCode(CALLBACK);
+    const { state, code } = fake.consent(started.body.authorizationUrl);
     const page = await supertest(t.app.callback()).get(`/connect/linkedin/callback?code=${encodeURIComponent(code)}&state=${state}`);
     expect(page.status, page.text).to.equal(200);
     const connection = (await http.get(`/v1/workspaces/${ws}/connections`).set(auth).expect(200)).body.data[0];

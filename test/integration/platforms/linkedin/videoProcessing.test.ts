@@ -35,12 +35,12 @@ describe('LinkedIn connector: a video LinkedIn is still processing', () => {
     connector = connectorFor(fake, { videoCheckSeconds: 45 });
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   const initializeCalls = () =>
-    fake.state.received.filter((r) => r.method === 'POST' && r.path === '/rest/videos' && r.body.toString().includes('initializeUploadRequest')).length;
+    fake.received.filter((r) => r.method === 'POST' && r.path === '/rest/videos' && r.body.toString().includes('initializeUploadRequest')).length;
   const finalizeCalls = () =>
-    fake.state.received.filter((r) => r.method === 'POST' && r.path === '/rest/videos' && r.body.toString().includes('finalizeUploadRequest')).length;
+    fake.received.filter((r) => r.method === 'POST' && r.path === '/rest/videos' && r.body.toString().includes('finalizeUploadRequest')).length;
   const statusLooks = (urn: string) => fake.requestsTo('GET', `/rest/videos/${encodeURIComponent(urn)}`);
   const checkpointOf = (outcome: PublishOutcome): string => {
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('processing');
@@ -72,7 +72,7 @@ describe('LinkedIn connector: a video LinkedIn is still processing', () => {
     expect(fake.state.videos.size, 'one video at LinkedIn').to.equal(1);
     expect(initializeCalls(), 'initializeUpload once').to.equal(1);
     expect(finalizeCalls(), 'finalizeUpload once').to.equal(1);
-    expect(fake.state.received.filter((r) => r.method === 'PUT').length, 'each part PUT once').to.equal(video!.parts.length);
+    expect(fake.received.filter((r) => r.method === 'PUT').length, 'each part PUT once').to.equal(video!.parts.length);
     expect(fake.requestsTo('POST', '/rest/posts'), 'the post created once').to.equal(1);
     expect(fake.state.posts[0]!.body).to.deep.include({ author: `urn:li:person:${fake.state.member.sub}`, content: { media: { id: video!.urn } } });
     expect(thirdCall.kind === 'published' && thirdCall.platformPostId).to.equal(fake.state.posts[0]!.urn);
