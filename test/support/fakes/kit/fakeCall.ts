@@ -72,11 +72,11 @@ export class FakeCall<State> {
     const answer = this.sink.insteadOfAnswer ?? given;
     const contentType = answer.contentType ?? this.sink.jsonContentType;
     const json = isJsonMediaType(bareMediaType(contentType));
-    if (json && this.operation !== null) this.sink.keep(this.sink.check(this.operation, answer, contentType));
+    if (json && this.operation !== null && answer.text === undefined) this.sink.keep(this.sink.check(this.operation, answer, contentType));
     if (this.sink.dropAnswer === true) return void this.response.socket?.destroy();
-    const headers = { ...(answer.body === undefined ? {} : { 'Content-Type': contentType }), ...answer.headers };
+    const written = answer.text ?? (answer.body === undefined ? undefined : json ? JSON.stringify(answer.body) : (answer.body as string | Buffer));
+    const headers = { ...(written === undefined ? {} : { 'Content-Type': contentType }), ...answer.headers };
     this.response.writeHead(answer.status, headers);
-    if (answer.body === undefined) this.response.end();
-    else this.response.end(json ? JSON.stringify(answer.body) : (answer.body as string | Buffer));
+    this.response.end(written);
   }
 }

@@ -21,6 +21,8 @@ export interface OAuthAuthorityConfig {
   readonly userId: () => string;
   /** Client credentials in `Authorization: Basic` (X, Pinterest) or as `client_id`/`client_secret` in the form. */
   readonly clientAuthentication: 'basic' | 'form';
+  /** What the authorize URL and the form call the client's id, where not `client_id` (TikTok: `client_key`). */
+  readonly clientIdName?: string;
   /** PKCE with S256 required (X), or no PKCE at all (Pinterest). */
   readonly pkce: boolean;
   /** How the authorize URL's `scope` separates scopes. */
@@ -62,7 +64,8 @@ export class OAuthAuthority {
       return value;
     };
     if (need('response_type') !== 'code') throw new Error('response_type must be code');
-    if (need('client_id') !== this.grants.clientId) throw new Error(`unknown client_id ${params.get('client_id')}`);
+    const clientIdName = this.config.clientIdName ?? 'client_id';
+    if (need(clientIdName) !== this.grants.clientId) throw new Error(`unknown ${clientIdName} ${params.get(clientIdName)}`);
     if (this.config.pkce && need('code_challenge_method') !== 'S256') throw new Error('code_challenge_method must be S256');
     if (!this.config.pkce && params.has('code_challenge')) throw new Error('this platform takes no PKCE challenge');
     const code = `code-${this.grants.next()}`;
@@ -137,7 +140,8 @@ export class OAuthAuthority {
 
   private clientAuthenticated(call: FakeCall<unknown>, form: URLSearchParams): boolean {
     const { clientId, clientSecret } = this.grants;
-    if (this.config.clientAuthentication === 'form') return form.get('client_id') === clientId && form.get('client_secret') === clientSecret;
+    if (this.config.clientAuthentication === 'form')
+      return form.get(this.config.clientIdName ?? 'client_id') === clientId && form.get('client_secret') === clientSecret;
     const basic = /^Basic (.+)$/i.exec(call.request.headers.authorization ?? '')?.[1];
     if (basic === undefined) return false;
     // RFC 6749 §2.3.1: each part is form-urlencoded before joining.

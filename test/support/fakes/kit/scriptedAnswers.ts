@@ -2,6 +2,8 @@
 export interface Answer {
   readonly status: number;
   readonly body?: unknown;
+  /** The body written out by hand, sent as it is (JSON no serializer writes: a 64-bit id as a bare number); not checked. */
+  readonly text?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly contentType?: string;
 }
