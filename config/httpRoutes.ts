@@ -15,6 +15,7 @@ import { type MediaUseCases } from '../adapters/inbound/http/routers/media/Media
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
 import { workspaceViewsRouter } from '../adapters/inbound/http/routers/workspaceViewsRouter';
 import { webhooksRouter } from '../adapters/inbound/http/routers/webhooksRouter';
+import { schedulesRouter } from '../adapters/inbound/http/routers/schedulesRouter';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -43,6 +44,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => transcriptionsRouter(kit, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
     (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
     (kit) => webhooksRouter(kit, get(T.ManageWebhooks), get(T.WebhookDeliveryLog)),
+    (kit) => schedulesRouter(kit, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) }),
   ];
 }
 

@@ -53,6 +53,12 @@ import { type UrlDownloader } from '../application/ports/UrlDownloader';
 import { type UrlSigner } from '../application/ports/UrlSigner';
 import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
 import { type MediaRepository, type MediaUploadRepository } from '../domain/media/MediaRepository';
+import { type PostingScheduleRepository } from '../domain/schedule/PostingScheduleRepository';
+import { type QueueSlots } from '../application/ports/QueueSlots';
+import { type NextFreeSlot } from '../application/schedules/NextFreeSlot';
+import { type PostingSchedules } from '../application/schedules/PostingSchedules';
+import { type QueuedTargets } from '../application/schedules/QueuedTargets';
+import { type RequeuePost } from '../application/schedules/RequeuePost';
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
@@ -279,6 +285,12 @@ export const TOKENS = {
   ConnectApprovedSigners: token<ConnectApprovedSigners>('ConnectApprovedSigners'),
   MediaRepository: token<MediaRepository>('MediaRepository'),
   MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
+  PostingScheduleRepository: token<PostingScheduleRepository>('PostingScheduleRepository'),
+  QueueSlots: token<QueueSlots>('QueueSlots'),
+  NextFreeSlot: token<NextFreeSlot>('NextFreeSlot'),
+  QueuedTargets: token<QueuedTargets>('QueuedTargets'),
+  PostingSchedules: token<PostingSchedules>('PostingSchedules'),
+  RequeuePost: token<RequeuePost>('RequeuePost'),
   MediaSettings: token<MediaSettings>('MediaSettings'),
   MediaStore: token<MediaStore>('MediaStore'),
   FileStaging: token<FileStaging>('FileStaging'),

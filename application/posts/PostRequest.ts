@@ -7,6 +7,8 @@ export interface TargetRequest {
   readonly groupId: string;
   readonly settings: unknown;
   readonly scheduledAt: Date | null;
+  /** Take the connection's next free slot instead of a time (docs/decisions.md, "Posting schedules"). */
+  readonly queue?: boolean;
 }
 
 /** The create/update body once its JSON types are checked (docs/spec.md "Post create / update body"). */

@@ -7,6 +7,8 @@ import { type PostRepository } from '../../domain/post/PostRepository';
 import { ValidationProblems } from '../../domain/post/ValidationProblems';
 import { notFound } from '../../domain/shared/DomainError';
 import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
+import { type QueueSlots } from '../ports/QueueSlots';
+import { slotHolders, slotsLetGo } from '../schedules/slotHolders';
 import { type UnitOfWork } from '../ports/UnitOfWork';
 import { type PostEvents } from '../webhooks/PostEvents';
 import { assertPreconditionHolds, type PostPrecondition } from './PostPrecondition';
@@ -23,6 +25,7 @@ export class PostStore {
     private readonly unitOfWork: UnitOfWork,
     private readonly media: MediaRepository,
     private readonly events: PostEvents,
+    private readonly slots: QueueSlots,
   ) {}
 
   async load(workspaceId: string, postId: string): Promise<Post> {
@@ -63,6 +66,16 @@ export class PostStore {
     return this.unitOfWork.run(() => this.persist(post, now));
   }
 
+  /** Work that reads and writes posts (and the slots of their schedules) as one unit. */
+  within<T>(work: () => Promise<T>): Promise<T> {
+    return this.unitOfWork.run(work);
+  }
+
+  /** The slots these targets hold are free again (where nothing rolls back, a refused post's). */
+  letGoOfSlots(targetIds: readonly string[]): Promise<void> {
+    return this.slots.release(targetIds);
+  }
+
   /**
    * Read, change and save one post as a unit, holding its lock throughout: two changes to
    * the same post run one after the other, so neither silently undoes the other. A client's
@@ -84,6 +97,7 @@ export class PostStore {
       const post = await this.locked(workspaceId, postId);
       assertPreconditionHolds(post, precondition);
       mayRemove(post);
+      await this.slots.release([...slotHolders(post)]);
       // Its queued jobs go with it (PostRepository.remove takes everything the post holds);
       // clearing them first would lock the queue before the counts and can deadlock a save.
       return this.posts.remove(post.workspaceId, post.id);
@@ -117,7 +131,10 @@ export class PostStore {
       stored === null ? [] : jobsFor({ workspaceId: post.workspaceId, id: post.id, status: stored.status, targets: stored.targets }, now).filter(notHeld);
     const after = jobsFor(post, now).filter(notHeld);
     await this.events.emitFor(post, now);
+    // Slots of targets that no longer hold them (given a time, published, failed, removed) are free again.
+    const letGo = slotsLetGo(post);
     await this.posts.save(post);
+    if (letGo.length > 0) await this.slots.release(letGo);
     const queued = new Map(before.map((job) => [job.targetId, job.notBefore.getTime()]));
     await this.queue.enqueue(
       after.filter((job) => queued.get(job.targetId) !== job.notBefore.getTime()),

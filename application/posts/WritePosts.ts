@@ -1,35 +1,44 @@
 import { Post } from '../../domain/post/Post';
-import { type TargetInput } from '../../domain/post/PostContent';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type PostPrecondition } from './PostPrecondition';
 import { type PostActor, type PostRequest, type TargetRequest } from './PostRequest';
 import { type PostStore } from './PostStore';
+import { type QueuedTargets, type TargetAsked } from '../schedules/QueuedTargets';
 
-/** posts.create and posts.update: the aggregate judges, the store keeps post and queue in step. */
+/**
+ * posts.create and posts.update: the aggregate judges, the store keeps post and queue in step;
+ * a target asking for the next free slot of its connection's schedule gets it first (QueuedTargets).
+ */
 export class WritePosts {
   constructor(
     private readonly store: PostStore,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly queued: QueuedTargets,
   ) {}
 
   async create(actor: PostActor, request: PostRequest): Promise<Post> {
     const now = this.clock.now();
-    const post = Post.create(
-      {
-        ...request,
-        id: this.ids.next(),
-        workspaceId: actor.workspaceId,
-        authorUserId: actor.userId,
-        source: request.source ?? actor.defaultSource,
-        targets: request.targets.map((t) => this.withId(t, undefined)),
-      },
-      { now, reviewRequired: actor.reviewRequired, connectionOf: await this.store.connectionLookup(connectionIds(request.targets)) },
-    );
-    await this.store.checkMedia(post);
-    await this.store.add(post, now);
-    return post;
+    const id = this.ids.next();
+    const connectionOf = await this.store.connectionLookup(connectionIds(request.targets));
+    const asked = request.targets.map((t) => this.withId(t, undefined));
+    // A queued target's slot and the post are written together, or neither (the slot is free again).
+    return this.store.within(async () => {
+      const targets = await this.queued.resolve({ workspaceId: actor.workspaceId, postId: id, intent: request.intent, targets: asked, current: null, now });
+      try {
+        const post = Post.create(
+          { ...request, id, workspaceId: actor.workspaceId, authorUserId: actor.userId, source: request.source ?? actor.defaultSource, targets },
+          { now, reviewRequired: actor.reviewRequired, connectionOf },
+        );
+        await this.store.checkMedia(post);
+        await this.store.persist(post, now);
+        return post;
+      } catch (error) {
+        await this.store.letGoOfSlots(targets.filter((t) => t.queued).map((t) => t.id));
+        throw error;
+      }
+    });
   }
 
   /** `precondition`: the client's If-Match (412 when the post changed since it was read). */
@@ -50,7 +59,8 @@ export class WritePosts {
           idByConnection.delete(t.connectionId);
           return this.withId(t, inherited);
         });
-        post.update({ ...request, targets }, { now, reviewRequired: actor.reviewRequired, connectionOf });
+        const timed = await this.queued.resolve({ workspaceId: actor.workspaceId, postId, intent: request.intent, targets, current: post, now });
+        post.update({ ...request, targets: timed }, { now, reviewRequired: actor.reviewRequired, connectionOf });
         await this.store.checkMedia(post);
         return post;
       },
@@ -58,7 +68,7 @@ export class WritePosts {
     );
   }
 
-  private withId(target: TargetRequest, existing: string | undefined): TargetInput {
+  private withId(target: TargetRequest, existing: string | undefined): TargetAsked {
     return { ...target, id: existing ?? this.ids.next() };
   }
 }

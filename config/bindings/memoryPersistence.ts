@@ -10,6 +10,7 @@ import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/Memo
 import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
 import { MemoryConnectionCredentials } from '../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
 import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
+import { MemoryPostingSchedules, MemoryQueueSlots } from '../../adapters/outbound/persistence/memory/MemorySchedules';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { MemoryConsentTickets } from '../../adapters/outbound/persistence/memory/MemoryConsentTickets';
 import { MemoryDeviceAuthorizations } from '../../adapters/outbound/persistence/memory/MemoryDeviceAuthorizations';
@@ -47,6 +48,8 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.SandboxPosts, new MemorySandboxPosts());
   w.build(T.MediaRepository, [T.PostRepository], (posts) => new MemoryMediaRepository(posts));
   w.value(T.MediaUploadRepository, new MemoryMediaUploads());
+  w.value(T.PostingScheduleRepository, new MemoryPostingSchedules());
+  w.value(T.QueueSlots, new MemoryQueueSlots());
   w.value(T.ConnectionCredentials, new MemoryConnectionCredentials());
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
   w.value(T.InboundEventLog, new MemoryInboundEventLog());

@@ -16,6 +16,8 @@ import { TypeOrmPostViews } from '../../adapters/outbound/persistence/typeorm/re
 import { TypeOrmConnectionCredentials } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmConnectionCredentials';
 import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaRepository';
 import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
+import { TypeOrmPostingSchedules } from '../../adapters/outbound/persistence/typeorm/schedules/TypeOrmPostingSchedules';
+import { TypeOrmQueueSlots } from '../../adapters/outbound/persistence/typeorm/schedules/TypeOrmQueueSlots';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
 import { TypeOrmConsentTickets } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmConsentTickets';
@@ -60,6 +62,8 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.ConsentTickets, new TypeOrmConsentTickets(dataSource));
   w.value(T.ConnectionCredentials, new TypeOrmConnectionCredentials(dataSource, new SecretBox(resolveSecretKey(config.secrets))));
   w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
+  w.value(T.PostingScheduleRepository, new TypeOrmPostingSchedules(dataSource));
+  w.value(T.QueueSlots, new TypeOrmQueueSlots(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));
   w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data

@@ -1,3 +1,7 @@
+import { NextFreeSlot } from '../../application/schedules/NextFreeSlot';
+import { PostingSchedules } from '../../application/schedules/PostingSchedules';
+import { QueuedTargets } from '../../application/schedules/QueuedTargets';
+import { RequeuePost } from '../../application/schedules/RequeuePost';
 import { AddConnection } from '../../application/admin/AddConnection';
 import { BootstrapFirstStart } from '../../application/admin/BootstrapFirstStart';
 import { CreateUser } from '../../application/admin/CreateUser';
@@ -64,9 +68,13 @@ export function bindUseCases(w: Wiring): void {
   ]);
   w.construct(T.AddConnection, AddConnection, [T.ConnectionRepository, T.WorkspaceRepository, T.IdGenerator, T.Clock]);
   w.construct(T.IssueSession, IssueSession, [T.UserRepository, T.SessionTokens, T.SessionStore, T.IdGenerator, T.Clock, T.SessionTtlSeconds]);
-  w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository, T.PostEvents]);
+  w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository, T.PostEvents, T.QueueSlots]);
+  w.construct(T.NextFreeSlot, NextFreeSlot, [T.QueueSlots]);
+  w.construct(T.QueuedTargets, QueuedTargets, [T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot]);
+  w.construct(T.PostingSchedules, PostingSchedules, [T.ConnectionRepository, T.PostingScheduleRepository, T.QueueSlots, T.Clock]);
+  w.construct(T.RequeuePost, RequeuePost, [T.PostStore, T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot, T.Clock]);
   w.construct(T.ReadPosts, ReadPosts, [T.PostViews, T.PostRepository]);
-  w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock]);
+  w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock, T.QueuedTargets]);
   w.construct(T.ChangePostLifecycle, ChangePostLifecycle, [T.PostStore, T.IdGenerator, T.Clock]);
   w.construct(T.BootstrapFirstStart, BootstrapFirstStart, [
     T.UserRepository,

@@ -259,6 +259,12 @@ export class Post {
     return this.replaceTarget(this.target(targetId).markFailed(error), now);
   }
 
+  /** A queued target of a post still waiting for its time, moved to another slot of its schedule. */
+  requeueTarget(targetId: string, at: Date, now: Date): Target {
+    if (!awaitsSchedule(this.position)) throw conflict('post_not_scheduled', `only a post waiting for its time can be requeued (this one is ${this._status})`);
+    return this.replaceTarget(this.target(targetId).requeued(at), now);
+  }
+
   /** The user's deliberate retry of a failed target; the post is publishing again. */
   retryTarget(targetId: string, now: Date): Target {
     return this.replaceTarget(this.target(targetId).retry(), now);

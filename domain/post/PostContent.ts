@@ -12,6 +12,8 @@ export interface TargetInput {
   readonly groupId: string;
   readonly settings: unknown;
   readonly scheduledAt: Date | null;
+  /** Its time is a slot of the connection's posting schedule, already taken for it. */
+  readonly queued?: boolean;
 }
 
 export interface ConnectionInfo {
@@ -81,7 +83,7 @@ export function checkTarget(t: TargetInput, groups: readonly Group[], ctx: Conte
     checkGroupForPlatform(groups[groupIndex]!, `groups[${groupIndex}]`, settings.platform, problems);
   }
   if (!settings) return undefined;
-  return Target.create({ id: t.id, connectionId: t.connectionId, groupId: t.groupId, settings, scheduledAt: t.scheduledAt });
+  return Target.create({ id: t.id, connectionId: t.connectionId, groupId: t.groupId, settings, scheduledAt: t.scheduledAt, queued: t.queued === true });
 }
 
 export function checkConnection(

@@ -22,6 +22,8 @@ export interface TargetSnapshot {
   readonly segmentAttempts: number;
   /** What the platform is still processing for the next segment (a container id), to resume from; null otherwise. */
   readonly checkpoint: string | null;
+  /** Its time is a slot of its connection's posting schedule, taken by the service (docs/decisions.md, "Posting schedules"). */
+  readonly queued: boolean;
 }
 
 export type { PublishedOutcome };
@@ -33,6 +35,8 @@ export interface NewTarget {
   readonly groupId: string;
   readonly settings: TargetSettings;
   readonly scheduledAt: Date | null;
+  /** Its time is its connection's next free slot, taken by the service; false unless said. */
+  readonly queued?: boolean;
 }
 
 /**
@@ -55,6 +59,7 @@ export class Target {
       publishedSegments: [],
       segmentAttempts: 0,
       checkpoint: null,
+      queued: fields.queued ?? false,
     });
   }
 
@@ -114,13 +119,15 @@ export class Target {
     this.mustBe('pending', 'target_not_pending', 'only a pending target can be changed');
     // Part of its thread is out: new content or settings would not match what readers already see.
     if (this.nextSegmentIndex > 0) throw conflict('target_partly_published', `target ${this.id} has already published part of its thread`);
-    return new Target({ ...this.props, ...changes });
+    // A time the user sets is theirs: the target no longer holds a slot of the schedule.
+    const queued = changes.scheduledAt === undefined ? this.props.queued : false;
+    return new Target({ ...this.props, ...changes, queued });
   }
 
   /** Publishing now makes the target due at once, whatever time it carried. */
   dueAt(at: Date): Target {
     this.mustBe('pending', 'target_not_pending', 'only a pending target can be made due');
-    return new Target({ ...this.props, scheduledAt: new Date(at) });
+    return new Target({ ...this.props, scheduledAt: new Date(at), queued: false });
   }
 
   /** A worker takes the target: this is one attempt, whatever its outcome. */
@@ -153,6 +160,16 @@ export class Target {
   awaitProcessing(checkpoint: string): Target {
     this.mustBe('publishing', 'target_not_publishing', 'only a target being published can wait for the platform');
     return new Target({ ...this.props, status: 'pending', checkpoint });
+  }
+
+  get queued(): boolean {
+    return this.props.queued;
+  }
+
+  /** A queued target moved to another slot of its schedule; still queued. */
+  requeued(at: Date): Target {
+    if (!this.props.queued || this.props.status !== 'pending') throw conflict('target_not_queued', `target ${this.props.id} is not a pending queued target`);
+    return new Target({ ...this.props, scheduledAt: new Date(at.getTime()) });
   }
 
   get checkpoint(): string | null {

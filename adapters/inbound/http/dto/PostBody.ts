@@ -56,6 +56,8 @@ export class TargetBody {
   @IsString() @MaxLength(ID_MAX) groupId!: string;
   @IsObject() @ValidateNested() @Type(() => TargetSettingsBody) settings!: TargetSettingsBody;
   @RequiredNullable() @IsInstant() scheduledAt!: string | null;
+  /** Take the connection's next free slot (with scheduledAt null and intent schedule). */
+  @OptionalNullable() @IsBoolean() queue?: boolean | null;
 }
 
 /** docs/spec.md "Post create / update body". */

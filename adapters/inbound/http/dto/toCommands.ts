@@ -26,6 +26,7 @@ export function toPostRequest(body: PostBody): PostRequest {
       groupId: t.groupId,
       settings: { platform: t.settings.platform, values: t.settings.values },
       scheduledAt: instant(t.scheduledAt) ?? null,
+      queue: t.queue === true,
     })),
     intent: body.intent,
     source: body.source,

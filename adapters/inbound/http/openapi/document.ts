@@ -28,6 +28,8 @@ import { transcriptionSchemas } from './schemas/transcriptions';
 import { workspaceViewPaths } from './paths/workspaceViews';
 import { workspaceViewSchemas } from './schemas/workspaceViews';
 import { webhookPaths } from './paths/webhooks';
+import { schedulePaths } from './paths/schedules';
+import { scheduleSchemas } from './schemas/schedules';
 import { webhookSchemas } from './schemas/webhooks';
 import { webhookEventOperations, webhookEventSchemas } from './schemas/webhookEvents';
 
@@ -60,6 +62,14 @@ const FRAGMENTS: readonly ApiFragment[] = [
     paths: postPaths,
   },
   { schemas: targetAttemptSchemas, paths: targetAttemptPaths },
+  {
+    tag: {
+      name: 'schedules',
+      description: 'Posting schedules: each connection\'s weekly slots, and the next free slot a queued post takes (docs/posts.md, "Posting schedules").',
+    },
+    schemas: scheduleSchemas,
+    paths: schedulePaths,
+  },
   {
     tag: {
       name: 'media',

@@ -39,6 +39,7 @@ const targetRow = (platform: string, settings: object): PostTargetRow => ({
   segmentAttempts: 0,
   segmentCheckpoint: null,
   position: 0,
+  queued: false,
 });
 const mappingError = (map: () => unknown): RowMappingError => {
   try {

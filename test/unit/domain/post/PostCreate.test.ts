@@ -44,6 +44,7 @@ describe('Post.create: building a post', () => {
           publishedSegments: [],
           segmentAttempts: 0,
           checkpoint: null,
+          queued: false,
         },
       ],
       source: 'app',

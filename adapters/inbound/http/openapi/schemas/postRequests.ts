@@ -56,9 +56,17 @@ export const postRequestSchemas: SchemaMap = {
       settings: schemaRef('TargetSettings'),
       scheduledAt: nullable({
         ...timestamp,
-        description: 'RFC 3339 with an offset; in the future when the intent is schedule (every target then needs one).',
+        description: 'RFC 3339 with an offset; in the future when the intent is schedule (every target then needs one, unless it is queued).',
+      }),
+      queue: nullable({
+        type: 'boolean',
+        description:
+          "true, with scheduledAt null and intent schedule: the service gives the target the earliest slot of its connection's posting schedule " +
+          'after now that no other scheduled target of that connection holds, and answers with it as scheduledAt. Two posts asking at once never get one slot. ' +
+          'A connection without a schedule is a 422 naming targets[i].queue. Editing the post keeps the slot; POST …/posts/{id}/requeue moves it.',
       }),
     },
+    optional: ['queue'],
   }),
   PostRequest: closedObject({
     description: 'docs/spec.md "Post create / update body"; an update replaces the groups and targets.',

@@ -33,6 +33,8 @@ export const PostTargetMapper = {
       publishedSegments: PublishedSegmentsDocument.fromColumn(row.publishedSegments, where),
       segmentAttempts: requireCount(row.segmentAttempts, { ...where, column: 'segment_attempts' }),
       checkpoint: row.segmentCheckpoint ?? null,
+      // SQLite and MariaDB both answer a boolean column as 0 or 1.
+      queued: Number(row.queued) === 1,
     };
   },
 
@@ -56,6 +58,7 @@ export const PostTargetMapper = {
       segmentAttempts: target.segmentAttempts,
       segmentCheckpoint: target.checkpoint,
       position,
+      queued: target.queued,
     };
   },
 };

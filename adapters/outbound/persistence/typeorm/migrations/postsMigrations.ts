@@ -7,6 +7,7 @@ import { TargetSegmentProgress1732390000000 } from './1732390000000-TargetSegmen
 import { SegmentCheckpoint1732460000000 } from './1732460000000-SegmentCheckpoint';
 import { PublishAttempts1732400000000 } from './1732400000000-PublishAttempts';
 import { AttemptReadBack1732505000000 } from './1732505000000-AttemptReadBack';
+import { PostingSchedules1732507100000 } from './1732507100000-PostingSchedules';
 
 /**
  * The posts capability's migrations, oldest first (listed in ./index.ts). TypeORM runs all
@@ -21,4 +22,5 @@ export const POSTS_MIGRATIONS: Array<new () => MigrationInterface> = [
   PublishAttempts1732400000000,
   SegmentCheckpoint1732460000000,
   AttemptReadBack1732505000000,
+  PostingSchedules1732507100000,
 ];

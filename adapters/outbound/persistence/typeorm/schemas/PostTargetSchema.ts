@@ -25,6 +25,10 @@ export interface PostTargetRow {
   segmentCheckpoint: string | null;
   /** The target's place in its post. */
   position: number;
+  /** posted_at ?? scheduled_at, written by PostWrites for the calendar's indexes (PostCalendar migration); never read back. */
+  calendarAt?: Date | null;
+  /** Its time is a slot of the connection's posting schedule. */
+  queued: boolean;
 }
 
 export const PostTargetSchema = new EntitySchema<PostTargetRow>({
@@ -49,11 +53,16 @@ export const PostTargetSchema = new EntitySchema<PostTargetRow>({
     segmentAttempts: { name: 'segment_attempts', type: 'integer', default: 0 },
     segmentCheckpoint: { name: 'segment_checkpoint', type: 'text', nullable: true },
     position: { name: 'position', type: 'integer' },
+    calendarAt: timestamp('calendar_at', { nullable: true }),
+    queued: { name: 'queued', type: 'boolean', default: false },
   },
   indices: [
     { name: 'idx_post_targets_post_position', columns: ['postId', 'position'] },
     { name: 'idx_post_targets_status_scheduled', columns: ['status', 'scheduledAt'] },
     { name: 'idx_post_targets_workspace_status_scheduled', columns: ['workspaceId', 'status', 'scheduledAt', 'id'] },
+    { name: 'idx_post_targets_calendar', columns: ['workspaceId', 'calendarAt', 'postId'] },
+    { name: 'idx_post_targets_platform_calendar', columns: ['workspaceId', 'platform', 'calendarAt', 'postId'] },
+    { name: 'idx_post_targets_connection_calendar', columns: ['workspaceId', 'connectionId', 'calendarAt', 'postId'] },
   ],
   foreignKeys: [{ name: 'fk_post_targets_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });

@@ -26,6 +26,7 @@ const targetColumns = [
   'segment_attempts',
   'segment_checkpoint',
   'position',
+  'queued',
 ]
   .map((column) => `t.${column} AS t_${column}`)
   .join(', ');
@@ -140,4 +141,5 @@ const targetRowOf = (row: Raw, postId: string): PostTargetRow => ({
   segmentAttempts: Number(row.t_segment_attempts),
   segmentCheckpoint: (row.t_segment_checkpoint as string | null) ?? null,
   position: Number(row.t_position),
+  queued: Number(row.t_queued) === 1,
 });

@@ -75,7 +75,7 @@ export class PostWrites {
     if (rows.length === 0) return Promise.resolve();
     const sql =
       'INSERT INTO post_targets (id, post_id, workspace_id, connection_id, group_id, platform, settings, scheduled_at, ' +
-      `status, platform_post_id, platform_post_url, posted_at, error, attempts, published_segments, segment_attempts, segment_checkpoint, position) VALUES ${valuesList(rows.length, 18)}`;
+      `status, platform_post_id, platform_post_url, posted_at, error, attempts, published_segments, segment_attempts, segment_checkpoint, position, queued) VALUES ${valuesList(rows.length, 19)}`;
     return m.query(
       sql,
       rows.flatMap((t) => [t.id, t.postId, t.workspaceId, t.connectionId, t.groupId, ...this.changeable(t)]),
@@ -85,7 +85,7 @@ export class PostWrites {
   updateTarget(m: EntityManager, t: PostTargetRow): Promise<unknown> {
     const sql =
       'UPDATE post_targets SET platform = ?, settings = ?, scheduled_at = ?, status = ?, platform_post_id = ?, ' +
-      'platform_post_url = ?, posted_at = ?, error = ?, attempts = ?, published_segments = ?, segment_attempts = ?, segment_checkpoint = ?, position = ?, group_id = ? ' +
+      'platform_post_url = ?, posted_at = ?, error = ?, attempts = ?, published_segments = ?, segment_attempts = ?, segment_checkpoint = ?, position = ?, queued = ?, group_id = ? ' +
       'WHERE id = ? AND post_id = ?';
     return m.query(sql, [...this.changeable(t), t.groupId, t.id, t.postId]);
   }
@@ -104,7 +104,7 @@ export class PostWrites {
     );
   }
 
-  /** platform … position, in the order both statements above list them. */
+  /** platform … queued, in the order both statements above list them. */
   private changeable(t: PostTargetRow): unknown[] {
     return [
       t.platform,
@@ -120,6 +120,7 @@ export class PostWrites {
       t.segmentAttempts,
       t.segmentCheckpoint,
       t.position,
+      t.queued ? 1 : 0,
     ];
   }
 }
