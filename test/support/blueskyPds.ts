@@ -21,6 +21,14 @@ export interface PdsAccount {
   readonly appPasswordName: string;
 }
 
+/** What a test may change of the PDS's configuration. */
+export interface PdsOptions {
+  /** The PDS's own rate limits (PDS_RATE_LIMITS_ENABLED; kept in memory): createSession takes 30 logins of one identifier in 5 minutes. */
+  readonly rateLimits?: boolean;
+  /** The largest blob it takes (PDS_BLOB_UPLOAD_LIMIT); 5 MiB unless given. */
+  readonly blobUploadLimit?: number;
+}
+
 /**
  * The reference Bluesky PDS (@atproto/pds) with its PLC directory (@did-plc/server, in-memory
  * database), both on 127.0.0.1, in a fresh data directory: no invite codes, no email, no
@@ -36,7 +44,7 @@ export class BlueskyPds {
     readonly url: string,
   ) {}
 
-  static async start(): Promise<BlueskyPds> {
+  static async start(options: PdsOptions = {}): Promise<BlueskyPds> {
     process.env.LOG_ENABLED ??= 'false';
     const plc = PlcServer.create({ db: PlcDatabase.mock() });
     const plcListener = await listenLocally(plc.app, 0);
@@ -58,6 +66,8 @@ export class BlueskyPds {
       adminPassword: 'admin-password',
       jwtSecret: JWT_SECRET,
       plcRotationKeyK256PrivateKeyHex: Buffer.from(await rotationKey.export()).toString('hex'),
+      rateLimitsEnabled: options.rateLimits ?? false,
+      ...(options.blobUploadLimit === undefined ? {} : { blobUploadLimit: options.blobUploadLimit }),
     };
     const pds = await PDS.create(envToCfg(env), envToSecrets(env));
     await pds.ctx.sequencer.start();

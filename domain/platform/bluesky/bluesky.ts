@@ -21,8 +21,10 @@ export const bluesky = definePlatform({
     kinds: {
       // docs/platforms.md is silent on types; these are the ones Bluesky's apps show.
       image: { mimeTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: megabytes(1) },
-      // docs/platforms.md is silent on video limits; Bluesky's own: 100 MB, 3 minutes.
-      video: { mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'], maxBytes: megabytes(100), maxDurationSeconds: minutes(3) },
+      // docs/platforms.md is silent on video limits. The post's video embed (app.bsky.embed.video)
+      // takes MP4 up to 100 MB, its lexicon says; Bluesky's app takes MOV and WebM too, through a
+      // transcoding service of Bluesky's own that Dispatch does not use. 3 minutes: Bluesky's own.
+      video: { mimeTypes: ['video/mp4'], maxBytes: megabytes(100), maxDurationSeconds: minutes(3) },
     },
     maxItemsPerPost: null,
     mixedKinds: false,

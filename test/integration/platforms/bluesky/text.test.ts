@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { FileMediaAccess } from '../../../support/fileMediaAccess';
 import { blueskySegment } from '../../../support/blueskySegments';
 import { type ConnectedBluesky, connectedBluesky, readPost } from '../../../support/connectedBluesky';
@@ -30,9 +31,12 @@ describe('Bluesky connector: publishing text (reference PDS)', () => {
   });
 
   it('posts once when the same call is repeated with the same idempotency key', async () => {
+    // Both calls in one ten-minute window of record keys, wherever the real clock stands.
+    const at = new Date();
+    const { publisher } = blueskyConnector({ clock: () => at });
     const segment = blueskySegment({ text: 'Said once, even when sent twice' });
-    const first = await bluesky.connector.publisher.publish(segment, bluesky.grant, new FileMediaAccess());
-    const second = await bluesky.connector.publisher.publish(segment, bluesky.grant, new FileMediaAccess());
+    const first = await publisher.publish(segment, bluesky.grant, new FileMediaAccess());
+    const second = await publisher.publish(segment, bluesky.grant, new FileMediaAccess());
 
     expect(first.kind).to.equal('published');
     expect(second).to.include({ kind: 'published', platformPostId: first.kind === 'published' ? first.platformPostId : '' });

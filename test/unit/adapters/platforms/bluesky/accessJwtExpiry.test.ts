@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { accessJwtExpiry } from '../../../../../adapters/outbound/platforms/bluesky/accessJwtExpiry';
+import { accessJwtExpiry } from '../../../../../adapters/outbound/platforms/bluesky/blueskySession';
 
 const jwtWith = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
 
