@@ -1,5 +1,9 @@
 import supertest from 'supertest';
 import { TOKENS as T } from '../../config/tokens';
+import { type Platform } from '../../domain/platform/Platform';
+import { type SegmentInput } from '../../domain/post/Segment';
+import { DEFAULT_GROUP_ID, group, targetOn } from './data/posts';
+import { type SettingsData } from './data/settings';
 import { OWNER_EMAIL } from './data/people';
 import { type DatabaseKind } from './databases';
 import { type FixedClock } from './fixedClock';
@@ -49,6 +53,26 @@ export async function startAppWithFake<Fake extends { stop(): Promise<void> }>(
   return { ...app, fake, clock, runEngine: () => runEngineOnce(app.t), close };
 }
 
+/**
+ * The app against `fake` as `startAppWithFake` starts it, its BASE_URL a local address serving
+ * it (LocalAppAddress), so the fake can fetch the media links the app signs as the platform
+ * does (Meta's Graph APIs fetch every picture and video by its link).
+ */
+export async function startServedAppWithFake<Fake extends { stop(): Promise<void> }>(
+  fake: Fake,
+  env: Record<string, string>,
+  clock: FixedClock,
+): Promise<AppWithFake<Fake> & { readonly baseUrl: string }> {
+  const address = await LocalAppAddress.start();
+  const world = await startAppWithFake(fake, { ...env, BASE_URL: address.baseUrl }, clock);
+  address.serve(world.t);
+  const close = async () => {
+    await world.close();
+    await address.stop();
+  };
+  return { ...world, baseUrl: address.baseUrl, close };
+}
+
 /** POST …/connections/authorize for `platform`: where the person's browser is sent. */
 export async function authorizeOverApi(o: AppWithOwner, platform: string): Promise<URL> {
   const started = await o.http.post(`/v1/workspaces/${o.ws}/connections/authorize`).set(o.auth).send({ platform }).expect(200);
@@ -58,6 +82,21 @@ export async function authorizeOverApi(o: AppWithOwner, platform: string): Promi
 /** The browser back from the platform's consent screen on `/connect/<slug>/callback` with `code` and `state`. */
 export function backToCallback(t: TestApp, slug: string, code: string, state: string | null): supertest.Test {
   return supertest(t.app.callback()).get(`/connect/${slug}/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(String(state))}`);
+}
+
+/**
+ * POST …/posts: one group of `segments` for one target on `connectionId` (its platform's valid
+ * settings unless `target` gives others), published now, or scheduled at `target.scheduledAt`: the post's id.
+ */
+export async function postOverApi(
+  o: AppWithOwner,
+  connection: { readonly id: string; readonly platform: Platform },
+  segments: readonly SegmentInput[],
+  target: { readonly settings?: SettingsData; readonly scheduledAt?: string } = {},
+): Promise<string> {
+  const intent = target.scheduledAt === undefined ? 'publish_now' : 'schedule';
+  const body = { groups: [group(DEFAULT_GROUP_ID, true, segments)], targets: [{ ...targetOn(connection.id, connection.platform), ...target }], intent };
+  return (await o.http.post(`/v1/workspaces/${o.ws}/posts`).set(o.auth).send(body).expect(200)).body.id;
 }
 
 /** GET …/connections: the workspace's connections as listed. */

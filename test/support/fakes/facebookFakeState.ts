@@ -1,24 +1,9 @@
-/** What the fake Graph API knows and what it was sent, for the tests' assertions. */
-export interface UserToken {
-  readonly userId: string;
-  readonly longLived: boolean;
-  /** Permissions the person granted on the consent dialog. */
-  readonly granted: readonly string[];
-  expired: boolean;
-}
+import { OAuthGrants } from './kit/oauthGrants';
 
 export interface FakePage {
   readonly id: string;
   readonly name: string;
   readonly tasks: readonly string[];
-}
-
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly params: Record<string, unknown>;
 }
 
 export interface StoredPhoto {
@@ -36,6 +21,7 @@ export interface StoredVideo {
   readonly pageId: string;
   readonly fileUrl: string;
   readonly description: string | null;
+  readonly createdAt: Date;
   /** Status checks answered `processing` before it is `ready` (or `error`). */
   checksLeft: number;
   outcome: 'ready' | 'error';
@@ -46,6 +32,9 @@ export interface StoredPost {
   readonly pageId: string;
   readonly message: string | null;
   readonly photoIds: readonly string[];
+  /** The video the post shows, once Facebook processed it. */
+  readonly videoId?: string;
+  readonly createdAt: Date;
 }
 
 export interface StoredComment {
@@ -53,13 +42,14 @@ export interface StoredComment {
   readonly objectId: string;
   readonly pageId: string;
   readonly message: string;
+  readonly createdAt: Date;
 }
 
-export const ALL_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement'];
+/** What the connector's Login dialog asks for: what a person who allows everything grants. */
+export const ALL_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement'];
 
-export class FacebookFakeState {
-  readonly clientId = '1234567890';
-  readonly clientSecret = 'fake-app-secret';
+/** What the fake Graph API knows (its tokens among it: the person's, short- or long-lived, and the Pages'), for the tests' assertions. */
+export class FacebookFakeState extends OAuthGrants {
   readonly user = { id: '10158000001', name: 'Ada Lovelace', picture: 'https://scontent.example/ada.jpg' };
   pages: FakePage[] = [
     { id: '104400000001', name: 'Dispatch Café', tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] },
@@ -69,26 +59,41 @@ export class FacebookFakeState {
   longLivedSeconds = 5_183_944;
   shortLivedSeconds = 5_400;
   videoChecksBeforeReady = 1;
-  readonly codes = new Map<string, { redirectUri: string; granted: string[] }>();
-  readonly userTokens = new Map<string, UserToken>();
+  /** The permissions the person unticks on the Login dialog. */
+  declined: string[] = [];
+  /** The person's long-lived tokens (the others are short-lived). */
+  readonly longLived = new Set<string>();
   /** Page token → Page id. */
   readonly pageTokens = new Map<string, string>();
   readonly photos = new Map<string, StoredPhoto>();
   readonly videos = new Map<string, StoredVideo>();
   readonly posts: StoredPost[] = [];
   readonly comments: StoredComment[] = [];
-  readonly received: ReceivedRequest[] = [];
   readonly revokedFor: string[] = [];
-  private counter = 5000;
+  /** Facebook's clock, for what it stores; a test running the engine on a fixed clock sets it to that. */
+  now: () => Date = () => new Date();
 
-  next(): string {
-    this.counter += 1;
-    return String(this.counter);
+  constructor() {
+    super('1234567890', 'fake-app-secret', ['EAAB', 'EAABunused']);
   }
 
+  nextId(): string {
+    return String(this.next() + 5000);
+  }
+
+  /** A token of the person's, carrying what they granted. */
   issueUserToken(longLived: boolean, granted: readonly string[] = ALL_SCOPES): string {
-    const token = `EAAB${longLived ? 'long' : 'short'}${this.next()}`;
-    this.userTokens.set(token, { userId: this.user.id, longLived, granted, expired: false });
-    return token;
+    const { accessToken, refreshToken } = this.issueTokens(this.user.id, ['public_profile', ...granted]);
+    this.refreshTokens.delete(refreshToken);
+    if (longLived) this.longLived.add(accessToken);
+    return accessToken;
+  }
+
+  /** The Page's token, asked for with the person's: it carries the person's permissions. */
+  issuePageToken(pageId: string, granted: readonly string[]): string {
+    const { accessToken, refreshToken } = this.issueTokens(this.user.id, granted);
+    this.refreshTokens.delete(refreshToken);
+    this.pageTokens.set(accessToken, pageId);
+    return accessToken;
   }
 }

@@ -1,4 +1,4 @@
-import { type MetaError } from './instagramFakeAnswers';
+import { type MetaFakeError as MetaError } from './kit/metaGraphAnswers';
 
 /** What Instagram makes of a media URL it fetches: the content type and size, or its error. */
 export type FetchedMedia = { readonly ok: true; readonly contentType: string; readonly bytes: number } | { readonly ok: false; readonly error: MetaError };
@@ -8,9 +8,9 @@ const cannotFetch = (url: string): MetaError => ({
   message: 'Only photo or video can be accepted as media type.',
   type: 'OAuthException',
   code: 9004,
-  error_subcode: 2207052,
-  error_user_title: 'Media download has failed.',
-  error_user_msg: `The media could not be fetched from this uri: ${url}`,
+  subcode: 2207052,
+  userTitle: 'Media download has failed.',
+  userMessage: `The media could not be fetched from this uri: ${url}`,
 });
 
 const unsupported: MetaError = {
@@ -18,9 +18,9 @@ const unsupported: MetaError = {
   message: 'The image format is not supported.',
   type: 'OAuthException',
   code: 36003,
-  error_subcode: 2207009,
-  error_user_title: 'Unsupported format',
-  error_user_msg: 'The image format is not supported. Supported formats are: JPEG',
+  subcode: 2207009,
+  userTitle: 'Unsupported format',
+  userMessage: 'The image format is not supported. Supported formats are: JPEG',
 };
 
 /** Instagram cURLs the media (docs/platforms.md): it must answer 200 with a JPEG image, or an MP4/MOV video. */

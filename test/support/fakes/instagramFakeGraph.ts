@@ -1,87 +1,83 @@
-import { type ServerResponse } from 'node:http';
-import { EXPIRED_TOKEN, INVALID_TOKEN, type MetaError, sendJson, sendMetaError } from './instagramFakeAnswers';
 import { fetchMedia } from './instagramFakeFetch';
-import { type FakeIgToken, type InstagramFakeState } from './instagramFakeState';
+import { type InstagramFakeState } from './instagramFakeState';
+import { type FakeCall } from './kit/fakeCall';
+import { EXPIRED_SESSION, INVALID_TOKEN, invalidParameter, metaError, unsupportedRequest } from './kit/metaGraphAnswers';
 
-export type GraphRequest = { readonly query: URLSearchParams; readonly segments: readonly string[] };
+export type InstagramCall = FakeCall<InstagramFakeState>;
 
-const invalidParameter = (message: string, subcode?: number): MetaError => ({
-  status: 400,
-  message,
-  type: 'OAuthException',
-  code: 100,
-  error_subcode: subcode,
-});
+/** The path's segments after the version: `/v23.0/{id}/media` → `[id, 'media']`. */
+export const segmentsOf = (call: InstagramCall): string[] => call.request.path.split('/').slice(2);
 
-/** The `access_token` query parameter, answering the 190 error itself when it is not good. */
-export function tokenOf(state: InstagramFakeState, query: URLSearchParams, response: ServerResponse): FakeIgToken | null {
-  const token = state.tokens.get(query.get('access_token') ?? '');
-  if (!token) sendMetaError(response, INVALID_TOKEN);
-  else if (token.expired) sendMetaError(response, EXPIRED_TOKEN);
-  return token && !token.expired ? token : null;
+/** The request's parameters but its token. */
+export const paramsOf = (call: InstagramCall): Record<string, string> =>
+  Object.fromEntries([...call.url.searchParams.entries()].filter(([key]) => key !== 'access_token'));
+
+export const fieldsOf = (call: InstagramCall): string[] => (call.url.searchParams.get('fields') ?? '').split(',').filter((f) => f.length > 0);
+
+/** The live token of `access_token` (or a Bearer header), or Meta's 190 answered. */
+export function tokenOf(call: InstagramCall): { token: string; userId: string; scopes: readonly string[] } | null {
+  const token = call.url.searchParams.get('access_token') ?? call.bearer() ?? '';
+  const known = call.state.accessTokens.get(token);
+  if (!known || known.expired) {
+    call.send(metaError(known ? { ...EXPIRED_SESSION, message: 'Error validating access token: Session has expired.' } : INVALID_TOKEN));
+    return null;
+  }
+  return { token, userId: known.userId, scopes: known.scopes };
 }
 
-const requires = (token: FakeIgToken, scope: string, response: ServerResponse): boolean => {
-  if (token.scopes.includes(scope)) return true;
-  sendMetaError(response, { status: 403, message: `(#10) Application does not have permission for this action (${scope})`, code: 10 });
-  return false;
-};
-
-export function me(state: InstagramFakeState, { query }: GraphRequest, response: ServerResponse) {
-  if (!tokenOf(state, query, response)) return;
-  const { userId, username, name, picture } = state.account;
+export function me(call: InstagramCall) {
+  if (!tokenOf(call)) return;
+  const { userId, username, name, picture } = call.state.account;
   const all: Record<string, string> = { user_id: userId, username, name, profile_picture_url: picture };
-  const fields = (query.get('fields') ?? 'id').split(',');
-  sendJson(response, 200, { id: userId, ...Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])) });
+  call.answer(200, {
+    id: userId,
+    ...Object.fromEntries(
+      fieldsOf(call)
+        .filter((f) => f in all)
+        .map((f) => [f, all[f]]),
+    ),
+  });
 }
 
 /** `POST /{ig-user-id}/media`: an image, a reel, a carousel item or a carousel; media fetched at once. */
-export async function createContainer(state: InstagramFakeState, { query, segments }: GraphRequest, response: ServerResponse) {
-  const token = tokenOf(state, query, response);
-  if (!token || !requires(token, 'instagram_business_content_publish', response)) return;
-  if (segments[0] !== token.userId) return sendMetaError(response, invalidParameter('Unsupported post request. Object does not exist', 33));
-  const params = Object.fromEntries([...query.entries()].filter(([key]) => key !== 'access_token'));
+export async function createContainer(call: InstagramCall) {
+  const token = tokenOf(call);
+  if (!token) return;
+  const [userId] = segmentsOf(call);
+  if (userId !== token.userId) return call.send(metaError(unsupportedRequest('post', userId ?? '')));
+  const params = paramsOf(call);
   const carouselItem = params.is_carousel_item === 'true';
   const type = params.media_type ?? 'IMAGE';
-  if (type === 'CAROUSEL') return createCarousel(state, token.userId, params, response);
+  if (type === 'CAROUSEL') return createCarousel(call, token.userId, params);
   const video = type === 'REELS' || type === 'VIDEO';
-  if (!video && type !== 'IMAGE') return sendMetaError(response, invalidParameter(`Invalid media_type ${type}`));
   const url = video ? params.video_url : params.image_url;
-  if (!url) return sendMetaError(response, invalidParameter(`The parameter ${video ? 'video_url' : 'image_url'} is required`));
-  if (type === 'VIDEO' && !carouselItem) return sendMetaError(response, invalidParameter('media_type VIDEO is for carousel items; use REELS'));
+  if (!url) return call.send(metaError(invalidParameter(`The parameter ${video ? 'video_url' : 'image_url'} is required`)));
+  if (type === 'VIDEO' && !carouselItem) return call.send(metaError(invalidParameter('media_type VIDEO is for carousel items; use REELS')));
   if (params.trial_params && (type !== 'REELS' || !/^\{"graduation_strategy":"(MANUAL|SS_PERFORMANCE)"\}$/.test(params.trial_params))) {
-    return sendMetaError(response, invalidParameter('Invalid trial_params'));
+    return call.send(metaError(invalidParameter('Invalid trial_params')));
   }
   const fetched = await fetchMedia(url, video ? 'video' : 'image');
-  if (!fetched.ok) return sendMetaError(response, fetched.error);
+  if (!fetched.ok) return call.send(metaError(fetched.error));
+  const { state } = call;
   const id = state.nextId();
   const failure = video ? state.nextVideoError : null;
   if (video) state.nextVideoError = null;
   const checksLeft = video ? state.videoChecksBeforeFinished : state.imageChecksBeforeFinished;
   const statusCode = checksLeft > 0 ? 'IN_PROGRESS' : 'FINISHED';
   state.containers.set(id, { id, userId: token.userId, params, carouselItem, checksLeft, statusCode, status: statusCode, fetched, failure });
-  sendJson(response, 200, { id });
+  call.answer(200, { id });
 }
 
-function createCarousel(state: InstagramFakeState, userId: string, params: Record<string, string>, response: ServerResponse) {
+function createCarousel(call: InstagramCall, userId: string, params: Record<string, string>) {
   const children = (params.children ?? '').split(',').filter((c) => c.length > 0);
-  if (children.length < 2 || children.length > 10) return sendMetaError(response, invalidParameter('A carousel holds 2 to 10 items'));
+  if (children.length < 2 || children.length > 10) return call.send(metaError(invalidParameter('A carousel holds 2 to 10 items')));
   for (const child of children) {
-    const item = state.containers.get(child);
-    if (!item?.carouselItem || item.userId !== userId) return sendMetaError(response, invalidParameter(`Invalid children ${child}`));
-    if (item.statusCode !== 'FINISHED') return sendMetaError(response, invalidParameter('Media is not ready to be published', 2207027));
+    const item = call.state.containers.get(child);
+    if (!item?.carouselItem || item.userId !== userId) return call.send(metaError(invalidParameter(`Invalid children ${child}`)));
+    if (item.statusCode !== 'FINISHED') return call.send(metaError(invalidParameter('Media is not ready to be published', 2207027)));
   }
-  const id = state.nextId();
-  state.containers.set(id, {
-    id,
-    userId,
-    params,
-    carouselItem: false,
-    checksLeft: 0,
-    statusCode: 'FINISHED',
-    status: 'FINISHED',
-    fetched: null,
-    failure: null,
-  });
-  sendJson(response, 200, { id });
+  const id = call.state.nextId();
+  const container = { id, userId, params, carouselItem: false, checksLeft: 0, fetched: null, failure: null };
+  call.state.containers.set(id, { ...container, statusCode: 'FINISHED', status: 'FINISHED' });
+  call.answer(200, { id });
 }

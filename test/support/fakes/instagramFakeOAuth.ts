@@ -1,51 +1,59 @@
-import { type ServerResponse } from 'node:http';
-import { EXPIRED_TOKEN, INVALID_TOKEN, sendJson, sendMetaError } from './instagramFakeAnswers';
+import { type InstagramCall, tokenOf } from './instagramFakeGraph';
 import { type InstagramFakeState } from './instagramFakeState';
+import { metaError } from './kit/metaGraphAnswers';
+import { OAuthAuthority } from './kit/oauthAuthority';
 
 /** api.instagram.com answers OAuth errors in its own older shape. */
-const oauthError = (response: ServerResponse, message: string) => sendJson(response, 400, { error_type: 'OAuthException', code: 400, error_message: message });
+const oauthError = (status: number, message: string) => ({ status, body: { error_type: 'OAuthException', code: status, error_message: message } });
 
-/** `POST /oauth/access_token` (api.instagram.com), form encoded: the code for a short-lived token. */
-export function exchangeCode(state: InstagramFakeState, contentType: string | undefined, body: Buffer, response: ServerResponse) {
-  if (!contentType?.startsWith('application/x-www-form-urlencoded') && !contentType?.startsWith('multipart/form-data')) {
-    return oauthError(response, 'Missing required field client_id');
-  }
-  const form = new URLSearchParams(body.toString('utf8'));
-  if (form.get('client_id') !== state.clientId) return oauthError(response, 'Invalid platform app');
-  if (form.get('client_secret') !== state.clientSecret) return oauthError(response, 'Error validating client secret.');
-  if (form.get('grant_type') !== 'authorization_code') return oauthError(response, 'Unsupported grant_type');
-  const code = state.codes.get(form.get('code') ?? '');
-  if (!code) return oauthError(response, 'Invalid authorization code');
-  if (code.redirectUri !== form.get('redirect_uri'))
-    return oauthError(response, 'Error validating verification code. Please make sure your redirect_uri is identical');
-  state.codes.delete(form.get('code') ?? '');
-  const token = state.issueToken('short', code.scopes);
-  sendJson(response, 200, { data: [{ access_token: token, user_id: state.account.userId, permissions: code.scopes.join(',') }] });
-}
+/**
+ * Business Login for Instagram's OAuth server: the consent screen (scopes comma separated, no
+ * PKCE) and `POST api.instagram.com/oauth/access_token` (the app's id and secret in the form),
+ * whose answer is `{data: [{access_token, user_id, permissions}]}`: a short-lived token.
+ */
+export const instagramAuthority = (state: InstagramFakeState): OAuthAuthority =>
+  new OAuthAuthority(state, {
+    userId: () => state.account.userId,
+    clientAuthentication: 'form',
+    pkce: false,
+    scopeSeparator: ',',
+    rotatesOn: () => false,
+    tokenAnswer: ({ accessToken, scopes }) => {
+      state.kinds.set(accessToken, 'short');
+      return { data: [{ access_token: accessToken, user_id: state.account.userId, permissions: scopes.join(',') }] };
+    },
+    refusals: {
+      notAForm: [400, 'invalid_request', 'Missing required field client_id'],
+      badClient: [400, 'invalid_client', 'Error validating client secret.'],
+      unknownCode: [400, 'invalid_grant', 'Invalid authorization code'],
+      redirectMismatch: [400, 'invalid_grant', 'Error validating verification code. Please make sure your redirect_uri is identical'],
+      verifierMismatch: [400, 'invalid_grant', 'Invalid authorization code'],
+      unknownRefreshToken: [400, 'invalid_grant', 'Invalid authorization code'],
+      unsupportedGrant: [400, 'unsupported_grant_type', 'Unsupported grant_type'],
+    },
+    errorAnswer: (status, _error, description) => oauthError(status, description),
+  });
 
-/** `GET /access_token?grant_type=ig_exchange_token&client_secret&access_token` (graph.instagram.com). */
-export function exchangeForLongLived(state: InstagramFakeState, query: URLSearchParams, response: ServerResponse) {
-  if (query.get('grant_type') !== 'ig_exchange_token') {
-    return sendMetaError(response, { status: 400, message: 'Unsupported grant_type', type: 'OAuthException', code: 100 });
+/** `GET /access_token?grant_type=ig_exchange_token&client_secret&access_token`: a short-lived token for a long-lived one. */
+export function exchangeForLongLived(call: InstagramCall) {
+  const { state } = call;
+  if (call.url.searchParams.get('client_secret') !== state.clientSecret) {
+    return call.send(metaError({ status: 400, message: 'Error validating client secret.', code: 101 }));
   }
-  if (query.get('client_secret') !== state.clientSecret) {
-    return sendMetaError(response, { status: 400, message: 'Error validating client secret.', type: 'OAuthException', code: 101 });
-  }
-  const short = state.tokens.get(query.get('access_token') ?? '');
-  if (short?.kind !== 'short') return sendMetaError(response, INVALID_TOKEN);
-  if (short.expired) return sendMetaError(response, EXPIRED_TOKEN);
+  const short = tokenOf(call);
+  if (!short) return;
+  if (state.kinds.get(short.token) !== 'short')
+    return call.send(metaError({ status: 400, message: 'Invalid OAuth access token - Cannot parse access token', code: 190 }));
   const token = state.issueToken('long', short.scopes);
-  sendJson(response, 200, { access_token: token, token_type: 'bearer', expires_in: state.longLifetimeSeconds });
+  call.answer(200, { access_token: token, token_type: 'bearer', expires_in: state.longLifetimeSeconds });
 }
 
 /** `GET /refresh_access_token?grant_type=ig_refresh_token&access_token` with a valid long-lived token. */
-export function refreshLongLived(state: InstagramFakeState, query: URLSearchParams, response: ServerResponse) {
-  if (query.get('grant_type') !== 'ig_refresh_token') {
-    return sendMetaError(response, { status: 400, message: 'Unsupported grant_type', type: 'OAuthException', code: 100 });
-  }
-  const long = state.tokens.get(query.get('access_token') ?? '');
-  if (long?.kind !== 'long') return sendMetaError(response, INVALID_TOKEN);
-  if (long.expired) return sendMetaError(response, EXPIRED_TOKEN);
-  const token = state.issueToken('long', long.scopes);
-  sendJson(response, 200, { access_token: token, token_type: 'bearer', expires_in: state.longLifetimeSeconds });
+export function refreshLongLived(call: InstagramCall) {
+  const long = tokenOf(call);
+  if (!long) return;
+  if (call.state.kinds.get(long.token) !== 'long')
+    return call.send(metaError({ status: 400, message: 'Invalid OAuth access token - Cannot parse access token', code: 190 }));
+  const token = call.state.issueToken('long', long.scopes);
+  call.answer(200, { access_token: token, token_type: 'bearer', expires_in: call.state.longLifetimeSeconds });
 }

@@ -1,17 +1,5 @@
-/** What the fake Instagram knows and what it was sent, for the tests' assertions. */
-export interface FakeIgToken {
-  readonly kind: 'short' | 'long';
-  readonly userId: string;
-  readonly scopes: readonly string[];
-  expired: boolean;
-}
-
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly body: Buffer;
-}
+import { OAuthGrants } from './kit/oauthGrants';
+import { type SeenRequest } from './kit/RequestChecker';
 
 export interface FakeContainer {
   readonly id: string;
@@ -32,20 +20,23 @@ export interface FakeMedia {
   readonly id: string;
   readonly containerId: string;
   readonly permalink: string;
+  readonly createdAt: Date;
 }
 
 export interface FakeComment {
   readonly id: string;
   readonly mediaId: string;
   readonly message: string;
+  readonly createdAt: Date;
 }
 
-export class InstagramFakeState {
-  readonly clientId = '990602627938098';
-  readonly clientSecret = 'fake-instagram-app-secret';
+/** What the connector's consent screen asks for: what a finished connection's token carries. */
+export const ALL_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'];
+
+/** What the fake Instagram knows (its OAuth grants among it) and what it made, for the tests' assertions. */
+export class InstagramFakeState extends OAuthGrants {
   readonly account = { userId: '17841405822304914', username: 'ada.builds', name: 'Ada Lovelace', picture: 'https://media.example/ada.jpg' };
-  /** expires_in of the short- and long-lived tokens it issues. */
-  shortLifetimeSeconds = 3600;
+  /** expires_in of the long-lived tokens it issues. */
   longLifetimeSeconds = 5_184_000;
   /** How many status reads a video container answers IN_PROGRESS before FINISHED. */
   videoChecksBeforeFinished = 1;
@@ -54,23 +45,35 @@ export class InstagramFakeState {
   /** When set, the next video container ends in ERROR with this `status`. */
   nextVideoError: string | null = null;
   /** Posts per 24 h through the API (content_publishing_limit). */
-  publishingLimit = 50;
-  readonly codes = new Map<string, { redirectUri: string; scopes: string[] }>();
-  readonly tokens = new Map<string, FakeIgToken>();
+  publishingLimit = 100;
+  /** Short-lived tokens (from a code) and long-lived ones (exchanged or refreshed). */
+  readonly kinds = new Map<string, 'short' | 'long'>();
   readonly containers = new Map<string, FakeContainer>();
   readonly media: FakeMedia[] = [];
   readonly comments: FakeComment[] = [];
-  readonly received: ReceivedRequest[] = [];
-  private counter = 17_895_000_000_000;
+  /** Instagram's clock, for the media's `timestamp`: a test running the engine on a fixed clock sets it to that. */
+  now: () => Date = () => new Date();
+  private idCounter = 17_895_000_000_000;
+
+  constructor() {
+    super('990602627938098', 'fake-instagram-app-secret', ['IGAA', 'IGAAunused']);
+  }
 
   nextId(): string {
-    this.counter += 1;
-    return String(this.counter);
+    this.idCounter += 1;
+    return String(this.idCounter);
   }
 
   issueToken(kind: 'short' | 'long', scopes: readonly string[]): string {
-    const token = `${kind === 'short' ? 'IGQWRshort' : 'IGAAlong'}-${this.nextId()}`;
-    this.tokens.set(token, { kind, userId: this.account.userId, scopes, expired: false });
-    return token;
+    const { accessToken, refreshToken } = this.issueTokens(this.account.userId, scopes);
+    this.refreshTokens.delete(refreshToken);
+    this.kinds.set(accessToken, kind);
+    return accessToken;
+  }
+
+  /** Instagram's calls carry the token as `access_token` in the query (Meta's reference shows every call so), or as a Bearer header. */
+  override scopesOf(request: SeenRequest): readonly string[] | null {
+    const token = request.query.get('access_token');
+    return token === null ? super.scopesOf(request) : (this.accessTokens.get(token)?.scopes ?? null);
   }
 }

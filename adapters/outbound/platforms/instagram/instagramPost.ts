@@ -1,15 +1,30 @@
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
-import { decodeCheckpoint, encodeCheckpoint, type PostCheckpoint } from './instagramCheckpoint';
-import { carouselItemParams, carouselParams, singleContainerParams } from './instagramContainerParams';
-import { type InstagramAccount } from './instagramContainers';
-import { metaErrorOf } from './instagramErrors';
-import { okBody } from './InstagramHttp';
-import { linkedMedia } from './instagramMediaItems';
-import { failedCallOutcome } from './instagramOutcomes';
+import { okJson } from '../kit/http';
+import { metaErrorOf } from '../kit/metaGraph';
+import { failedCall } from '../kit/outcomes';
+import { INSTAGRAM_ERRORS, type InstagramGraph } from './instagramApi';
+import {
+  carouselItemParams,
+  carouselParams,
+  containerStatus,
+  createContainer,
+  decodeCheckpoint,
+  encodeCheckpoint,
+  linkedMedia,
+  type PostCheckpoint,
+  singleContainerParams,
+} from './instagramContainers';
 
 /** media_publish refused a container Instagram has not finished with: nothing was published. */
 const MEDIA_NOT_READY = 2207027;
+/**
+ * media_publish's temporary error: "try again 1–2 times in the next 30 seconds to 2 minutes"
+ * (docs/platforms.md, Instagram review 3). A container publishes at most once, so asking again
+ * cannot post twice; the engine's retries bound it, each starting from a new container.
+ */
+const TEMPORARY_PUBLISH_ERROR = 2207008;
+const TEMPORARY_PUBLISH_RETRY_SECONDS = 30;
 
 /**
  * A post in Instagram's two steps: containers (`POST /{ig-user-id}/media`), then, once
@@ -19,7 +34,7 @@ const MEDIA_NOT_READY = 2207027;
  */
 export class InstagramPost {
   constructor(
-    private readonly account: InstagramAccount,
+    private readonly graph: InstagramGraph,
     private readonly userId: string,
     private readonly segment: SegmentToPublish,
     private readonly media: MediaAccess,
@@ -33,12 +48,12 @@ export class InstagramPost {
   private async start(): Promise<PublishOutcome> {
     const items = await linkedMedia(this.segment.media, this.media);
     if (items.length === 1) {
-      const container = await this.account.createContainer(this.userId, singleContainerParams(this.segment, items[0]));
+      const container = await createContainer(this.graph, this.userId, singleContainerParams(this.segment, items[0]!));
       return container.ok ? this.resume({ kind: 'container', id: container.value }, false) : container.outcome;
     }
     const ids: string[] = [];
     for (const item of items) {
-      const container = await this.account.createContainer(this.userId, carouselItemParams(item));
+      const container = await createContainer(this.graph, this.userId, carouselItemParams(item));
       if (!container.ok) return container.outcome;
       ids.push(container.value);
     }
@@ -48,7 +63,7 @@ export class InstagramPost {
   private async resume(checkpoint: PostCheckpoint, mayRemake: boolean): Promise<PublishOutcome> {
     const ids = checkpoint.kind === 'container' ? [checkpoint.id] : checkpoint.ids;
     for (const id of ids) {
-      const status = await this.account.containerStatus(id);
+      const status = await containerStatus(this.graph, id);
       if (!status.ok) return status.outcome;
       const { code, detail } = status.value;
       if (code === 'IN_PROGRESS') return this.processing(checkpoint);
@@ -59,24 +74,29 @@ export class InstagramPost {
       if (code === 'PUBLISHED') return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: Instagram says this post was already published' };
     }
     if (checkpoint.kind === 'container') return this.publishContainer(checkpoint.id);
-    const carousel = await this.account.createContainer(this.userId, carouselParams(this.segment, checkpoint.ids));
+    const carousel = await createContainer(this.graph, this.userId, carouselParams(this.segment, checkpoint.ids));
     return carousel.ok ? this.resume({ kind: 'container', id: carousel.value }, false) : carousel.outcome;
   }
 
   private processing(checkpoint: PostCheckpoint): PublishOutcome {
-    const afterSeconds = this.account.settings.processingRecheckSeconds;
+    const afterSeconds = this.graph.settings.processingRecheckSeconds;
     return { kind: 'processing', afterSeconds, checkpoint: encodeCheckpoint(checkpoint), reason: 'Instagram is still processing the media' };
   }
 
   /** `POST /{ig-user-id}/media_publish?creation_id=…`: the post goes public. */
   private async publishContainer(containerId: string): Promise<PublishOutcome> {
-    const answer = await this.account.post(`${this.userId}/media_publish`, { creation_id: containerId });
-    const id = okBody(answer)?.id;
-    if (answer.kind === 'answered' && metaErrorOf(answer.text, answer.status).subcode === MEDIA_NOT_READY) {
-      return this.processing({ kind: 'container', id: containerId });
+    const answer = await this.graph.post(`${this.userId}/media_publish`, { creation_id: containerId });
+    const now = this.graph.settings.now();
+    const subcode = answer.kind === 'answered' ? metaErrorOf(answer.text)?.subcode : null;
+    if (subcode === MEDIA_NOT_READY) return this.processing({ kind: 'container', id: containerId });
+    if (subcode === TEMPORARY_PUBLISH_ERROR && answer.kind === 'answered') {
+      return { kind: 'retryLater', afterSeconds: TEMPORARY_PUBLISH_RETRY_SECONDS, reason: INSTAGRAM_ERRORS.message(answer), statusCode: answer.status };
     }
-    if (typeof id !== 'string') return failedCallOutcome(answer, 'creating');
-    const platformPostUrl = await this.account.permalink(id);
-    return { kind: 'published', platformPostId: id, platformPostUrl, postedAt: this.account.settings.now(), statusCode: 200 };
+    const body = okJson(answer);
+    if (body === null) return failedCall(answer, 'creating', INSTAGRAM_ERRORS, now);
+    if (typeof body.id !== 'string')
+      return { kind: 'outcomeUnknown', reason: 'publish outcome unknown: Instagram published without naming the post', statusCode: 200 };
+    const platformPostUrl = await this.graph.permalink(body.id);
+    return { kind: 'published', platformPostId: body.id, platformPostUrl, postedAt: now, statusCode: 200 };
   }
 }

@@ -13,9 +13,12 @@ describe('Facebook connector: Facebook Login against a local Graph API', () => {
     fake = await FacebookFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  it('sends the person to the versioned Login dialog with the Pages scopes, comma separated, and no PKCE', () => {
+  /** The person agrees on the Login dialog the connector sends them to: the code it hands back. */
+  const consent = () => fake.consent(connector.authorization.authorizationUrl({ state: 'st-1', codeChallenge: null, redirectUri: REDIRECT })).code;
+
+  it('sends the person to the versioned Login dialog with the Pages scopes (commenting included), comma separated, and no PKCE', () => {
     const authorization = connector.authorization;
     const url = new URL(authorization.authorizationUrl({ state: 'st-1', codeChallenge: null, redirectUri: REDIRECT }));
     expect(authorization.usesPkce).to.equal(false);
@@ -25,32 +28,38 @@ describe('Facebook connector: Facebook Login against a local Graph API', () => {
       redirect_uri: REDIRECT,
       state: 'st-1',
       response_type: 'code',
-      scope: 'pages_show_list,pages_manage_posts,pages_read_engagement',
+      scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_manage_engagement',
     });
   });
 
   it('exchanges the code for a short-lived token, then that for a long-lived one (no refresh token, its own expires_in)', async () => {
-    const code = fake.issueCode(REDIRECT);
-    const result = await connector.authorization.exchangeCode({ code, codeVerifier: null, redirectUri: REDIRECT });
+    const result = await connector.authorization.exchangeCode({ code: consent(), codeVerifier: null, redirectUri: REDIRECT });
     if (!result.ok || result.grant.kind !== 'oauth2') throw new Error(`expected a grant, got ${JSON.stringify(result)}`);
     const { grant } = result;
-    expect(fake.state.userTokens.get(grant.accessToken)?.longLived).to.equal(true);
+    expect(fake.state.longLived.has(grant.accessToken)).to.equal(true);
     expect(grant.refreshToken).to.equal(null);
     expect(grant.accessExpiresAt?.getTime()).to.equal(NOW.getTime() + fake.state.longLivedSeconds * 1000);
-    expect(grant.scopes).to.have.members(['public_profile', 'pages_show_list', 'pages_manage_posts', 'pages_read_engagement']);
-    const exchanges = fake.state.received.filter((r) => r.path === '/oauth/access_token');
+    expect(grant.scopes).to.have.members(['public_profile', 'pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement']);
+    const exchanges = fake.received.filter((r) => r.path.endsWith('/oauth/access_token'));
     expect(exchanges.map((r) => r.query.get('grant_type'))).to.deep.equal([null, 'fb_exchange_token']);
-    expect(exchanges[0].query.get('redirect_uri')).to.equal(REDIRECT);
-    expect(exchanges[1].query.get('client_secret')).to.equal(fake.state.clientSecret);
+    expect(exchanges[0]!.query.get('redirect_uri')).to.equal(REDIRECT);
+    expect(exchanges[1]!.query.get('client_secret')).to.equal(fake.state.clientSecret);
   });
 
   it('a person who declined pages_manage_posts must connect again, allowing it', async () => {
-    const code = fake.issueCode(REDIRECT, ['pages_show_list', 'pages_read_engagement']);
-    const result = await connector.authorization.exchangeCode({ code, codeVerifier: null, redirectUri: REDIRECT });
+    fake.state.declined = ['pages_manage_posts'];
+    const result = await connector.authorization.exchangeCode({ code: consent(), codeVerifier: null, redirectUri: REDIRECT });
     expect(result).to.deep.equal({
       ok: false,
       failure: { kind: 'reconnect', reason: 'Facebook: pages_manage_posts not granted; connect again and allow them' },
     });
+  });
+
+  it('a person who declined only commenting is connected (a comment asks for it when one is made)', async () => {
+    fake.state.declined = ['pages_manage_engagement'];
+    const result = await connector.authorization.exchangeCode({ code: consent(), codeVerifier: null, redirectUri: REDIRECT });
+    if (!result.ok || result.grant.kind !== 'oauth2') throw new Error(JSON.stringify(result));
+    expect(result.grant.scopes).not.to.include('pages_manage_engagement');
   });
 
   it('an expired or unknown code: connect again', async () => {
@@ -60,7 +69,7 @@ describe('Facebook connector: Facebook Login against a local Graph API', () => {
 
   it('a wrong app secret is rejected (reconnecting would not help)', async () => {
     const misconfigured = connectorFor(fake, { clientSecret: 'wrong' });
-    const result = await misconfigured.authorization.exchangeCode({ code: fake.issueCode(REDIRECT), codeVerifier: null, redirectUri: REDIRECT });
+    const result = await misconfigured.authorization.exchangeCode({ code: consent(), codeVerifier: null, redirectUri: REDIRECT });
     expect(result).to.deep.equal({ ok: false, failure: { kind: 'rejected', reason: 'Facebook: Error validating client secret. (#1)' } });
   });
 
@@ -74,7 +83,7 @@ describe('Facebook connector: Facebook Login against a local Graph API', () => {
     });
     // The Page where the person only reads insights is not offered.
     expect(publishAs).to.deep.equal([{ id: PAGE_ID, kind: 'page', name: 'Dispatch Café' }]);
-    const listing = fake.state.received.find((r) => r.path === '/me/accounts');
+    const listing = fake.received.find((r) => r.path.endsWith('/me/accounts'));
     expect(listing?.query.get('fields')).to.equal('id,name,tasks');
   });
 

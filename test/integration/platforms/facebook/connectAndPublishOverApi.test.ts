@@ -1,7 +1,17 @@
 import { expect } from 'chai';
-import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../../support/data/posts';
-import { FacebookOverApi, LOGIN_BASE, PAGE_ID } from './facebookOverApi';
-import { authorizeOverApi } from '../../../support/platformOverApi';
+import { media, segment } from '../../../support/data/posts';
+import { attemptOutcomesOf, authorizeOverApi, firstTargetOf as targetOf, postOverApi } from '../../../support/platformOverApi';
+import {
+  connectAccount,
+  connectPage,
+  connections,
+  type FacebookWorld,
+  LOGIN_BASE,
+  PAGE_ID,
+  publishAllDue,
+  startFacebookWorld,
+  stopFacebookWorld,
+} from './facebookOverApi';
 
 /**
  * Facebook through the API and the engine: the person connects on Facebook Login, picks one of
@@ -10,13 +20,13 @@ import { authorizeOverApi } from '../../../support/platformOverApi';
  */
 describe('Facebook over the API: connect, choose a Page, publish a picture and its comment', function () {
   this.timeout(30_000);
-  let w: FacebookOverApi;
+  let w: FacebookWorld;
 
   before(async () => {
-    w = await FacebookOverApi.start();
+    w = await startFacebookWorld();
   });
   after(async () => {
-    await w?.stop();
+    await stopFacebookWorld(w);
   });
 
   it('sends the person to Facebook Login with the callback and a state, no PKCE (Facebook takes the app secret)', async () => {
@@ -30,7 +40,7 @@ describe('Facebook over the API: connect, choose a Page, publish a picture and i
   });
 
   it('connects the person, lists only the Pages they may publish to, and makes a connection for the Page chosen', async () => {
-    const { accountConnection, page } = await w.connectAccount();
+    const { accountConnection, page } = await connectAccount(w);
     expect(accountConnection).to.include({ platform: 'FACEBOOK', accountId: w.fake.state.user.id, handle: 'Ada Lovelace', status: 'active' });
     expect(page).to.include('Dispatch Café').and.include(PAGE_ID);
     expect(page, 'a Page the person may only analyze is not offered').not.to.include('Read-only Page');
@@ -44,70 +54,58 @@ describe('Facebook over the API: connect, choose a Page, publish a picture and i
       .set(w.auth)
       .send({ publishAsId: PAGE_ID })
       .expect(201);
-    const listed = (await w.connections()).find((c) => c.id === chosen.body.id);
+    const listed = (await connections(w)).find((c) => c.id === chosen.body.id);
     expect(listed).to.deep.include({ platform: 'FACEBOOK', accountId: w.fake.state.user.id, status: 'active', displayName: 'Dispatch Café' });
     expect(listed!.publishAs).to.deep.include({ id: PAGE_ID, kind: 'page' });
   });
 
   it('publishes the picture with its caption and alt text to the Page, once, with the Page token, and the second segment as its comment', async () => {
-    const pageConnection = await w.connectPage();
+    const pageConnection = await connectPage(w);
     const photo = await w.t.given.media(w.ws, 'photo');
-    const created = await w.http
-      .post(`/v1/workspaces/${w.ws}/posts`)
-      .set(w.auth)
-      .send({
-        groups: [
-          group(DEFAULT_GROUP_ID, true, [
-            segment('Fresh croissants at Dispatch Café', [media(photo, { altText: 'A basket of croissants' })]),
-            segment('Open from 7am'),
-          ]),
-        ],
-        targets: [{ ...targetOn(pageConnection, 'FACEBOOK'), settings: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } } }],
-        intent: 'publish_now',
-      })
-      .expect(200);
-    const before = w.fake.state.received.length;
+    const postId = await postOverApi(
+      w,
+      { id: pageConnection, platform: 'FACEBOOK' },
+      [segment('Fresh croissants at Dispatch Café', [media(photo, { altText: 'A basket of croissants' })]), segment('Open from 7am')],
+      { settings: { platform: 'FACEBOOK', values: { privacy: 'PUBLIC' } } },
+    );
+    const before = w.fake.received.length;
 
-    await w.publishAllDue();
-    const target = await w.targetOf(created.body.id);
+    await publishAllDue(w);
+    const target = await targetOf(w, postId);
     expect(target, target.error ?? '').to.include({ status: 'published' });
     const [post] = w.fake.state.posts;
     expect(post).to.deep.include({ pageId: PAGE_ID, message: 'Fresh croissants at Dispatch Café' });
     expect(target.platformPostId).to.equal(post!.id);
 
-    const publishCalls = w
+    const publishCalls = w.fake
       .graphCalls()
       .slice(before)
       .filter((call) => call.startsWith('POST'));
     expect(publishCalls).to.deep.equal([`POST /${PAGE_ID}/photos`, `POST /${post!.id}/comments`]);
-    const photoCall = w.fake.state.received.find((r) => r.path === `/${PAGE_ID}/photos`)!;
+    const photoCall = w.fake.received.find((r) => r.path === `/v25.0/${PAGE_ID}/photos`)!;
     const bearer = String(photoCall.headers.authorization).replace('Bearer ', '');
     expect(w.fake.state.pageTokens.get(bearer), 'the Page token, not the person’s').to.equal(PAGE_ID);
     const [stored] = w.fake.state.photos.values();
     expect(stored).to.deep.include({ published: true, contentType: 'image/jpeg', altText: 'A basket of croissants' });
     expect(stored!.url.startsWith(`${w.baseUrl}/media/files/${photo}?`), 'Facebook fetched the library’s signed link').to.equal(true);
-    expect(w.fake.state.comments).to.deep.equal([{ id: w.fake.state.comments[0]!.id, objectId: post!.id, pageId: PAGE_ID, message: 'Open from 7am' }]);
-    expect(await w.attemptOutcomes(created.body.id, target.id)).to.deep.equal(['published', 'published']);
+    expect(w.fake.state.comments.map(({ objectId, pageId, message }) => ({ objectId, pageId, message }))).to.deep.equal([
+      { objectId: post!.id, pageId: PAGE_ID, message: 'Open from 7am' },
+    ]);
+    expect(await attemptOutcomesOf(w, postId, target.id)).to.deep.equal(['published', 'published']);
   });
 
   it('fails a post meant for friends only with the reason, and sends Facebook nothing (a Page’s posts are public)', async () => {
-    const pageConnection = await w.connectPage();
-    const created = await w.http
-      .post(`/v1/workspaces/${w.ws}/posts`)
-      .set(w.auth)
-      .send({
-        groups: [group(DEFAULT_GROUP_ID, true, [segment('Staff party on Friday')])],
-        targets: [{ ...targetOn(pageConnection, 'FACEBOOK'), settings: { platform: 'FACEBOOK', values: { privacy: 'FRIENDS' } } }],
-        intent: 'publish_now',
-      })
-      .expect(200);
-    const before = w.fake.state.received.length;
-    await w.publishAllDue();
-    const target = await w.targetOf(created.body.id);
+    const pageConnection = await connectPage(w);
+    const postId = await postOverApi(w, { id: pageConnection, platform: 'FACEBOOK' }, [segment('Staff party on Friday')], {
+      settings: { platform: 'FACEBOOK', values: { privacy: 'FRIENDS' } },
+    });
+    const before = w.fake.received.length;
+    await publishAllDue(w);
+    const target = await targetOf(w, postId);
     expect(target).to.include({ status: 'failed', platformPostId: null });
     expect(target.error).to.include('a Facebook Page publishes to everyone').and.include('FRIENDS');
     expect(
-      w
+      w.fake
         .graphCalls()
         .slice(before)
         .filter((call) => call.startsWith('POST')),

@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { facebookConnector, type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
-import { type FacebookOptions } from '../../../../adapters/outbound/platforms/facebook/FacebookOptions';
+import { facebookConnector, type FacebookConnector, type FacebookOptions } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
 import { type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
-import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
+import { type OAuth2Grant, type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type FacebookFake } from '../../../support/fakes/facebookFake';
+import { ALL_SCOPES } from '../../../support/fakes/facebookFakeState';
 import { LocalHttpServer } from '../../../support/localHttpServer';
 import { DAY_MS, NOW, oauth2Grant, openFromDisk, segmentToPublish } from '../../../support/platformTestKit';
 
@@ -30,15 +30,16 @@ export function connectorFor(fake: FacebookFake, options: Partial<FacebookOption
   });
 }
 
-/** The grant a finished connection holds: a long-lived user token, no refresh token. */
-export function connectedGrant(fake: FacebookFake, daysLeft = 60): OAuth2Grant {
-  const tokens = { accessToken: fake.state.issueUserToken(true), refreshToken: null };
-  return oauth2Grant(tokens, { accessMs: daysLeft * DAY_MS, refreshMs: null }, [
-    'public_profile',
-    'pages_show_list',
-    'pages_manage_posts',
-    'pages_read_engagement',
-  ]);
+/** The grant a finished connection holds: the person's long-lived token (with what they granted), no refresh token. */
+export function connectedGrant(fake: FacebookFake, daysLeft = 60, granted: readonly string[] = ALL_SCOPES): OAuth2Grant {
+  const tokens = { accessToken: fake.userToken(granted), refreshToken: null };
+  return oauth2Grant(tokens, { accessMs: daysLeft * DAY_MS, refreshMs: null }, ['public_profile', ...granted]);
+}
+
+/** The grants a publisher hands the engine to keep (GrantRenewed), in order. */
+export function keptGrants(): { kept: PlatformGrant[]; keep: (grant: PlatformGrant) => Promise<void> } {
+  const kept: PlatformGrant[] = [];
+  return { kept, keep: async (grant) => void kept.push(grant) };
 }
 
 export function segment(overrides: Partial<SegmentToPublish> = {}): SegmentToPublish {

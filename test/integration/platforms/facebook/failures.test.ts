@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
-import { APP_THROTTLED, EXPIRED_SESSION, UNEXPECTED, permissionError } from '../../../support/fakes/facebookFakeAnswers';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
+import { permissionError } from '../../../support/fakes/facebookFakeAccess';
+import { EXPIRED_SESSION, UNEXPECTED } from '../../../support/fakes/kit/metaGraphAnswers';
 import { LocalHttpServer } from '../../../support/localHttpServer';
 import { makePng } from '../../../support/mediaFiles';
 import { connectedGrant, connectorFor, MediaLibrary, mediaItem, PAGE_ACCOUNT, PAGE_ID, segment } from './facebookTestKit';
-
-const FEED = `POST /${PAGE_ID}/feed`;
 
 describe('Facebook connector: what a failed call becomes', () => {
   let fake: FacebookFake;
@@ -33,62 +32,83 @@ describe('Facebook connector: what a failed call becomes', () => {
     connector = connectorFor(fake);
     grant = connectedGrant(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
+
+  const publish = (overrides = {}) => connector.publisher.publish(segment(overrides), grant, library.access, PAGE_ACCOUNT);
 
   it('190 (a session expired, a password changed): needs reconnect, with Meta’s message', async () => {
-    fake.answerNext(FEED, { kind: 'error', error: EXPIRED_SESSION });
-    const outcome = await connector.publisher.publish(segment(), grant, library.access, PAGE_ACCOUNT);
-    expect(outcome).to.deep.equal({ kind: 'needsReconnect', reason: `Facebook: ${EXPIRED_SESSION.message} (#190/463)`, statusCode: 400 });
+    fake.answerNext('page.feed', { kind: 'error', error: EXPIRED_SESSION });
+    expect(await publish()).to.deep.equal({ kind: 'needsReconnect', reason: `Facebook: ${EXPIRED_SESSION.message} (#190/463)`, statusCode: 400 });
   });
 
   it('190 when asking for the Page token: needs reconnect, nothing posted', async () => {
-    fake.answerNext(`GET /${PAGE_ID}`, { kind: 'error', error: EXPIRED_SESSION });
-    const outcome = await connector.publisher.publish(segment(), grant, library.access, PAGE_ACCOUNT);
-    expect(outcome.kind).to.equal('needsReconnect');
-    expect(fake.requestsTo('POST', `/${PAGE_ID}/feed`)).to.equal(0);
+    fake.answerNext('node.get', { kind: 'error', error: EXPIRED_SESSION });
+    expect((await publish()).kind).to.equal('needsReconnect');
+    expect(fake.graphRequests('POST', `/${PAGE_ID}/feed`)).to.equal(0);
   });
 
-  it('code 4 (application throttled): retry later, after a quarter hour', async () => {
-    fake.answerNext(FEED, { kind: 'error', error: APP_THROTTLED });
-    const outcome = await connector.publisher.publish(segment(), grant, library.access, PAGE_ACCOUNT);
-    expect(outcome).to.deep.equal({ kind: 'retryLater', afterSeconds: 900, reason: 'Facebook: (#4) Application request limit reached', statusCode: 403 });
+  it('a throttle (Business Use Case, 80001): retry later, no sooner than X-Business-Use-Case-Usage says access comes back', async () => {
+    fake.answerNext('page.feed', { kind: 'throttled', code: 80001, regainMinutes: 23 });
+    const outcome = await publish();
+    expect(outcome).to.deep.include({ kind: 'retryLater', afterSeconds: 23 * 60, statusCode: 400 });
     expect(fake.state.posts).to.have.length(0);
   });
 
-  it('a permission error (200): rejected', async () => {
-    fake.answerNext(FEED, { kind: 'error', error: permissionError('(#200) The user hasn’t authorized the application to perform this action') });
-    const outcome = await connector.publisher.publish(segment(), grant, library.access, PAGE_ACCOUNT);
-    expect(outcome).to.deep.include({ kind: 'rejected', statusCode: 403 });
+  it('code 4 without a usage header: retry later, after a quarter hour', async () => {
+    fake.answerNext('page.feed', { kind: 'error', error: { status: 403, code: 4, message: '(#4) Application request limit reached', transient: true } });
+    expect(await publish()).to.deep.equal({
+      kind: 'retryLater',
+      afterSeconds: 900,
+      reason: 'Facebook: (#4) Application request limit reached',
+      statusCode: 403,
+    });
+  });
+
+  it('code 341 (application limit reached: "wait and retry"): retry later, not a refusal (review 4)', async () => {
+    fake.answerNext('page.feed', { kind: 'error', error: { status: 400, code: 341, message: '(#341) Application limit reached' } });
+    expect(await publish()).to.deep.include({ kind: 'retryLater', afterSeconds: 900 });
+  });
+
+  it('a permission not granted or removed (200): needs reconnect, asking for it again (review 3)', async () => {
+    fake.answerNext('page.feed', { kind: 'error', error: permissionError('(#200) The user hasn’t authorized the application to perform this action') });
+    expect(await publish()).to.deep.include({ kind: 'needsReconnect', statusCode: 403 });
+  });
+
+  it('a comment on a connection made before commenting was asked for: needs reconnect, naming the permission, nothing sent (review 1)', async () => {
+    grant = connectedGrant(fake, 60, ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']);
+    const outcome = await publish({ segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: `${PAGE_ID}_1` });
+    expect(outcome).to.deep.equal({
+      kind: 'needsReconnect',
+      reason: 'Facebook: commenting as the Page needs pages_manage_engagement, which this connection was not granted: connect the account again',
+    });
+    expect(fake.received).to.have.length(0);
   });
 
   it('a 5xx on /feed: the outcome is unknown (Meta got it and takes no idempotency key)', async () => {
-    fake.answerNext(FEED, { kind: 'error', error: UNEXPECTED });
-    const outcome = await connector.publisher.publish(segment(), grant, library.access, PAGE_ACCOUNT);
-    expect(outcome).to.deep.equal({ kind: 'outcomeUnknown', reason: `publish outcome unknown: Facebook: ${UNEXPECTED.message} (#2)`, statusCode: 500 });
+    fake.answerNext('page.feed', { kind: 'error', error: UNEXPECTED });
+    expect(await publish()).to.deep.equal({ kind: 'outcomeUnknown', reason: `publish outcome unknown: Facebook: ${UNEXPECTED.message} (#2)`, statusCode: 500 });
   });
 
   it('a 5xx on an unpublished photo: retry later, no post made (nothing is visible yet)', async () => {
-    fake.answerNext(`POST /${PAGE_ID}/photos`, { kind: 'error', error: UNEXPECTED });
-    const outcome = await connector.publisher.publish(segment({ media: [mediaItem('a'), mediaItem('b')] }), grant, library.access, PAGE_ACCOUNT);
-    expect(outcome).to.deep.include({ kind: 'retryLater', afterSeconds: 60, statusCode: 500 });
-    expect(fake.requestsTo('POST', `/${PAGE_ID}/feed`)).to.equal(0);
+    fake.answerNext('page.photos', { kind: 'error', error: UNEXPECTED });
+    expect(await publish({ media: [mediaItem('a'), mediaItem('b')] })).to.deep.include({ kind: 'retryLater', afterSeconds: 60, statusCode: 500 });
+    expect(fake.graphRequests('POST', `/${PAGE_ID}/feed`)).to.equal(0);
   });
 
   it('a timeout after Meta received the post: outcome unknown, and Meta saw it', async () => {
-    fake.answerNext(FEED, { kind: 'stall' });
+    fake.answerNext('page.feed', { kind: 'stall' });
     const impatient = connectorFor(fake, { timeoutMs: 300 });
     const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, library.access, PAGE_ACCOUNT);
     expect(outcome).to.deep.equal({ kind: 'outcomeUnknown', reason: 'publish outcome unknown: Facebook did not answer within 300 ms' });
-    const seen = fake.state.received.filter((r) => r.path === `/${PAGE_ID}/feed`);
-    expect(seen.map((r) => r.params.message)).to.deep.equal(['stalled']);
+    const seen = fake.received.filter((r) => r.path === `/v25.0/${PAGE_ID}/feed`);
+    expect(seen.map((r) => JSON.parse(r.body.toString()).message)).to.deep.equal(['stalled']);
   });
 
   it('a refused connection: retry later (the request never left)', async () => {
     const closed = await LocalHttpServer.start('127.0.0.1', () => undefined);
     const base = closed.url('/v25.0');
     await closed.stop();
-    const unreachable = connectorFor(fake, { apiBaseUrl: base });
-    const outcome = await unreachable.publisher.publish(segment(), grant, library.access, PAGE_ACCOUNT);
+    const outcome = await connectorFor(fake, { apiBaseUrl: base }).publisher.publish(segment(), grant, library.access, PAGE_ACCOUNT);
     if (outcome.kind !== 'retryLater') throw new Error(`expected retryLater, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/ECONNREFUSED/);
   });

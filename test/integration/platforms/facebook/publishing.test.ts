@@ -6,7 +6,7 @@ import { type FacebookConnector } from '../../../../adapters/outbound/platforms/
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
 import { makePng } from '../../../support/mediaFiles';
-import { connectedGrant, connectorFor, MediaLibrary, mediaItem, PAGE_ACCOUNT, NOW, PAGE_ID, segment } from './facebookTestKit';
+import { connectedGrant, connectorFor, keptGrants, MediaLibrary, mediaItem, NOW, PAGE_ACCOUNT, PAGE_ID, segment } from './facebookTestKit';
 
 describe('Facebook connector: publishing as a Page against a local Graph API', () => {
   let fake: FacebookFake;
@@ -31,24 +31,45 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
     connector = connectorFor(fake);
     grant = connectedGrant(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  it('publishes a text post on the Page’s feed with the Page token it asked for with the person’s token', async () => {
-    const outcome = await connector.publisher.publish(segment({ text: 'Hello from Dispatch https://dispatch.example' }), grant, library.access, PAGE_ACCOUNT);
+  it('publishes a text post on the Page’s feed with the Page token it asked for with the person’s token, and keeps that token', async () => {
+    const { kept, keep } = keptGrants();
+    const outcome = await connector.publisher.publish(
+      segment({ text: 'Hello from Dispatch https://dispatch.example' }),
+      grant,
+      library.access,
+      PAGE_ACCOUNT,
+      keep,
+    );
     const [post] = fake.state.posts;
     expect(outcome).to.deep.equal({
       kind: 'published',
-      platformPostId: post.id,
-      platformPostUrl: `https://www.facebook.com/${post.id}`,
+      platformPostId: post!.id,
+      platformPostUrl: `https://www.facebook.com/${post!.id}`,
       postedAt: NOW,
       statusCode: 200,
     });
     expect(post).to.deep.include({ pageId: PAGE_ID, message: 'Hello from Dispatch https://dispatch.example', photoIds: [] });
-    expect(post.id).to.match(new RegExp(`^${PAGE_ID}_\\d+$`));
-    const tokenRequest = fake.state.received.find((r) => r.path === `/${PAGE_ID}`);
+    expect(post!.id).to.match(new RegExp(`^${PAGE_ID}_\\d+$`));
+    const tokenRequest = fake.received.find((r) => r.path === `/v25.0/${PAGE_ID}` && r.method === 'GET');
     expect(tokenRequest?.headers.authorization).to.equal(`Bearer ${grant.accessToken}`);
-    const feed = fake.state.received.find((r) => r.path === `/${PAGE_ID}/feed`);
-    expect(fake.state.pageTokens.get(String(feed?.headers.authorization).replace('Bearer ', ''))).to.equal(PAGE_ID);
+    const feed = fake.received.find((r) => r.path === `/v25.0/${PAGE_ID}/feed`);
+    const pageToken = String(feed?.headers.authorization).replace('Bearer ', '');
+    expect(fake.state.pageTokens.get(pageToken)).to.equal(PAGE_ID);
+    // The Page token does not expire; the person's token, which can ask for it again, is kept beside it.
+    expect(kept).to.deep.equal([
+      { ...grant, accessToken: pageToken, accessExpiresAt: null, refreshToken: grant.accessToken, refreshExpiresAt: grant.accessExpiresAt },
+    ]);
+  });
+
+  it('with the Page token kept, publishes without asking for one again', async () => {
+    const { kept, keep } = keptGrants();
+    await connector.publisher.publish(segment({ text: 'First' }), grant, library.access, PAGE_ACCOUNT, keep);
+    const second = await connector.publisher.publish(segment({ text: 'Second' }), kept[0]!, library.access, PAGE_ACCOUNT, keep);
+    expect(second.kind).to.equal('published');
+    expect(fake.graphRequests('GET', `/${PAGE_ID}`)).to.equal(1);
+    expect(kept).to.have.length(1);
   });
 
   it('publishes one photo from the library’s signed link (Facebook fetched a PNG), captioned, with its alt text', async () => {
@@ -64,7 +85,7 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
       altText: 'A blue square',
     });
     const [post] = fake.state.posts;
-    expect(outcome).to.deep.include({ kind: 'published', platformPostId: post.id, platformPostUrl: `https://www.facebook.com/${post.id}` });
+    expect(outcome).to.deep.include({ kind: 'published', platformPostId: post!.id, platformPostUrl: `https://www.facebook.com/${post!.id}` });
   });
 
   it('publishes two photos: each uploaded unpublished, then one feed post attaching both in order', async () => {
@@ -77,30 +98,22 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
     ]);
     const [post] = fake.state.posts;
     expect(post).to.deep.include({ message: 'Two', photoIds: photos.map((p) => p.id) });
-    expect(outcome).to.deep.include({ kind: 'published', platformPostId: post.id });
+    expect(outcome).to.deep.include({ kind: 'published', platformPostId: post!.id });
   });
 
   it('later segments are comments on the first post, as the Page, even when the previous segment is a comment', async () => {
     const post = await connector.publisher.publish(segment({ segmentCount: 3 }), grant, library.access, PAGE_ACCOUNT);
     if (post.kind !== 'published') throw new Error(`expected published, got ${post.kind}`);
-    const second = await connector.publisher.publish(
-      segment({ text: 'Second', segmentIndex: 1, segmentCount: 3, replyToPlatformPostId: post.platformPostId }),
-      grant,
-      library.access,
-      PAGE_ACCOUNT,
-    );
+    const comment = (text: string, index: number, replyTo: string) =>
+      connector.publisher.publish(segment({ text, segmentIndex: index, segmentCount: 3, replyToPlatformPostId: replyTo }), grant, library.access, PAGE_ACCOUNT);
+    const second = await comment('Second', 1, post.platformPostId);
     if (second.kind !== 'published') throw new Error(`expected published, got ${second.kind}`);
-    const third = await connector.publisher.publish(
-      segment({ text: 'Third', segmentIndex: 2, segmentCount: 3, replyToPlatformPostId: second.platformPostId }),
-      grant,
-      library.access,
-      PAGE_ACCOUNT,
-    );
+    const third = await comment('Third', 2, second.platformPostId);
     expect(fake.state.comments.map((c) => [c.objectId, c.pageId, c.message])).to.deep.equal([
       [post.platformPostId, PAGE_ID, 'Second'],
       [post.platformPostId, PAGE_ID, 'Third'],
     ]);
-    const commentId = fake.state.comments[1].id;
+    const commentId = fake.state.comments[1]!.id;
     expect(third).to.deep.equal({
       kind: 'published',
       platformPostId: `${post.platformPostId}/comments/${commentId}`,
@@ -118,7 +131,7 @@ describe('Facebook connector: publishing as a Page against a local Graph API', (
       PAGE_ACCOUNT,
     );
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'a Facebook Page publishes to everyone; this post’s privacy is ONLY_ME' });
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 
   it('a connection with no Page chosen is refused', async () => {

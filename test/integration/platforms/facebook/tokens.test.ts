@@ -1,57 +1,75 @@
 import { expect } from 'chai';
 import { type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
-import { EXPIRED_SESSION } from '../../../support/fakes/facebookFakeAnswers';
+import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
-import { connectedGrant, connectorFor, NOW } from './facebookTestKit';
+import { connectedGrant, connectorFor, keptGrants, MediaLibrary, NOW, PAGE_ACCOUNT, PAGE_ID, segment } from './facebookTestKit';
 
-describe('Facebook connector: keeping the long-lived user token alive', () => {
+/**
+ * Facebook issues no refresh token and documents no renewal of a long-lived user token
+ * (docs/platforms.md, Facebook review 2): a Page connection keeps the Page's own token, which
+ * does not expire, and the person's token to ask for it again.
+ */
+describe('Facebook connector: the tokens a Page connection keeps', () => {
   let fake: FacebookFake;
   let connector: FacebookConnector;
+  let library: MediaLibrary;
 
+  before(async () => {
+    library = await MediaLibrary.start({});
+  });
+  after(() => library.stop());
   beforeEach(async () => {
     fake = await FacebookFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
-  it('is renewed in its last week, never once expired (an expired token cannot be exchanged)', () => {
-    expect(connector.tokens.needsRefresh(connectedGrant(fake, 30), NOW)).to.equal(false);
-    expect(connector.tokens.needsRefresh(connectedGrant(fake, 5), NOW)).to.equal(true);
-    expect(connector.tokens.needsRefresh(connectedGrant(fake, -1), NOW)).to.equal(false);
+  /** A Page connection's grant after its first post: the Page token kept. */
+  async function pageGrant(person: OAuth2Grant): Promise<OAuth2Grant> {
+    const { kept, keep } = keptGrants();
+    await connector.publisher.publish(segment({ text: 'First' }), person, library.access, PAGE_ACCOUNT, keep);
+    return kept[0] as OAuth2Grant;
+  }
+
+  it('nothing is renewed ahead of time: the person’s token is never re-exchanged, the Page token does not expire', async () => {
+    const person = connectedGrant(fake, 5);
+    expect(connector.tokens.needsRefresh(person, NOW)).to.equal(false);
+    expect(connector.tokens.needsRefresh(await pageGrant(person), NOW)).to.equal(false);
+    expect(fake.graphRequests('GET', '/oauth/access_token')).to.equal(0);
   });
 
-  it('renews a still valid token by exchanging it again (fb_exchange_token): a new token with a new expiry', async () => {
-    const grant = connectedGrant(fake, 5);
-    const result = await connector.tokens.refresh(grant);
-    if (!result.ok || result.grant.kind !== 'oauth2') throw new Error(`expected a grant, got ${JSON.stringify(result)}`);
-    expect(result.grant.accessToken).to.not.equal(grant.accessToken);
-    expect(result.grant.refreshToken).to.equal(null);
-    expect(result.grant.accessExpiresAt?.getTime()).to.equal(NOW.getTime() + fake.state.longLivedSeconds * 1000);
-    expect(result.grant.scopes).to.deep.equal(grant.scopes);
-    const exchange = fake.state.received.find((r) => r.path === '/oauth/access_token');
-    expect(exchange?.query.get('fb_exchange_token')).to.equal(grant.accessToken);
+  it('a Page token Facebook refused is renewed: given up for the person’s token, which asks for a new one on the next post (kept again)', async () => {
+    const person = connectedGrant(fake, 30);
+    const kept = await pageGrant(person);
+    fake.state.expire(kept.accessToken);
+    const refused = await connector.publisher.publish(segment({ text: 'Refused' }), kept, library.access, PAGE_ACCOUNT);
+    expect(refused.kind).to.equal('needsReconnect');
+
+    const renewed = await connector.tokens.refresh(kept);
+    expect(renewed).to.deep.equal({ ok: true, grant: person });
+    const again = keptGrants();
+    const outcome = await connector.publisher.publish(segment({ text: 'Again' }), person, library.access, PAGE_ACCOUNT, again.keep);
+    expect(outcome.kind).to.equal('published');
+    const fresh = again.kept[0] as OAuth2Grant;
+    expect(fresh.accessToken).not.to.equal(kept.accessToken);
+    expect(fake.state.pageTokens.get(fresh.accessToken)).to.equal(PAGE_ID);
   });
 
-  it('an expired grant: connect again, without asking Facebook', async () => {
-    const result = await connector.tokens.refresh(connectedGrant(fake, -1));
-    expect(result.ok).to.equal(false);
-    if (!result.ok) expect(result.failure.kind).to.equal('reconnect');
-    expect(fake.state.received).to.have.length(0);
+  it('a dead grant: the person’s own token (or the Page token’s, once the person’s expired) cannot be renewed: connect again', async () => {
+    const person = connectedGrant(fake, 30);
+    const refusedPerson = await connector.tokens.refresh(person);
+    expect(refusedPerson.ok === false && refusedPerson.failure.kind).to.equal('reconnect');
+    const kept = await pageGrant(person);
+    const lapsed = await connector.tokens.refresh({ ...kept, refreshExpiresAt: new Date(NOW.getTime() - 1) });
+    expect(lapsed.ok === false && lapsed.failure.kind).to.equal('reconnect');
   });
 
-  it('a token Facebook invalidated (190): connect again', async () => {
-    fake.answerNext('GET /oauth/access_token', { kind: 'error', error: EXPIRED_SESSION });
-    const result = await connector.tokens.refresh(connectedGrant(fake, 5));
-    expect(result).to.deep.equal({
-      ok: false,
-      failure: { kind: 'reconnect', reason: `Facebook: ${EXPIRED_SESSION.message} (#190/463)` },
-    });
-  });
-
-  it('revokes by removing the app from the person’s account (DELETE /me/permissions)', async () => {
-    const grant = connectedGrant(fake);
-    await connector.tokens.revoke(grant);
-    expect(fake.requestsTo('DELETE', '/me/permissions')).to.equal(1);
-    expect(fake.state.userTokens.get(grant.accessToken)?.expired).to.equal(true);
+  it('revokes with the person’s token, whichever grant holds it (DELETE /me/permissions)', async () => {
+    const person = connectedGrant(fake);
+    await connector.tokens.revoke(await pageGrant(person));
+    expect(fake.graphRequests('DELETE', '/me/permissions')).to.equal(1);
+    const removal = fake.received.find((r) => r.method === 'DELETE');
+    expect(removal?.headers.authorization).to.equal(`Bearer ${person.accessToken}`);
+    expect(fake.state.accessTokens.get(person.accessToken)?.expired).to.equal(true);
   });
 });

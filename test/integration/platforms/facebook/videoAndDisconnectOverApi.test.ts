@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { DEFAULT_GROUP_ID, group, media, segment, targetOn } from '../../../support/data/posts';
-import { FacebookOverApi, PAGE_ID } from './facebookOverApi';
+import { media, segment } from '../../../support/data/posts';
+import { attemptOutcomesOf, firstTargetOf as targetOf, postOverApi } from '../../../support/platformOverApi';
+import { connectPage, connections, type FacebookWorld, PAGE_ID, publishAllDue, startFacebookWorld, stopFacebookWorld } from './facebookOverApi';
 
 /**
  * Facebook through the API and the engine, the slow parts: a video Facebook is still
@@ -10,75 +11,59 @@ import { FacebookOverApi, PAGE_ID } from './facebookOverApi';
  */
 describe('Facebook over the API: a video the engine waits for, and a disconnect', function () {
   this.timeout(30_000);
-  let w: FacebookOverApi;
+  let w: FacebookWorld;
   let pageConnection: string;
 
   before(async () => {
-    w = await FacebookOverApi.start();
-    pageConnection = await w.connectPage();
+    w = await startFacebookWorld();
+    pageConnection = await connectPage(w);
   });
   after(async () => {
-    await w?.stop();
+    await stopFacebookWorld(w);
   });
 
   it('publishes a video once, after Facebook finished processing it, coming back when the clock says so', async () => {
     w.fake.state.videoChecksBeforeReady = 1;
     const video = await w.t.given.media(w.ws, 'video');
-    const created = await w.http
-      .post(`/v1/workspaces/${w.ws}/posts`)
-      .set(w.auth)
-      .send({
-        groups: [group(DEFAULT_GROUP_ID, true, [segment('Behind the counter at Dispatch Café', [media(video)])])],
-        targets: [targetOn(pageConnection, 'FACEBOOK')],
-        intent: 'publish_now',
-      })
-      .expect(200);
+    const postId = await postOverApi(w, { id: pageConnection, platform: 'FACEBOOK' }, [segment('Behind the counter at Dispatch Café', [media(video)])]);
 
-    await w.publishDue();
-    expect(await w.targetOf(created.body.id)).to.include({ status: 'pending', platformPostId: null });
+    await w.runEngine();
+    expect(await targetOf(w, postId)).to.include({ status: 'pending', platformPostId: null });
     const [uploaded] = w.fake.state.videos.values();
     expect(uploaded).to.deep.include({ pageId: PAGE_ID, description: 'Behind the counter at Dispatch Café' });
     expect(uploaded!.fileUrl.startsWith(`${w.baseUrl}/media/files/${video}?`), 'Facebook fetched the library’s signed link').to.equal(true);
-    expect((await w.publishDue()).claimed, 'not before the delay').to.equal(0);
+    expect((await w.runEngine()).claimed, 'not before the delay').to.equal(0);
 
     w.clock.advanceSeconds(31);
-    await w.publishDue();
-    const target = await w.targetOf(created.body.id);
+    await w.runEngine();
+    const target = await targetOf(w, postId);
     expect(target, target.error ?? '').to.include({ status: 'published', platformPostId: uploaded!.id });
-    expect(w.fake.requestsTo('POST', `/${PAGE_ID}/videos`), 'one upload, resumed from its checkpoint, never a second').to.equal(1);
-    expect(w.fake.requestsTo('GET', `/${uploaded!.id}`), 'asked once at upload, once when the engine came back').to.equal(2);
-    expect(await w.attemptOutcomes(created.body.id, target.id)).to.deep.equal(['processing', 'published']);
+    expect(w.fake.graphRequests('POST', `/${PAGE_ID}/videos`), 'one upload, resumed from its checkpoint, never a second').to.equal(1);
+    expect(w.fake.graphRequests('GET', `/${uploaded!.id}`), 'asked once at upload, once when the engine came back').to.equal(2);
+    expect(await attemptOutcomesOf(w, postId, target.id)).to.deep.equal(['processing', 'published']);
   });
 
   it('disconnecting the Page keeps the grant its account still uses, the last disconnect removes the app at Facebook, and the post still scheduled fails with the reason', async () => {
     const inAnHour = new Date(w.clock.now().getTime() + 3_600_000).toISOString();
-    const created = await w.http
-      .post(`/v1/workspaces/${w.ws}/posts`)
-      .set(w.auth)
-      .send({
-        groups: [group(DEFAULT_GROUP_ID, true, [segment('Closed for the holidays')])],
-        targets: [{ ...targetOn(pageConnection, 'FACEBOOK'), scheduledAt: inAnHour }],
-        intent: 'schedule',
-      })
-      .expect(200);
+    const postId = await postOverApi(w, { id: pageConnection, platform: 'FACEBOOK' }, [segment('Closed for the holidays')], { scheduledAt: inAnHour });
 
     await w.http.delete(`/v1/workspaces/${w.ws}/connections/${pageConnection}`).set(w.auth).expect(204);
     // The account's own connection still holds the same grant: revoking it now would end that one too.
-    expect(w.fake.requestsTo('DELETE', '/me/permissions'), 'not revoked while the account is still connected').to.equal(0);
-    expect((await w.connections()).find((c) => c.id === pageConnection)).to.include({ status: 'disconnected' });
-    const account = (await w.connections()).find((c) => c.accountId === w.fake.state.user.id && c.publishAs === null)!;
+    expect(w.fake.graphRequests('DELETE', '/me/permissions'), 'not revoked while the account is still connected').to.equal(0);
+    expect((await connections(w)).find((c) => c.id === pageConnection)).to.include({ status: 'disconnected' });
+    const account = (await connections(w)).find((c) => c.accountId === w.fake.state.user.id && c.publishAs === null)!;
     expect(account).to.include({ status: 'active' });
     await w.http.delete(`/v1/workspaces/${w.ws}/connections/${account.id}`).set(w.auth).expect(204);
-    expect(w.fake.requestsTo('DELETE', '/me/permissions'), 'revoked with the last connection of the account').to.equal(1);
+    expect(w.fake.graphRequests('DELETE', '/me/permissions'), 'revoked with the last connection of the account').to.equal(1);
     expect(w.fake.state.revokedFor).to.deep.equal([w.fake.state.user.id]);
 
     const postsBefore = w.fake.state.posts.length;
     w.clock.advanceSeconds(3_601);
-    await w.publishAllDue();
-    const target = await w.targetOf(created.body.id);
+    await publishAllDue(w);
+    const target = await targetOf(w, postId);
     expect(target).to.include({ status: 'failed', platformPostId: null });
     expect(target.error).to.include('disconnected by its owner');
     expect(w.fake.state.posts.length, 'nothing was posted').to.equal(postsBefore);
-    expect(w.fake.requestsTo('POST', `/${PAGE_ID}/feed`)).to.equal(0);
+    expect(w.fake.graphRequests('POST', `/${PAGE_ID}/feed`)).to.equal(0);
   });
 });

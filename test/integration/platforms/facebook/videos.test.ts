@@ -5,8 +5,8 @@ import path from 'node:path';
 import { type FacebookConnector } from '../../../../adapters/outbound/platforms/facebook/FacebookConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { FacebookFake } from '../../../support/fakes/facebookFake';
-import { UNEXPECTED } from '../../../support/fakes/facebookFakeAnswers';
-import { connectedGrant, connectorFor, MediaLibrary, mediaItem, PAGE_ACCOUNT, NOW, PAGE_ID, segment } from './facebookTestKit';
+import { UNEXPECTED } from '../../../support/fakes/kit/metaGraphAnswers';
+import { connectedGrant, connectorFor, MediaLibrary, mediaItem, NOW, PAGE_ACCOUNT, PAGE_ID, segment } from './facebookTestKit';
 
 describe('Facebook connector: a Page video, processed by Facebook while the engine waits elsewhere', () => {
   let fake: FacebookFake;
@@ -32,7 +32,7 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
     connector = connectorFor(fake);
     grant = connectedGrant(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('publishes a video: processing with the video as checkpoint (no waiting), then published on the next call', async () => {
     const first = await connector.publisher.publish(segment({ text: 'Clip', media: [mediaItem('video')] }), grant, library.access, PAGE_ACCOUNT);
@@ -53,7 +53,7 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
       postedAt: NOW,
       statusCode: 200,
     });
-    expect(fake.requestsTo('POST', `/${PAGE_ID}/videos`)).to.equal(1);
+    expect(fake.graphRequests('POST', `/${PAGE_ID}/videos`)).to.equal(1);
   });
 
   it('a video Facebook could not process: rejected with its reason', async () => {
@@ -77,11 +77,24 @@ describe('Facebook connector: a Page video, processed by Facebook while the engi
     const media = [mediaItem('video')];
     const first = await connector.publisher.publish(segment({ media }), grant, library.access, PAGE_ACCOUNT);
     if (first.kind !== 'processing') throw new Error(`expected processing, got ${first.kind}`);
-    fake.answerNext(`GET /${first.checkpoint}`, { kind: 'error', error: UNEXPECTED });
+    fake.answerNext(`GET /v25.0/${first.checkpoint}`, { kind: 'error', error: UNEXPECTED });
     const second = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access, PAGE_ACCOUNT);
     expect(second).to.deep.include({ kind: 'retryLater', statusCode: 500 });
     const third = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access, PAGE_ACCOUNT);
     expect(third).to.deep.include({ kind: 'published', platformPostId: first.checkpoint });
-    expect(fake.requestsTo('POST', `/${PAGE_ID}/videos`)).to.equal(1);
+    expect(fake.graphRequests('POST', `/${PAGE_ID}/videos`)).to.equal(1);
+  });
+
+  it('processed but not yet published (publishing_phase in progress): asked again later, not published yet (review 6)', async () => {
+    const media = [mediaItem('video')];
+    const first = await connector.publisher.publish(segment({ media }), grant, library.access, PAGE_ACCOUNT);
+    if (first.kind !== 'processing') throw new Error(`expected processing, got ${first.kind}`);
+    const body = {
+      status: { video_status: 'ready', processing_phase: { status: 'complete' }, publishing_phase: { status: 'in_progress' } },
+      id: first.checkpoint,
+    };
+    fake.answerNext(`GET /v25.0/${first.checkpoint}`, { kind: 'answer', answer: { status: 200, body } });
+    const second = await connector.publisher.publish(segment({ media, checkpoint: first.checkpoint }), grant, library.access, PAGE_ACCOUNT);
+    expect(second).to.deep.include({ kind: 'processing', checkpoint: first.checkpoint, reason: 'Facebook is processing the video (publishing)' });
   });
 });

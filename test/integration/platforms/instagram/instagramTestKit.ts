@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import { instagramConnector, type InstagramConnector } from '../../../../adapters/outbound/platforms/instagram/InstagramConnector';
-import { type InstagramOptions } from '../../../../adapters/outbound/platforms/instagram/InstagramOptions';
+import { instagramConnector, type InstagramConnector, type InstagramOptions } from '../../../../adapters/outbound/platforms/instagram/InstagramConnector';
+import { type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { ALL_SCOPES, type InstagramFake } from '../../../support/fakes/instagramFake';
@@ -22,6 +22,9 @@ export function connectorFor(fake: InstagramFake, options: Partial<InstagramOpti
     ...options,
   });
 }
+
+/** The connection the engine hands the publisher: the professional account's id and username. */
+export const ACCOUNT: PublishingAccount = { accountId: '17841405822304914', handle: 'ada.builds', publishAs: null };
 
 export function grantFrom(accessToken: string, scopes = ALL_SCOPES): OAuth2Grant {
   return oauth2Grant({ accessToken, refreshToken: null }, { accessMs: 50 * DAY_MS, refreshMs: null }, scopes);

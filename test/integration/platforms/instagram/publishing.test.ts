@@ -3,9 +3,8 @@ import { type InstagramConnector } from '../../../../adapters/outbound/platforms
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { InstagramFake } from '../../../support/fakes/instagramFake';
 import { type ServedMediaAccess } from '../../../support/servedMediaAccess';
-import { NOW, connectorFor, grantFrom, segment, servedMedia } from './instagramTestKit';
+import { ACCOUNT, connectorFor, grantFrom, NOW, segment, servedMedia } from './instagramTestKit';
 
-const USER = '17841405822304914';
 const paramsOf = (fake: InstagramFake, id: string) => fake.state.containers.get(id)?.params;
 
 describe('Instagram connector: publishing against a local Instagram', () => {
@@ -21,20 +20,21 @@ describe('Instagram connector: publishing against a local Instagram', () => {
     media = await servedMedia();
   });
   afterEach(async () => {
-    await fake.stop();
     await media.stop();
+    await fake.stop();
+    fake.expectNoViolations();
   });
 
   it('an image post: a container Instagram fetched the JPEG for, FINISHED, published, with its permalink', async () => {
-    const outcome = await connector.publisher.publish(segment(), grant, media);
+    const outcome = await connector.publisher.publish(segment(), grant, media, ACCOUNT);
     const [post] = fake.state.media;
     expect(outcome).to.deep.equal({ kind: 'published', platformPostId: post.id, platformPostUrl: post.permalink, postedAt: NOW, statusCode: 200 });
     const container = fake.state.containers.get(post.containerId);
     expect(container?.params).to.deep.equal({ image_url: await media.link('photo'), caption: 'Shipping Dispatch 1.0 #launch', alt_text: 'A blue square' });
     expect(container?.fetched?.contentType).to.equal('image/jpeg');
     expect(media.fetched).to.deep.equal(['photo']);
-    expect(fake.requestsTo('POST', `/${USER}/media_publish`)).to.equal(1);
-    expect(fake.state.received.find((r) => r.path.endsWith('/media_publish'))?.query.get('creation_id')).to.equal(post.containerId);
+    expect(fake.requestsEndingWith('POST', '/media_publish')).to.equal(1);
+    expect(fake.received.find((r) => r.path.endsWith('/media_publish'))?.query.get('creation_id')).to.equal(post.containerId);
   });
 
   it('a reel: IN_PROGRESS answers processing with the container as checkpoint; the next call publishes it', async () => {
@@ -44,7 +44,7 @@ describe('Instagram connector: publishing against a local Instagram', () => {
       values: { shareToFeed: false, shareToStory: false, trialReels: true, graduationStrategy: 'SS_PERFORMANCE' as const },
     };
     const reel = segment({ settings, media: [{ id: 'clip', altText: null, thumbnailTimestamp: 1.5 }] });
-    const first = await connector.publisher.publish(reel, grant, media);
+    const first = await connector.publisher.publish(reel, grant, media, ACCOUNT);
     if (first.kind !== 'processing') throw new Error(JSON.stringify(first));
     const [containerId] = [...fake.state.containers.keys()];
     expect(first).to.deep.equal({
@@ -62,9 +62,9 @@ describe('Instagram connector: publishing against a local Instagram', () => {
       thumb_offset: '1500',
     });
     expect(fake.state.containers.get(containerId)?.fetched?.contentType).to.equal('video/mp4');
-    expect(fake.requestsTo('POST', '/media_publish')).to.equal(0);
+    expect(fake.requestsEndingWith('POST', '/media_publish')).to.equal(0);
 
-    const second = await connector.publisher.publish({ ...reel, checkpoint: first.checkpoint }, grant, media);
+    const second = await connector.publisher.publish({ ...reel, checkpoint: first.checkpoint }, grant, media, ACCOUNT);
     expect(second).to.deep.include({ kind: 'published', platformPostId: fake.state.media[0].id });
     expect(fake.state.containers.size).to.equal(1);
   });
@@ -76,7 +76,7 @@ describe('Instagram connector: publishing against a local Instagram', () => {
         { id: 'photo2', altText: null, thumbnailTimestamp: null },
       ],
     });
-    const outcome = await connector.publisher.publish(twoPhotos, grant, media);
+    const outcome = await connector.publisher.publish(twoPhotos, grant, media, ACCOUNT);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     const [first, second, carousel] = [...fake.state.containers.values()];
     expect(first.params).to.deep.equal({ image_url: await media.link('photo'), is_carousel_item: 'true', alt_text: 'first' });
@@ -86,10 +86,10 @@ describe('Instagram connector: publishing against a local Instagram', () => {
   });
 
   it('segments 2 and 3 become comments on the first segment’s post', async () => {
-    const post = await connector.publisher.publish(segment({ segmentCount: 3 }), grant, media);
+    const post = await connector.publisher.publish(segment({ segmentCount: 3 }), grant, media, ACCOUNT);
     if (post.kind !== 'published') throw new Error(JSON.stringify(post));
     const comment = (text: string, index: number, replyTo: string) =>
-      connector.publisher.publish(segment({ text, media: [], segmentIndex: index, segmentCount: 3, replyToPlatformPostId: replyTo }), grant, media);
+      connector.publisher.publish(segment({ text, media: [], segmentIndex: index, segmentCount: 3, replyToPlatformPostId: replyTo }), grant, media, ACCOUNT);
     const second = await comment('More details', 1, post.platformPostId);
     if (second.kind !== 'published') throw new Error(JSON.stringify(second));
     const third = await comment('The end', 2, second.platformPostId);
@@ -105,10 +105,18 @@ describe('Instagram connector: publishing against a local Instagram', () => {
   it('a container that ends in ERROR: rejected with Instagram’s status', async () => {
     fake.state.nextVideoError = 'Error: Media upload has failed with error code 2207026';
     const reel = segment({ media: [{ id: 'clip', altText: null, thumbnailTimestamp: null }] });
-    const first = await connector.publisher.publish(reel, grant, media);
+    const first = await connector.publisher.publish(reel, grant, media, ACCOUNT);
     if (first.kind !== 'processing') throw new Error(JSON.stringify(first));
-    const second = await connector.publisher.publish({ ...reel, checkpoint: first.checkpoint }, grant, media);
+    const second = await connector.publisher.publish({ ...reel, checkpoint: first.checkpoint }, grant, media, ACCOUNT);
     expect(second).to.deep.equal({ kind: 'rejected', reason: 'Instagram could not process the media: Error: Media upload has failed with error code 2207026' });
     expect(fake.state.media).to.have.length(0);
+  });
+
+  it('publishes on the connection’s own account id, without asking who the account is; a connection that never learned it asks (GET /me)', async () => {
+    await connector.publisher.publish(segment(), grant, media, ACCOUNT);
+    expect(fake.requestsEndingWith('GET', '/me')).to.equal(0);
+    const outcome = await connector.publisher.publish(segment({ text: 'Second' }), grant, media, { ...ACCOUNT, accountId: null });
+    expect(outcome.kind).to.equal('published');
+    expect(fake.requestsEndingWith('GET', '/me')).to.equal(1);
   });
 });

@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import { type InstagramConnector } from '../../../../adapters/outbound/platforms/instagram/InstagramConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { InstagramFake } from '../../../support/fakes/instagramFake';
+import { UNEXPECTED } from '../../../support/fakes/kit/metaGraphAnswers';
 import { type ServedMediaAccess } from '../../../support/servedMediaAccess';
-import { connectorFor, grantFrom, segment, servedMedia } from './instagramTestKit';
+import { ACCOUNT, connectorFor, grantFrom, segment, servedMedia } from './instagramTestKit';
 
 describe('Instagram connector: resuming a post from its checkpoint', () => {
   let fake: InstagramFake;
@@ -18,8 +19,9 @@ describe('Instagram connector: resuming a post from its checkpoint', () => {
     media = await servedMedia();
   });
   afterEach(async () => {
-    await fake.stop();
     await media.stop();
+    await fake.stop();
+    fake.expectNoViolations();
   });
 
   it('a carousel with a video: processing with its items as checkpoint, then the carousel is made and published', async () => {
@@ -29,13 +31,13 @@ describe('Instagram connector: resuming a post from its checkpoint', () => {
         { id: 'clip', altText: null, thumbnailTimestamp: null },
       ],
     });
-    const first = await connector.publisher.publish(mixed, grant, media);
+    const first = await connector.publisher.publish(mixed, grant, media, ACCOUNT);
     if (first.kind !== 'processing') throw new Error(JSON.stringify(first));
     const [photoItem, clipItem] = [...fake.state.containers.values()];
     expect(first.checkpoint).to.equal(`carousel-items:${photoItem.id},${clipItem.id}`);
     expect(clipItem.params).to.deep.equal({ media_type: 'VIDEO', video_url: await media.link('clip'), is_carousel_item: 'true' });
 
-    const second = await connector.publisher.publish({ ...mixed, checkpoint: first.checkpoint }, grant, media);
+    const second = await connector.publisher.publish({ ...mixed, checkpoint: first.checkpoint }, grant, media, ACCOUNT);
     expect(second.kind, JSON.stringify(second)).to.equal('published');
     const carousel = [...fake.state.containers.values()][2];
     expect(carousel.params.children).to.equal(`${photoItem.id},${clipItem.id}`);
@@ -47,28 +49,31 @@ describe('Instagram connector: resuming a post from its checkpoint', () => {
     fake.state.videoChecksBeforeFinished = 0;
     const stale = [...(await startContainer(reel))][0];
     stale.statusCode = 'EXPIRED';
-    const outcome = await connector.publisher.publish({ ...reel, checkpoint: `container:${stale.id}` }, grant, media);
+    const outcome = await connector.publisher.publish({ ...reel, checkpoint: `container:${stale.id}` }, grant, media, ACCOUNT);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     expect(fake.state.media[0].containerId).to.not.equal(stale.id);
   });
 
   it('media_publish says the media is not ready (2207027): processing again, nothing published', async () => {
-    fake.failNext('POST', '/media_publish', {
-      status: 400,
-      message: 'Media ID is not available',
-      code: 9007,
-      error_subcode: 2207027,
-      error_user_msg: 'The media is not ready for publishing, please wait for a moment',
+    fake.answerNext('user.mediaPublish', {
+      kind: 'error',
+      error: {
+        status: 400,
+        message: 'Media ID is not available',
+        code: 9007,
+        subcode: 2207027,
+        userMessage: 'The media is not ready for publishing, please wait for a moment',
+      },
     });
-    const outcome = await connector.publisher.publish(segment(), grant, media);
+    const outcome = await connector.publisher.publish(segment(), grant, media, ACCOUNT);
     const [container] = [...fake.state.containers.values()];
     expect(outcome).to.deep.include({ kind: 'processing', checkpoint: `container:${container.id}` });
   });
 
   /** A container made the way the connector makes it, left unpublished. */
   async function startContainer(reel: ReturnType<typeof segment>) {
-    fake.answerNext('POST', '/media_publish', { kind: 'serverError' });
-    await connector.publisher.publish(reel, grant, media);
+    fake.answerNext('user.mediaPublish', { kind: 'error', error: UNEXPECTED });
+    await connector.publisher.publish(reel, grant, media, ACCOUNT);
     return fake.state.containers.values();
   }
 });
