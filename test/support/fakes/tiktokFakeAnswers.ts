@@ -1,49 +1,59 @@
-import { type ServerResponse } from 'node:http';
-import { readBody, sendJson } from './fakeAnswers';
+import { describeViolation, type Violation } from './kit/RequestChecker';
+import { type Answer, type Script } from './kit/scriptedAnswers';
 
-export { readBody, sendJson };
-
-/** What the fake can be told to answer the next matching request with. */
-export type ScriptedAnswer =
+/** TikTok's own scripted answers, besides the kit's (`stall`, `dropAfterRecording`, `actThenDrop`, …). */
+export type ScriptedTikTokAnswer =
   | { readonly kind: 'accessTokenInvalid' }
-  | { readonly kind: 'rateLimited' }
+  /** 429 `rate_limit_exceeded`, with `Retry-After` where given. */
+  | { readonly kind: 'rateLimited'; readonly retryAfterSeconds?: number }
   | { readonly kind: 'serverError' }
-  /** Any of TikTok's error codes, with its HTTP status. */
+  /** Any of TikTok's error codes, with its HTTP status (TikTok answers some refusals with 200). */
   | { readonly kind: 'apiError'; readonly status: number; readonly code: string; readonly message: string }
-  | { readonly kind: 'invalidGrant' }
-  /** Read the request, then never answer (a timeout after TikTok received it). */
-  | { readonly kind: 'stall' };
+  | { readonly kind: 'invalidGrant' };
 
-const logId = () => `2026112312000${Math.floor(Math.random() * 1e9)}`;
+const LOG_ID = '20261123120000FAKE';
 
 /** An Open API answer: `{data, error: {code, message, log_id}}`, `code` being `ok` on success. */
-export function sendData(response: ServerResponse, data: object) {
-  sendJson(response, 200, { data, error: { code: 'ok', message: '', log_id: logId() } });
-}
+export const data = (body: object): Answer => ({ status: 200, body: { data: body, error: { code: 'ok', message: '', log_id: LOG_ID } } });
 
-export function sendApiError(response: ServerResponse, status: number, code: string, message: string) {
-  sendJson(response, status, { data: {}, error: { code, message, log_id: logId() } });
-}
+export const apiError = (status: number, code: string, message: string): Answer => ({ status, body: { data: {}, error: { code, message, log_id: LOG_ID } } });
 
 /** The OAuth endpoints' error: `{error, error_description, log_id}`. */
-export function sendOAuthError(response: ServerResponse, status: number, error: string, description: string) {
-  sendJson(response, status, { error, error_description: description, log_id: logId() });
+export const oauthError = (status: number, error: string, description: string): Answer => ({
+  status,
+  body: { error, error_description: description, log_id: LOG_ID },
+});
+
+export const ACCESS_TOKEN_INVALID = apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+
+export const invalidParams = (message: string): Answer => apiError(400, 'invalid_params', message);
+
+/** A request TikTok's documentation does not allow: 401 for credentials and scopes (its codes), 400 otherwise. */
+export function refusal(violations: readonly Violation[]): Answer {
+  const credentials = violations.find((v) => v.field === 'credentials');
+  if (credentials?.rule.startsWith('needs one of')) {
+    return apiError(401, 'scope_not_authorized', `The user did not authorize the scope required for completing this request: ${credentials.rule}`);
+  }
+  if (credentials) return ACCESS_TOKEN_INVALID;
+  return invalidParams(violations.map(describeViolation).join('; '));
 }
 
-/** Answers a scripted failure; `stall` leaves the response open. */
-export function sendScripted(response: ServerResponse, answer: ScriptedAnswer) {
+export const notFound = (method: string, path: string): Answer => invalidParams(`No route for ${method} ${path}`);
+
+export function scripted(answer: ScriptedTikTokAnswer): Script {
   switch (answer.kind) {
     case 'accessTokenInvalid':
-      return sendApiError(response, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
-    case 'rateLimited':
-      return sendApiError(response, 429, 'rate_limit_exceeded', 'The API rate limit was exceeded. Please try again later.');
+      return { kind: 'answer', answer: ACCESS_TOKEN_INVALID };
+    case 'rateLimited': {
+      const limited = apiError(429, 'rate_limit_exceeded', 'The API rate limit was exceeded. Please try again later.');
+      const headers: Record<string, string> = answer.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(answer.retryAfterSeconds) };
+      return { kind: 'answer', answer: { ...limited, headers } };
+    }
     case 'serverError':
-      return sendApiError(response, 500, 'internal_error', 'Something went wrong. Please try again later.');
+      return { kind: 'answer', answer: apiError(500, 'internal_error', 'Something went wrong. Please try again later.') };
     case 'apiError':
-      return sendApiError(response, answer.status, answer.code, answer.message);
+      return { kind: 'answer', answer: apiError(answer.status, answer.code, answer.message) };
     case 'invalidGrant':
-      return sendOAuthError(response, 400, 'invalid_grant', 'Refresh token is invalid or expired.');
-    case 'stall':
-      return;
+      return { kind: 'answer', answer: oauthError(400, 'invalid_grant', 'Refresh token is invalid or expired.') };
   }
 }

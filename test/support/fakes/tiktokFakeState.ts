@@ -1,16 +1,4 @@
-/** What the fake TikTok knows and what it was sent, for the tests' assertions. */
-export interface FakeToken {
-  readonly openId: string;
-  readonly scopes: readonly string[];
-}
-
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: URLSearchParams;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Buffer;
-}
+import { OAuthGrants } from './kit/oauthGrants';
 
 /** One post in the making, from its init to its status. */
 export interface FakePublish {
@@ -33,9 +21,11 @@ export type StatusStep =
 
 const MB = 1024 * 1024;
 
-export class TikTokFakeState {
-  readonly clientKey = 'fake-client-key';
-  readonly clientSecret = 'fake-client-secret';
+/** The scopes the connector's consent URL asks for: what a finished connection's tokens carry. */
+export const CONNECTED_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish'];
+
+/** What the fake TikTok knows (its OAuth grants among it) and what it was sent, for the tests' assertions. */
+export class TikTokFakeState extends OAuthGrants {
   readonly creator = {
     openId: 'open-7Qz',
     unionId: 'union-7Qz',
@@ -51,8 +41,7 @@ export class TikTokFakeState {
     stitch_disabled: false,
     max_video_post_duration_sec: 600,
   };
-  /** expires_in and refresh_expires_in of the tokens it issues. */
-  accessLifetimeSeconds = 86_400;
+  /** refresh_expires_in of the tokens it issues (expires_in is `accessLifetimeSeconds`). */
   refreshLifetimeSeconds = 31_536_000;
   /** TikTok's chunk rules (its media transfer guide). */
   readonly minChunkBytes = 5 * MB;
@@ -61,26 +50,16 @@ export class TikTokFakeState {
   verifiedDomains: string[] = ['media.example'];
   /** The status steps of the next publishes, taken one per status fetch; none left: PUBLISH_COMPLETE. */
   statusSteps: StatusStep[] = [];
-  readonly codes = new Map<string, { redirectUri: string; scopes: string[] }>();
-  readonly accessTokens = new Map<string, FakeToken>();
-  readonly refreshTokens = new Map<string, FakeToken>();
   readonly publishes = new Map<string, FakePublish>();
-  readonly received: ReceivedRequest[] = [];
-  readonly revoked: string[] = [];
-  private counter = 1000;
 
-  next(): number {
-    this.counter += 1;
-    return this.counter;
+  constructor() {
+    super('fake-client-key', 'fake-client-secret', ['act.fake-', 'rft.fake-']);
+    this.accessLifetimeSeconds = 86_400;
   }
 
-  issueTokens(openId: string, scopes: readonly string[]): { accessToken: string; refreshToken: string } {
-    const n = this.next();
-    const accessToken = `act.fake-${n}`;
-    const refreshToken = `rft.fake-${n}`;
-    this.accessTokens.set(accessToken, { openId, scopes });
-    this.refreshTokens.set(refreshToken, { openId, scopes });
-    return { accessToken, refreshToken };
+  /** TikTok calls the app's id its client key. */
+  get clientKey(): string {
+    return this.clientId;
   }
 
   /** A public post's id: 64-bit, past what a JSON number keeps exactly. */

@@ -1,5 +1,7 @@
-import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type SettingsValuesOf } from '../../../../domain/platform/Platform';
+import { failedCall, RETRY_SECONDS } from '../kit/outcomes';
+import { callOpenApi, dataOf, saidNothing, TIKTOK_ERRORS, type TikTokSettings } from './tiktokApi';
 
 export type TikTokChoices = SettingsValuesOf<'TIKTOK'>;
 
@@ -13,11 +15,55 @@ export interface CreatorInfo {
   readonly maxVideoSeconds: number | null;
 }
 
+export type CreatorInfoResult = { readonly ok: true; readonly info: CreatorInfo } | { readonly ok: false; readonly outcome: PublishOutcome };
+
+/**
+ * `POST /v2/post/publish/creator_info/query/` (no body): the privacy levels this creator may
+ * use now, the interactions they turned off and their longest video. It only asks, so a failure
+ * is tried again, but for TikTok's refusals: it answers a creator who cannot post now
+ * (`spam_risk_too_many_posts`, `spam_risk_user_banned_from_posting`, `reached_active_user_cap`)
+ * with status 200 and the code (docs/platforms.md, TikTok review 1), refused with TikTok's reason.
+ */
+export async function queryCreatorInfo(settings: TikTokSettings, accessToken: string): Promise<CreatorInfoResult> {
+  const answer = await callOpenApi(settings, accessToken, '/v2/post/publish/creator_info/query/');
+  const data = dataOf(answer);
+  if (data === null) {
+    if (saidNothing(answer))
+      return { ok: false, outcome: { kind: 'retryLater', afterSeconds: RETRY_SECONDS, reason: 'TikTok did not say what this creator may post' } };
+    return { ok: false, outcome: failedCall(answer, 'preparing', TIKTOK_ERRORS, settings.now()) };
+  }
+  const options = Array.isArray(data.privacy_level_options) ? data.privacy_level_options.filter((o): o is string => typeof o === 'string') : [];
+  return {
+    ok: true,
+    info: {
+      username: typeof data.creator_username === 'string' && data.creator_username ? data.creator_username : null,
+      privacyOptions: options,
+      commentDisabled: data.comment_disabled === true,
+      duetDisabled: data.duet_disabled === true,
+      stitchDisabled: data.stitch_disabled === true,
+      maxVideoSeconds: typeof data.max_video_post_duration_sec === 'number' ? data.max_video_post_duration_sec : null,
+    },
+  };
+}
+
 /** The narrowest audience and every interaction off when the settings are not TikTok's (docs/decisions.md, "Platforms"). */
 const NARROWEST: TikTokChoices = { privacy: 'SELF_ONLY', allowComments: false, allowDuet: false, allowStitch: false, promotionContent: 'NONE' };
 
 export function choicesOf(segment: SegmentToPublish): TikTokChoices {
   return segment.settings.platform === 'TIKTOK' ? segment.settings.values : NARROWEST;
+}
+
+/**
+ * TikTok counts a caption in UTF-16 units ("runes"): a video's title up to 2200, a photo post's
+ * description up to 4000 (docs/platforms.md, TikTok review 3). The domain counts 2200 code
+ * points, so a caption with emoji can pass there and not here; refused before anything is sent.
+ */
+const CAPTION_UNITS = { video: 2200, photo: 4000 } as const;
+
+export function captionRefusal(text: string, kind: 'video' | 'photo'): string | null {
+  const limit = CAPTION_UNITS[kind];
+  if (text.length <= limit) return null;
+  return `TikTok takes a ${kind} caption of at most ${limit} UTF-16 units (an emoji counts two); this one has ${text.length}`;
 }
 
 /** Why TikTok would refuse these choices for this creator, before anything is sent; null when it would not. */

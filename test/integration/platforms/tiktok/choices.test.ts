@@ -26,7 +26,7 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('a privacy level TikTok does not offer the creator: rejected before anything is sent, saying unaudited apps post SELF_ONLY', async () => {
     fake.state.creatorInfo.privacy_level_options = ['SELF_ONLY'];
@@ -61,7 +61,7 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
     ];
     const first = await connector.publisher.publish(segment({ media: items }), grant, media);
     expect(first.kind).to.equal('processing');
-    const init = fake.state.received.find((r) => r.path === '/v2/post/publish/content/init/');
+    const init = fake.received.find((r) => r.path === '/v2/post/publish/content/init/');
     expect(JSON.parse(String(init?.body))).to.deep.equal({
       post_info: {
         description: 'Shipping Dispatch 1.0 #release',
@@ -83,9 +83,53 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
     expect(outcome.kind).to.equal('published');
   });
 
+  it('a caption over 2200 UTF-16 units (emoji count two) is refused before anything is sent, though it has fewer characters (docs/platforms.md, TikTok review 3)', async () => {
+    const caption = `${'🎬'.repeat(1100)}!`;
+    const outcome = await connector.publisher.publish(segment({ text: caption }), grant, mediaFrom({ 'video-1': video }));
+    expect(outcome).to.deep.equal({
+      kind: 'rejected',
+      reason: 'TikTok takes a video caption of at most 2200 UTF-16 units (an emoji counts two); this one has 2201',
+    });
+    expect(fake.received).to.have.length(0);
+    const fits = await connector.publisher.publish(segment({ text: '🎬'.repeat(1100) }), grant, mediaFrom({ 'video-1': video }));
+    expect(fits.kind).to.equal('processing');
+  });
+
+  it('a photo post’s caption is its description: up to 4000 UTF-16 units', async () => {
+    const photo = path.join(dir, 'photo.jpg');
+    await fs.writeFile(photo, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const items = [{ id: 'p1', altText: null, thumbnailTimestamp: null }];
+    const long = await connector.publisher.publish(segment({ media: items, text: '📷'.repeat(2001) }), grant, mediaFrom({ p1: photo }));
+    expect(long).to.deep.include({ kind: 'rejected' });
+    expect(fake.received).to.have.length(0);
+    const fits = await connector.publisher.publish(segment({ media: items, text: '📷'.repeat(2000) }), grant, mediaFrom({ p1: photo }));
+    expect(fits.kind).to.equal('processing');
+  });
+
+  it('photos TikTok failed to pull (photo_pull_failed): pulled again in the same call, never rejected', async () => {
+    const photo = path.join(dir, 'photo.jpg');
+    await fs.writeFile(photo, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const items = [{ id: 'p1', altText: null, thumbnailTimestamp: null }];
+    fake.state.statusSteps = [{ status: 'FAILED', failReason: 'photo_pull_failed' }];
+    const first = await connector.publisher.publish(segment({ media: items }), grant, mediaFrom({ p1: photo }));
+    const again = await connector.publisher.publish(
+      segment({ media: items, checkpoint: (first as { checkpoint: string }).checkpoint }),
+      grant,
+      mediaFrom({ p1: photo }),
+    );
+    expect(again.kind).to.equal('processing');
+    expect(fake.requestsTo('POST', '/v2/post/publish/content/init/')).to.equal(2);
+  });
+
+  it('no media: rejected before anything is sent (a TikTok post is a video or photos)', async () => {
+    const outcome = await connector.publisher.publish(segment({ media: [] }), grant, mediaFrom({}));
+    expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'a TikTok post needs a video or photos' });
+    expect(fake.received).to.have.length(0);
+  });
+
   it('a later segment: rejected (TikTok has no comments API)', async () => {
     const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2 }), grant, mediaFrom({}));
     expect(outcome.kind).to.equal('rejected');
-    expect(fake.state.received).to.have.length(0);
+    expect(fake.received).to.have.length(0);
   });
 });

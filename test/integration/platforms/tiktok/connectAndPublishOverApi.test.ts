@@ -22,7 +22,10 @@ describe('TikTok over the API: connect, then a video the engine uploads and wait
   before(async () => {
     w = await startTikTokOverApi();
   });
-  after(() => w?.close());
+  after(async () => {
+    await w?.close();
+    w?.fake.expectNoViolations();
+  });
 
   it('connects the creator through TikTok’s consent screen and the callback page, without PKCE (a web app)', async () => {
     const { id, authorizationUrl, page } = await connectTikTok(w);

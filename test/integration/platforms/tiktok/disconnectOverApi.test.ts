@@ -14,11 +14,14 @@ describe('TikTok over the API: disconnect revokes the token at TikTok, and a sch
   before(async () => {
     w = await startTikTokOverApi();
   });
-  after(() => w?.close());
+  after(async () => {
+    await w?.close();
+    w?.fake.expectNoViolations();
+  });
 
   it('revokes the connection’s token, lists it disconnected, and fails its scheduled target without calling TikTok', async () => {
     const { id } = await connectTikTok(w);
-    const identify = w.fake.state.received.find((r) => r.path === '/v2/user/info/');
+    const identify = w.fake.received.find((r) => r.path === '/v2/user/info/');
     const token = /^Bearer (.+)$/.exec(String(identify?.headers.authorization))?.[1];
     expect(token, 'the token TikTok issued on the callback').to.be.a('string');
 
@@ -41,12 +44,12 @@ describe('TikTok over the API: disconnect revokes the token at TikTok, and a sch
     const listed = (await w.http.get(`/v1/workspaces/${w.ws}/connections`).set(w.auth).expect(200)).body.data;
     expect(listed.find((c: { id: string }) => c.id === id)).to.include({ status: 'disconnected' });
 
-    const callsBefore = w.fake.state.received.length;
+    const callsBefore = w.fake.received.length;
     w.clock.advanceSeconds(3_601);
     await w.runEngine();
     const target = await targetOf(w, created.body.id);
     expect(target).to.include({ status: 'failed', platformPostId: null });
     expect(target.error).to.include('disconnected by its owner');
-    expect(w.fake.state.received.length, 'nothing sent to TikTok for a disconnected account').to.equal(callsBefore);
+    expect(w.fake.received.length, 'nothing sent to TikTok for a disconnected account').to.equal(callsBefore);
   });
 });

@@ -26,7 +26,7 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
     connector = connectorFor(fake);
     grant = grantFrom(fake.tokens());
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('a video: creator info, init with FILE_UPLOAD, the bytes PUT, then processing until TikTok names the post', async () => {
     const media = mediaFrom({ 'video-1': video });
@@ -36,7 +36,7 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
     expect(first).to.deep.include({ kind: 'processing', checkpoint: publish.publishId });
     expect(fake.requestsTo('POST', '/v2/post/publish/creator_info/query/')).to.equal(1);
 
-    const init = fake.state.received.find((r) => r.path === '/v2/post/publish/video/init/');
+    const init = fake.received.find((r) => r.path === '/v2/post/publish/video/init/');
     expect(init?.headers.authorization).to.equal(`Bearer ${grant.accessToken}`);
     expect(init?.headers['content-type']).to.equal('application/json; charset=UTF-8');
     const { size } = await fs.stat(video);
@@ -82,6 +82,21 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
     expect(publish.sourceInfo).to.deep.include({ video_size: bytes.length, chunk_size: 5_242_880, total_chunk_count: 2 });
     expect(publish.chunkRanges).to.deep.equal([`bytes 0-5242879/${bytes.length}`, `bytes 5242880-${bytes.length - 1}/${bytes.length}`]);
     expect(Buffer.concat(publish.chunks).equals(bytes)).to.equal(true);
+  });
+
+  it('TikTok’s FAILED for a reason it calls retryable (internal): nothing was posted, so the same call posts it anew (docs/platforms.md, TikTok review 2)', async () => {
+    const media = mediaFrom({ 'video-1': video });
+    fake.state.statusSteps = [{ status: 'FAILED', failReason: 'internal' }];
+    const first = await connector.publisher.publish(segment(), grant, media);
+    const failed = (first as { checkpoint: string }).checkpoint;
+    const again = await connector.publisher.publish(segment({ checkpoint: failed }), grant, media);
+    const [, fresh] = [...fake.state.publishes.values()];
+    expect(again).to.deep.include({ kind: 'processing', checkpoint: fresh.publishId });
+    expect(again.kind === 'processing' && again.reason).to.match(/^TikTok could not publish the post \(internal\) and asks for another try; posted again: /);
+    expect(Buffer.concat(fresh.chunks).equals(await fs.readFile(video))).to.equal(true);
+    const settled = await connector.publisher.publish(segment({ checkpoint: fresh.publishId }), grant, media);
+    expect(settled).to.deep.include({ kind: 'published', platformPostId: fresh.postId });
+    expect(fake.requestsTo('POST', '/v2/post/publish/video/init/')).to.equal(2);
   });
 
   it('TikTok’s FAILED: rejected with its fail_reason', async () => {

@@ -28,7 +28,7 @@ export async function startTikTokOverApi(): Promise<TikTokOverApi> {
 /** Authorize over the API, TikTok's consent screen issuing a code, the callback page: the connection as listed. */
 export async function connectTikTok(w: TikTokOverApi): Promise<{ id: string; authorizationUrl: URL; page: string }> {
   const authorizationUrl = await authorizeOverApi(w, 'TIKTOK');
-  const page = await backToCallback(w.t, 'tiktok', w.fake.issueCode(CALLBACK), authorizationUrl.searchParams.get('state'));
+  const page = await backToCallback(w.t, 'tiktok', w.fake.consent(authorizationUrl.toString()).code, authorizationUrl.searchParams.get('state'));
   expect(page.status, page.text).to.equal(200);
   const connection = (await listedConnections<{ id: string; platform: string }>(w)).find((c) => c.platform === 'TIKTOK');
   expect(connection, 'a TikTok connection is listed').to.not.equal(undefined);

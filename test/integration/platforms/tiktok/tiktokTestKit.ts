@@ -1,5 +1,4 @@
-import { tiktokConnector, type TikTokConnector } from '../../../../adapters/outbound/platforms/tiktok/TikTokConnector';
-import { type TikTokOptions } from '../../../../adapters/outbound/platforms/tiktok/TikTokOptions';
+import { type TikTokConnector, type TikTokOptions, tiktokConnector } from '../../../../adapters/outbound/platforms/tiktok/TikTokConnector';
 import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';

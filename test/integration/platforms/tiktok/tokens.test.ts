@@ -11,7 +11,7 @@ describe('TikTok connector: keeping a grant alive', () => {
     fake = await TikTokFake.start();
     connector = connectorFor(fake);
   });
-  afterEach(() => fake.stop());
+  afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('refreshes ahead of expiry, not long before', () => {
     const grant = grantFrom(fake.tokens());
@@ -27,7 +27,7 @@ describe('TikTok connector: keeping a grant alive', () => {
     expect(renewed.grant.refreshToken).to.not.equal(grant.refreshToken);
     expect(renewed.grant.accessExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 86_400_000).toISOString());
     expect(renewed.grant.refreshExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 31_536_000_000).toISOString());
-    const sent = fake.state.received.find((r) => r.path === '/v2/oauth/token/');
+    const sent = fake.received.find((r) => r.path === '/v2/oauth/token/');
     expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({
       client_key: fake.state.clientKey,
       client_secret: fake.state.clientSecret,
@@ -41,6 +41,19 @@ describe('TikTok connector: keeping a grant alive', () => {
   it('an invalid refresh token: reconnect', async () => {
     const result = await connector.tokens.refresh({ ...grantFrom(fake.tokens()), refreshToken: 'rft.unknown' });
     expect(!result.ok && result.failure.kind).to.equal('reconnect');
+  });
+
+  it('an OAuth error TikTok answers with status 200 (invalid_grant): reconnect; a 200 saying nothing: retry later', async () => {
+    fake.answerNext('POST /v2/oauth/token/', { kind: 'answer', answer: { status: 200, body: {} } });
+    fake.answerNext('POST /v2/oauth/token/', {
+      kind: 'answer',
+      answer: { status: 200, body: { error: 'invalid_grant', error_description: 'Refresh token is invalid or expired.', log_id: 'x' } },
+    });
+    const grant = grantFrom(fake.tokens());
+    const unclear = await connector.tokens.refresh(grant);
+    expect(!unclear.ok && unclear.failure.kind).to.equal('retryLater');
+    const dead = await connector.tokens.refresh(grant);
+    expect(dead).to.deep.equal({ ok: false, failure: { kind: 'reconnect', reason: 'TikTok: Refresh token is invalid or expired. (invalid_grant)' } });
   });
 
   it('a 5xx or 429 from the token endpoint: retry later, never reconnect', async () => {
@@ -57,7 +70,7 @@ describe('TikTok connector: keeping a grant alive', () => {
     const grant = grantFrom(fake.tokens());
     await connector.tokens.revoke(grant);
     expect(fake.state.revoked).to.deep.equal([grant.accessToken]);
-    const sent = fake.state.received.find((r) => r.path === '/v2/oauth/revoke/');
+    const sent = fake.received.find((r) => r.path === '/v2/oauth/revoke/');
     expect(Object.fromEntries(new URLSearchParams(sent?.body.toString()))).to.deep.equal({
       client_key: fake.state.clientKey,
       client_secret: fake.state.clientSecret,
