@@ -64,6 +64,7 @@ export function publishContainer(call: ThreadsCall) {
   const id = state.nextId();
   const permalink = `https://www.threads.net/@${state.user.username}/post/C${id}`;
   state.posts.push({ id, userId: token.userId, containerId: container.id, params: container.params, permalink, createdAt: state.now() });
+  state.afterPublish();
   call.answer(200, { id });
 }
 

@@ -9,7 +9,7 @@ type ThreadsCall = FakeCall<ThreadsFakeState>;
  * Threads' authorization server as Meta's pages describe it (docs/platforms.md, Threads): the
  * consent screen on threads.net (comma separated scopes, no PKCE), the code exchange with the
  * app's id and secret in the form for a short-lived token and the user's id, no refresh token.
- * Refusals are Meta's error objects: the `error` of each refusal below is its Graph code.
+ * Refusals are Meta's error objects: the `error` of each refusal below is its Graph code (and subcode).
  */
 export const threadsAuthority = (state: ThreadsFakeState): OAuthAuthority =>
   new OAuthAuthority(state, {
@@ -27,7 +27,8 @@ export const threadsAuthority = (state: ThreadsFakeState): OAuthAuthority =>
     refusals: {
       notAForm: [400, '100', 'The request must be form encoded'],
       badClient: [400, '101', 'Error validating client secret.'],
-      unknownCode: [400, '100', 'Invalid verification code format.'],
+      // The kit's server forgets a code once exchanged: an unknown one is most often a used one.
+      unknownCode: [400, '100/36009', 'This authorization code has been used.'],
       redirectMismatch: [
         400,
         '100',
@@ -37,7 +38,10 @@ export const threadsAuthority = (state: ThreadsFakeState): OAuthAuthority =>
       unknownRefreshToken: [400, '190', 'Invalid OAuth access token - Cannot parse access token'],
       unsupportedGrant: [400, '100', 'Unsupported grant_type'],
     },
-    errorAnswer: (status, code, message) => metaError(status, Number(code), message),
+    errorAnswer: (status, code, message) => {
+      const [graphCode, subcode] = code.split('/').map(Number);
+      return metaError(status, graphCode ?? 100, message, subcode);
+    },
   });
 
 /** `GET /access_token?grant_type=th_exchange_token&client_secret&access_token`: a live short-lived token for a long-lived one. */

@@ -43,6 +43,8 @@ export class ThreadsFakeState extends OAuthGrants {
   imageStartsAs: ContainerState = 'FINISHED';
   /** Replies the profile published in the last 24 h as `threads_publishing_limit` counts them; null: the fake's own replies. */
   replyQuotaUsage: number | null = null;
+  /** Called once a container is published: a test arms what the next publish does (the lost answer of a thread's reply). */
+  afterPublish: () => void = () => undefined;
   readonly lives = new Map<string, TokenLife>();
   readonly containers = new Map<string, FakeContainer>();
   readonly posts: FakeThreadsPost[] = [];

@@ -8,7 +8,7 @@ import {
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type Platform } from '../../../../domain/platform/Platform';
 import { urlOf } from '../kit/http';
-import { grantFromTokenAnswer, postTokenForm, RefreshTokenUpkeep, type TokenEndpoint } from '../kit/oauth2';
+import { grantFromTokenAnswer, postTokenForm, RefreshTokenUpkeep } from '../kit/oauth2';
 import { memberIdentity, organizationsOf } from './linkedInAccounts';
 import { asOAuth2, type LinkedInOptions, type LinkedInSettings, linkedInSettings, tokenEndpointOf } from './linkedInApi';
 import { LinkedInPublisher } from './linkedInPublisher';
@@ -36,14 +36,14 @@ const LISTS_ORGANIZATIONS = ['rw_organization_admin', 'r_organization_admin'];
 export class LinkedInConnector implements PlatformConnector {
   readonly platform: Platform = 'LINKEDIN';
   readonly authorization: LinkedInAuthorization;
-  readonly tokens: LinkedInTokens;
+  readonly tokens: RefreshTokenUpkeep;
   readonly publisher: LinkedInPublisher;
   readonly reader?: LinkedInReader;
 
   constructor(options: LinkedInOptions) {
     const settings = linkedInSettings(options);
     this.authorization = new LinkedInAuthorization(settings);
-    this.tokens = new LinkedInTokens(settings, tokenEndpointOf(settings), RENEW_AHEAD_MS);
+    this.tokens = new RefreshTokenUpkeep(settings, tokenEndpointOf(settings), RENEW_AHEAD_MS);
     this.publisher = new LinkedInPublisher(settings);
     if (settings.organizations) this.reader = new LinkedInReader(settings);
   }
@@ -86,22 +86,6 @@ export class LinkedInAuthorization implements OAuthAuthorization {
     if (!oauth.scopes.some((scope) => LISTS_ORGANIZATIONS.includes(scope))) return { identity, publishAs: null };
     const organizations = await organizationsOf(this.settings, oauth.accessToken);
     return { identity, publishAs: organizations.length > 0 ? organizations : null };
-  }
-}
-
-/** Refresh (programmatic refresh tokens, for the apps LinkedIn grants them) and revocation of the access token. */
-export class LinkedInTokens extends RefreshTokenUpkeep {
-  constructor(
-    private readonly settings: LinkedInSettings,
-    private readonly revoking: TokenEndpoint,
-    renewAheadMs: number,
-  ) {
-    super(settings, revoking, renewAheadMs);
-  }
-
-  /** LinkedIn's revoke endpoint takes the client and the token, nothing more; best effort, whatever LinkedIn answers. */
-  override async revoke(grant: PlatformGrant): Promise<void> {
-    await postTokenForm(this.settings, this.revoking, { token: asOAuth2(grant).accessToken }, this.revoking.revokeUrl);
   }
 }
 

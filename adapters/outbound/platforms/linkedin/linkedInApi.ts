@@ -101,6 +101,8 @@ export const tokenEndpointOf = (settings: LinkedInSettings): TokenEndpoint => ({
   clientId: settings.clientId,
   clientSecret: settings.clientSecret,
   clientAuth: 'body',
+  // LinkedIn's revoke endpoint takes the client and the access token, nothing more.
+  revokes: 'access',
   scopeSeparator: /[\s,]+/,
   refreshExpiresInField: 'refresh_token_expires_in',
   deadGrant: (error, description) =>

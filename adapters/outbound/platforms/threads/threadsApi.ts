@@ -1,8 +1,7 @@
 import { type OAuth2Grant, type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
-import { type Answered, callPlatform, type PlatformAnswer, parseJson, urlOf } from '../kit/http';
-import { META_THROTTLE_CODES, metaErrorBody } from '../kit/metaGraphError';
+import { callPlatform, type PlatformAnswer, parseJson, urlOf } from '../kit/http';
+import { metaGraphErrors } from '../kit/metaGraph';
 import { oauth2GrantFor, type TokenEndpoint } from '../kit/oauth2';
-import { type ErrorMeaning, type PlatformErrors, retryAfterSeconds } from '../kit/outcomes';
 import { type ConnectorOptions, type ConnectorSettings, connectorSettings } from '../kit/settings';
 
 export type ThreadsOptions = ConnectorOptions;
@@ -39,48 +38,13 @@ export const graphJson = (answer: PlatformAnswer): Record<string, unknown> | nul
 
 export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('Threads', grant);
 
-/** 1 (unknown error, possibly temporary) and 2 (service temporarily unavailable). */
-const TEMPORARY = new Set([1, 2]);
-
-/** Meta documents no Retry-After for throttling: a quarter of an hour, unless its usage header says how long. */
-const THROTTLE_SECONDS = 15 * 60;
-
 /**
- * Meta's error codes (docs/platforms.md, Threads: errors, every call; review finding 3): 190 is a
- * dead token; 10 and 200–299 a permission not granted or since removed, which connecting again
- * grants; a code Threads refuses at the code exchange ("verification code") is spent; 4, 17, 32
- * and 613 are throttling; 1, 2 and `is_transient` are Threads' own trouble. Others go by status.
+ * Meta's Graph errors, read by the kit's one classifier for Meta (docs/platforms.md, Threads:
+ * errors, every call; review finding 3): a dead token (190) or a permission not granted or since
+ * removed (10, 200–299) asks for the account again; throttles wait what Graph's usage header
+ * says, else a quarter of an hour (Meta sends no Retry-After); Threads' own trouble is transient.
  */
-function meaningOf(answer: Answered): ErrorMeaning | null {
-  const error = metaErrorBody(answer.text);
-  const code = error?.code ?? null;
-  if (code === 190 || code === 10 || (code !== null && code >= 200 && code <= 299)) return 'reconnect';
-  if (code === 100 && /verification code/i.test(error?.message ?? '')) return 'reconnect';
-  if (code !== null && META_THROTTLE_CODES.has(code)) return 'throttled';
-  if ((code !== null && TEMPORARY.has(code)) || error?.transient === true) return 'transient';
-  return null;
-}
-
-/** Minutes until access comes back, as Graph's `X-Business-Use-Case-Usage` header gives them (`estimated_time_to_regain_access`). */
-function regainSeconds(headers: Headers): number | null {
-  const usage = parseJson(headers.get('x-business-use-case-usage') ?? '') as Record<string, Array<{ estimated_time_to_regain_access?: unknown }>> | null;
-  const minutes = Object.values(usage ?? {})
-    .flat()
-    .map((entry) => entry?.estimated_time_to_regain_access)
-    .filter((value): value is number => typeof value === 'number' && value > 0);
-  return minutes.length > 0 ? Math.max(...minutes) * 60 : null;
-}
-
-export const THREADS_ERRORS: PlatformErrors = {
-  platform: 'Threads',
-  message: (answer) => {
-    const error = metaErrorBody(answer.text);
-    if (error?.message == null) return `Threads answered ${answer.status}`;
-    return `Threads: ${error.message}${error.code !== null ? ` (code ${error.code})` : ''}`;
-  },
-  meaning: meaningOf,
-  waitSeconds: (answer, now) => regainSeconds(answer.headers) ?? retryAfterSeconds(answer.headers, now, THROTTLE_SECONDS),
-};
+export const THREADS_ERRORS = metaGraphErrors({ platform: 'Threads', throttleSeconds: 15 * 60 });
 
 /**
  * The code exchange (`POST /oauth/access_token`, the app's id and secret in the form). Threads

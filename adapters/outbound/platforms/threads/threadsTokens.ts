@@ -2,8 +2,9 @@ import { type GrantResult } from '../../../../application/ports/platforms/GrantF
 import { type TokenUpkeep } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant, type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PlatformAnswer } from '../kit/http';
+import { metaGrantFailure } from '../kit/metaGraph';
 import { grantFromTokenAnswer, postTokenForm } from '../kit/oauth2';
-import { asOAuth2, callThreads, type ThreadsSettings, tokenEndpointOf } from './threadsApi';
+import { asOAuth2, callThreads, THREADS_ERRORS, type ThreadsSettings, tokenEndpointOf } from './threadsApi';
 
 /**
  * How long before its expiry a long-lived token is refreshed. It lives 60 days and may be
@@ -19,9 +20,15 @@ const RENEW_AHEAD_MS = 7 * 24 * 60 * 60 * 1000;
  * (the last moment a refresh is possible). Threads names no scopes: `scopes` are kept.
  */
 function longLivedGrant(settings: ThreadsSettings, answer: PlatformAnswer, scopes: readonly string[]): GrantResult<OAuth2Grant> {
-  const read = grantFromTokenAnswer(answer, settings.now(), null, tokenEndpointOf(settings));
+  const read = tokenAnswer(settings, answer);
   if (!read.ok) return read;
   return { ok: true, grant: { ...read.grant, refreshToken: null, refreshExpiresAt: read.grant.accessExpiresAt, scopes: [...scopes] } };
+}
+
+/** A token answer's grant; a refusal is Meta's error object, read as any call's is (a used or expired code asks for the account again). */
+function tokenAnswer(settings: ThreadsSettings, answer: PlatformAnswer): GrantResult<OAuth2Grant> {
+  if (answer.kind === 'answered' && answer.status === 200) return grantFromTokenAnswer(answer, settings.now(), null, tokenEndpointOf(settings));
+  return { ok: false, failure: metaGrantFailure(answer, THREADS_ERRORS, settings.now()) };
 }
 
 /**
@@ -33,9 +40,8 @@ export async function exchangeCodeForLongLivedToken(
   input: { code: string; redirectUri: string },
   scopes: readonly string[],
 ): Promise<GrantResult<OAuth2Grant>> {
-  const endpoint = tokenEndpointOf(settings);
   const form = { code: input.code, grant_type: 'authorization_code', redirect_uri: input.redirectUri };
-  const short = grantFromTokenAnswer(await postTokenForm(settings, endpoint, form), settings.now(), null, endpoint);
+  const short = tokenAnswer(settings, await postTokenForm(settings, tokenEndpointOf(settings), form));
   if (!short.ok) return short;
   const params = { grant_type: 'th_exchange_token', client_secret: settings.clientSecret, access_token: short.grant.accessToken };
   return longLivedGrant(settings, await callThreads(settings, 'GET', '/access_token', params), scopes);

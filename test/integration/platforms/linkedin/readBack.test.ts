@@ -121,11 +121,11 @@ describe('LinkedIn connector: reading an organization’s posts back (GET /rest/
   });
 });
 
-readBackScenarios('LinkedIn (an organization)', async () => {
+/** The fake, and an organization's connection with a grant fresh on the engine's clock (which starts at DEFAULT_NOW). */
+async function organizationWorld() {
   const fake = await LinkedInFake.start();
   fake.state.organizations = [ORGANIZATION];
   const { accessToken, refreshToken } = fake.tokens(ORGANIZATION_SCOPES);
-  // The engine's clock starts at DEFAULT_NOW: the grant is fresh on it.
   const start = new Date(DEFAULT_NOW).getTime();
   const grant: OAuth2Grant = {
     kind: 'oauth2',
@@ -135,28 +135,43 @@ readBackScenarios('LinkedIn (an organization)', async () => {
     refreshExpiresAt: new Date(start + 365 * DAY_MS),
     scopes: [...ORGANIZATION_SCOPES],
   };
-  const connector = linkedinConnector({
-    clientId: fake.state.clientId,
-    clientSecret: fake.state.clientSecret,
-    apiBaseUrl: fake.baseUrl,
-    authBaseUrl: fake.baseUrl,
-    organizations: true,
-    timeoutMs: 5_000,
-  });
+  const options = { clientId: fake.state.clientId, clientSecret: fake.state.clientSecret, apiBaseUrl: fake.baseUrl, authBaseUrl: fake.baseUrl };
   return {
-    platform: 'LINKEDIN',
-    connector,
+    fake,
+    platform: 'LINKEDIN' as const,
+    connector: linkedinConnector({ ...options, organizations: true, timeoutMs: 5_000 }),
     grant,
     account: { accountId: fake.state.member.sub, handle: fake.state.member.name },
-    publishAs: { id: ORGANIZATION.id, kind: 'organization', name: ORGANIZATION.name },
-    useClock: (now) => {
+    publishAs: { id: ORGANIZATION.id, kind: 'organization' as const, name: ORGANIZATION.name },
+    useClock: (now: () => Date) => {
       fake.state.now = now;
     },
+    stop: () => fake.stop().then(() => fake.expectNoViolations()),
+  };
+}
+
+readBackScenarios('LinkedIn (an organization’s post)', async () => {
+  const { fake, ...world } = await organizationWorld();
+  return {
+    ...world,
     loseAnswerAfterPosting: () => fake.answerNext('linkedin.posts.create', { kind: 'actThenDrop' }),
     loseRequest: () => fake.answerNext('linkedin.posts.create', { kind: 'dropBeforeRecording' }),
     failNextRead: () => fake.answerNext('linkedin.posts.byAuthor', { kind: 'serverError' }),
     posts: () => fake.state.posts.length,
     urlOf: (urn) => `https://www.linkedin.com/feed/update/${urn}`,
-    stop: () => fake.stop().then(() => fake.expectNoViolations()),
+  };
+});
+
+readBackScenarios('LinkedIn (a comment on the organization’s post)', async () => {
+  const { fake, ...world } = await organizationWorld();
+  return {
+    ...world,
+    leading: ['The post the comment goes on'],
+    loseAnswerAfterPosting: () => fake.answerNext('linkedin.comments.create', { kind: 'actThenDrop' }),
+    loseRequest: () => fake.answerNext('linkedin.comments.create', { kind: 'dropBeforeRecording' }),
+    failNextRead: () => fake.answerNext('linkedin.comments.list', { kind: 'serverError' }),
+    posts: () => fake.state.comments.length,
+    // A target of several segments is known by its first: the post the comment went on.
+    urlOf: (urn) => `https://www.linkedin.com/feed/update/${urn}`,
   };
 });

@@ -61,14 +61,14 @@ describe('Threads connector: authorization against a local Threads', () => {
     expect(fake.state.lives.get(exchanged.access_token)?.kind).to.equal('short');
   });
 
-  it('says reconnect for a code Threads does not know (or one sent back elsewhere), rejected for a wrong app secret', async () => {
+  it('says reconnect for a code Threads has already taken, rejected for a wrong redirect URI or app secret (reconnecting would not help)', async () => {
     const unknown = await connector.authorization.exchangeCode({ code: 'nope', codeVerifier: null, redirectUri: REDIRECT });
-    expect(!unknown.ok && unknown.failure).to.deep.equal({ kind: 'reconnect', reason: 'Threads: Invalid verification code format. (code 100)' });
+    expect(!unknown.ok && unknown.failure).to.deep.equal({ kind: 'reconnect', reason: 'Threads: This authorization code has been used. (#100/36009)' });
     const elsewhere = await connector.authorization.exchangeCode({ code: consentTo().code, codeVerifier: null, redirectUri: 'https://other.example/cb' });
-    expect(!elsewhere.ok && elsewhere.failure.kind).to.equal('reconnect');
+    expect(!elsewhere.ok && elsewhere.failure.kind).to.equal('rejected');
     const misconfigured = connectorFor(fake, { clientSecret: 'wrong' });
     const refused = await misconfigured.authorization.exchangeCode({ code: consentTo().code, codeVerifier: null, redirectUri: REDIRECT });
-    expect(!refused.ok && refused.failure).to.deep.equal({ kind: 'rejected', reason: 'Threads: Error validating client secret. (code 101)' });
+    expect(!refused.ok && refused.failure).to.deep.equal({ kind: 'rejected', reason: 'Threads: Error validating client secret. (#101)' });
   });
 
   it('identifies the profile with GET /me; there is nothing to publish as but the profile', async () => {

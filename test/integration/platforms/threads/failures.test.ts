@@ -23,7 +23,7 @@ describe('Threads connector: what a failed call becomes', () => {
     for (const code of [17, 32, 613] as const) {
       fake.answerNext('threads.publish', { kind: 'rateLimited', status: 400, code });
       const outcome = expectKind(await connector.publisher.publish(segment(), grant, MEDIA), 'retryLater');
-      expect(outcome.reason).to.equal(`Threads: Application request limit reached (code ${code})`);
+      expect(outcome.reason).to.equal(`Threads: Application request limit reached (#${code})`);
     }
     expect(fake.state.posts).to.have.length(0);
   });
@@ -34,7 +34,7 @@ describe('Threads connector: what a failed call becomes', () => {
     expect(outcome).to.deep.equal({
       kind: 'retryLater',
       afterSeconds: 42 * 60,
-      reason: 'Threads: Application request limit reached (code 4)',
+      reason: 'Threads: Application request limit reached (#4)',
       statusCode: 429,
     });
     expect(fake.state.posts).to.have.length(0);
@@ -55,7 +55,7 @@ describe('Threads connector: what a failed call becomes', () => {
     fake.answerNext('threads.container.create', { kind: 'refused', code: 10, message: '(#10) Application does not have permission for this action' });
     expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.equal({
       kind: 'needsReconnect',
-      reason: 'Threads: (#10) Application does not have permission for this action (code 10)',
+      reason: 'Threads: (#10) Application does not have permission for this action',
       statusCode: 400,
     });
     fake.answerNext('threads.publish', { kind: 'refused', code: 200, message: '(#200) Permissions error' });
@@ -75,7 +75,7 @@ describe('Threads connector: what a failed call becomes', () => {
   it('an invalid parameter: rejected with Threads’ message', async () => {
     fake.answerNext('threads.container.create', { kind: 'refused', code: 100, message: 'Param image_url is not a valid URL' });
     const outcome = await connector.publisher.publish(segment(), grant, MEDIA);
-    expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'Threads: Param image_url is not a valid URL (code 100)', statusCode: 400 });
+    expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'Threads: Param image_url is not a valid URL (#100)', statusCode: 400 });
   });
 
   it('a timeout after Threads received threads_publish: outcome unknown, and Threads saw it', async () => {

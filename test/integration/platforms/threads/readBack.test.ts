@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { threadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
+import { type Script } from '../../../support/fakes/kit/scriptedAnswers';
 import { ThreadsFake } from '../../../support/fakes/threadsFake';
 import { DEFAULT_NOW } from '../../../support/fixedClock';
 import { readBackScenarios } from '../../../support/readBackScenarios';
@@ -89,13 +90,13 @@ describe('Threads connector: reading the profile back (GET /{user-id}/threads, /
     const connector = connectorFor(fake);
     fake.answerNext('threads.user.threads', { kind: 'serverError' });
     const read = await connector.reader.recentPosts({ account: accountOf(fake), grant: grantFrom(fake.longLivedToken()), since: NOW, replyTo: null });
-    expect(read).to.deep.equal({ ok: false, reason: 'Threads: An unexpected error has occurred. Please retry your request later. (code 2)' });
+    expect(read).to.deep.equal({ ok: false, reason: 'Threads: An unexpected error has occurred. Please retry your request later. (#2)' });
   });
 });
 
-readBackScenarios('Threads', async () => {
+/** The fake and a connection's grant on the engine's clock, which starts at DEFAULT_NOW. */
+async function threadsWorld() {
   const fake = await ThreadsFake.start();
-  // The engine's clock starts at DEFAULT_NOW: the token is issued on it, as the connection's grant.
   fake.state.now = () => new Date(DEFAULT_NOW);
   const token = fake.longLivedToken();
   const expiresAt = new Date(new Date(DEFAULT_NOW).getTime() + 50 * DAY_MS);
@@ -108,18 +109,45 @@ readBackScenarios('Threads', async () => {
     scopes: grantFrom(token).scopes,
   };
   return {
-    platform: 'THREADS',
+    fake,
+    platform: 'THREADS' as const,
     connector: threadsConnector({ clientId: fake.state.clientId, clientSecret: fake.state.clientSecret, apiBaseUrl: fake.baseUrl, timeoutMs: 5_000 }),
     grant,
     account: { accountId: fake.state.user.id, handle: fake.state.user.username },
-    useClock: (now) => {
+    useClock: (now: () => Date) => {
       fake.state.now = now;
     },
+    urlOf: (id: string) => fake.state.posts.find((p) => p.id === id)?.permalink ?? `no post ${id}`,
+    stop: () => fake.stop().then(() => fake.expectNoViolations()),
+  };
+}
+
+readBackScenarios('Threads', async () => {
+  const { fake, ...world } = await threadsWorld();
+  return {
+    ...world,
     loseAnswerAfterPosting: () => fake.answerNext('threads.publish', { kind: 'actThenDrop' }),
     loseRequest: () => fake.answerNext('threads.publish', { kind: 'dropBeforeRecording' }),
     failNextRead: () => fake.answerNext('threads.user.threads', { kind: 'serverError' }),
     posts: () => fake.state.posts.length,
-    urlOf: (id) => fake.state.posts.find((p) => p.id === id)?.permalink ?? `no post ${id}`,
-    stop: () => fake.stop().then(() => fake.expectNoViolations()),
+  };
+});
+
+readBackScenarios('Threads (a reply, read among the profile’s replies)', async () => {
+  const { fake, ...world } = await threadsWorld();
+  // The thread's first post publishes as it should; what is armed here befalls the reply's threads_publish.
+  const afterFirstPost = (script: Script) => {
+    fake.state.afterPublish = () => {
+      fake.state.afterPublish = () => undefined;
+      fake.answerNext('threads.publish', script);
+    };
+  };
+  return {
+    ...world,
+    leading: ['The thread begins'],
+    loseAnswerAfterPosting: () => afterFirstPost({ kind: 'actThenDrop' }),
+    loseRequest: () => afterFirstPost({ kind: 'dropBeforeRecording' }),
+    failNextRead: () => fake.answerNext('threads.user.replies', { kind: 'serverError' }),
+    posts: () => fake.state.posts.filter((p) => p.params.reply_to_id !== undefined).length,
   };
 });

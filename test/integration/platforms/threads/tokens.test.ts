@@ -44,7 +44,7 @@ describe('Threads connector: token upkeep against a local Threads', () => {
     const refused = await connector.publisher.publish(segment(), grant, MEDIA);
     expect(refused).to.deep.equal({
       kind: 'needsReconnect',
-      reason: 'Threads: Invalid OAuth access token - Cannot parse access token (code 190)',
+      reason: 'Threads: Invalid OAuth access token - Cannot parse access token (#190)',
       statusCode: 400,
     });
     const renewed = await connector.tokens.refresh(grant);
@@ -56,7 +56,7 @@ describe('Threads connector: token upkeep against a local Threads', () => {
     const outcome = await connector.publisher.publish(segment(), grantFrom(token), MEDIA);
     expect(outcome).to.deep.equal({
       kind: 'needsReconnect',
-      reason: 'Threads: Error validating access token: Session has expired. (code 190)',
+      reason: 'Threads: Error validating access token: Session has expired. (#190/463)',
       statusCode: 400,
     });
   });
