@@ -1,4 +1,4 @@
-import { type GrantedPublisher, type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { asOAuth2, type TikTokSettings } from './tiktokApi';
@@ -16,7 +16,8 @@ import { postPhotos, postVideo } from './tiktokUploads';
 export class TikTokPublisher implements GrantedPublisher {
   constructor(private readonly settings: TikTokSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess): Promise<PublishOutcome> {
+  /** TikTok publishes as the grant's creator: the account adds nothing to a call. */
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account?: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex > 0) return { kind: 'rejected', reason: 'TikTok takes one post per target: it has no API for comments' };
     const choices = choicesOf(segment);

@@ -6,7 +6,7 @@ import { type TikTokConnector } from '../../../../adapters/outbound/platforms/ti
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { TikTokFake } from '../../../support/fakes/tiktokFake';
 import { makeVideo } from '../../../support/mediaFiles';
-import { connectorFor, grantFrom, mediaFrom, segment } from './tiktokTestKit';
+import { ACCOUNT, connectorFor, grantFrom, mediaFrom, segment } from './tiktokTestKit';
 
 describe('TikTok connector: the creator’s choices, photos and what TikTok refuses', () => {
   let fake: TikTokFake;
@@ -30,7 +30,7 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
 
   it('a privacy level TikTok does not offer the creator: rejected before anything is sent, saying unaudited apps post SELF_ONLY', async () => {
     fake.state.creatorInfo.privacy_level_options = ['SELF_ONLY'];
-    const outcome = await connector.publisher.publish(segment(), grant, mediaFrom({ 'video-1': video }));
+    const outcome = await connector.publisher.publish(segment(), grant, mediaFrom({ 'video-1': video }), ACCOUNT);
     if (outcome.kind !== 'rejected') throw new Error(`expected rejected, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/PUBLIC_TO_EVERYONE.*offered: SELF_ONLY.*not audited may only post SELF_ONLY/);
     expect(fake.requestsTo('POST', '/v2/post/publish/video/init/')).to.equal(0);
@@ -38,15 +38,15 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
 
   it('a private (SELF_ONLY) post is never publicly named: published under its publish_id, with no address', async () => {
     const media = mediaFrom({ 'video-1': video });
-    const first = await connector.publisher.publish(segment({}, { privacy: 'SELF_ONLY', promotionContent: 'NONE' }), grant, media);
+    const first = await connector.publisher.publish(segment({}, { privacy: 'SELF_ONLY', promotionContent: 'NONE' }), grant, media, ACCOUNT);
     const checkpoint = (first as { checkpoint: string }).checkpoint;
-    const outcome = await connector.publisher.publish(segment({ checkpoint }, { privacy: 'SELF_ONLY' }), grant, media);
+    const outcome = await connector.publisher.publish(segment({ checkpoint }, { privacy: 'SELF_ONLY' }), grant, media, ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'published', platformPostId: checkpoint, platformPostUrl: null });
   });
 
   it('a video longer than the creator may post: rejected before init', async () => {
     fake.state.creatorInfo.max_video_post_duration_sec = 60;
-    const outcome = await connector.publisher.publish(segment(), grant, mediaFrom({ 'video-1': video }, 90));
+    const outcome = await connector.publisher.publish(segment(), grant, mediaFrom({ 'video-1': video }, 90), ACCOUNT);
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'the video lasts 90 s; TikTok lets this creator post videos of up to 60 s' });
     expect(fake.requestsTo('POST', '/v2/post/publish/video/init/')).to.equal(0);
   });
@@ -59,7 +59,7 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
       { id: 'p1', altText: null, thumbnailTimestamp: null },
       { id: 'p2', altText: null, thumbnailTimestamp: null },
     ];
-    const first = await connector.publisher.publish(segment({ media: items }), grant, media);
+    const first = await connector.publisher.publish(segment({ media: items }), grant, media, ACCOUNT);
     expect(first.kind).to.equal('processing');
     const init = fake.received.find((r) => r.path === '/v2/post/publish/content/init/');
     expect(JSON.parse(String(init?.body))).to.deep.equal({
@@ -79,19 +79,24 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
       post_mode: 'DIRECT_POST',
       media_type: 'PHOTO',
     });
-    const outcome = await connector.publisher.publish(segment({ media: items, checkpoint: (first as { checkpoint: string }).checkpoint }), grant, media);
+    const outcome = await connector.publisher.publish(
+      segment({ media: items, checkpoint: (first as { checkpoint: string }).checkpoint }),
+      grant,
+      media,
+      ACCOUNT,
+    );
     expect(outcome.kind).to.equal('published');
   });
 
   it('a caption over 2200 UTF-16 units (emoji count two) is refused before anything is sent, though it has fewer characters (docs/platforms.md, TikTok review 3)', async () => {
     const caption = `${'🎬'.repeat(1100)}!`;
-    const outcome = await connector.publisher.publish(segment({ text: caption }), grant, mediaFrom({ 'video-1': video }));
+    const outcome = await connector.publisher.publish(segment({ text: caption }), grant, mediaFrom({ 'video-1': video }), ACCOUNT);
     expect(outcome).to.deep.equal({
       kind: 'rejected',
       reason: 'TikTok takes a video caption of at most 2200 UTF-16 units (an emoji counts two); this one has 2201',
     });
     expect(fake.received).to.have.length(0);
-    const fits = await connector.publisher.publish(segment({ text: '🎬'.repeat(1100) }), grant, mediaFrom({ 'video-1': video }));
+    const fits = await connector.publisher.publish(segment({ text: '🎬'.repeat(1100) }), grant, mediaFrom({ 'video-1': video }), ACCOUNT);
     expect(fits.kind).to.equal('processing');
   });
 
@@ -99,10 +104,10 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
     const photo = path.join(dir, 'photo.jpg');
     await fs.writeFile(photo, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
     const items = [{ id: 'p1', altText: null, thumbnailTimestamp: null }];
-    const long = await connector.publisher.publish(segment({ media: items, text: '📷'.repeat(2001) }), grant, mediaFrom({ p1: photo }));
+    const long = await connector.publisher.publish(segment({ media: items, text: '📷'.repeat(2001) }), grant, mediaFrom({ p1: photo }), ACCOUNT);
     expect(long).to.deep.include({ kind: 'rejected' });
     expect(fake.received).to.have.length(0);
-    const fits = await connector.publisher.publish(segment({ media: items, text: '📷'.repeat(2000) }), grant, mediaFrom({ p1: photo }));
+    const fits = await connector.publisher.publish(segment({ media: items, text: '📷'.repeat(2000) }), grant, mediaFrom({ p1: photo }), ACCOUNT);
     expect(fits.kind).to.equal('processing');
   });
 
@@ -111,24 +116,25 @@ describe('TikTok connector: the creator’s choices, photos and what TikTok refu
     await fs.writeFile(photo, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
     const items = [{ id: 'p1', altText: null, thumbnailTimestamp: null }];
     fake.state.statusSteps = [{ status: 'FAILED', failReason: 'photo_pull_failed' }];
-    const first = await connector.publisher.publish(segment({ media: items }), grant, mediaFrom({ p1: photo }));
+    const first = await connector.publisher.publish(segment({ media: items }), grant, mediaFrom({ p1: photo }), ACCOUNT);
     const again = await connector.publisher.publish(
       segment({ media: items, checkpoint: (first as { checkpoint: string }).checkpoint }),
       grant,
       mediaFrom({ p1: photo }),
+      ACCOUNT,
     );
     expect(again.kind).to.equal('processing');
     expect(fake.requestsTo('POST', '/v2/post/publish/content/init/')).to.equal(2);
   });
 
   it('no media: rejected before anything is sent (a TikTok post is a video or photos)', async () => {
-    const outcome = await connector.publisher.publish(segment({ media: [] }), grant, mediaFrom({}));
+    const outcome = await connector.publisher.publish(segment({ media: [] }), grant, mediaFrom({}), ACCOUNT);
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'a TikTok post needs a video or photos' });
     expect(fake.received).to.have.length(0);
   });
 
   it('a later segment: rejected (TikTok has no comments API)', async () => {
-    const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2 }), grant, mediaFrom({}));
+    const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2 }), grant, mediaFrom({}), ACCOUNT);
     expect(outcome.kind).to.equal('rejected');
     expect(fake.received).to.have.length(0);
   });

@@ -6,7 +6,7 @@ import { type TikTokConnector } from '../../../../adapters/outbound/platforms/ti
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { TikTokFake } from '../../../support/fakes/tiktokFake';
 import { makeVideo } from '../../../support/mediaFiles';
-import { NOW, connectorFor, grantFrom, mediaFrom, segment } from './tiktokTestKit';
+import { ACCOUNT, NOW, connectorFor, grantFrom, mediaFrom, segment } from './tiktokTestKit';
 
 describe('TikTok connector: direct posts against a local TikTok', () => {
   let fake: TikTokFake;
@@ -31,7 +31,7 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
   it('a video: creator info, init with FILE_UPLOAD, the bytes PUT, then processing until TikTok names the post', async () => {
     const media = mediaFrom({ 'video-1': video });
     fake.state.statusSteps = [{ status: 'PROCESSING_UPLOAD' }];
-    const first = await connector.publisher.publish(segment(), grant, media);
+    const first = await connector.publisher.publish(segment(), grant, media, ACCOUNT);
     const [publish] = [...fake.state.publishes.values()];
     expect(first).to.deep.include({ kind: 'processing', checkpoint: publish.publishId });
     expect(fake.requestsTo('POST', '/v2/post/publish/creator_info/query/')).to.equal(1);
@@ -56,9 +56,9 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
     expect(publish.chunkRanges).to.deep.equal([`bytes 0-${size - 1}/${size}`]);
 
     const checkpoint = (first as { checkpoint: string }).checkpoint;
-    const second = await connector.publisher.publish(segment({ checkpoint }), grant, media);
+    const second = await connector.publisher.publish(segment({ checkpoint }), grant, media, ACCOUNT);
     expect(second).to.deep.include({ kind: 'processing', checkpoint });
-    const third = await connector.publisher.publish(segment({ checkpoint }), grant, media);
+    const third = await connector.publisher.publish(segment({ checkpoint }), grant, media, ACCOUNT);
     expect(third).to.deep.equal({
       kind: 'published',
       platformPostId: publish.postId,
@@ -76,7 +76,7 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
     bytes.write('distinct head');
     await fs.writeFile(big, bytes);
     const chunked = connectorFor(fake, { chunkBytes: 5 * 1024 * 1024 });
-    const outcome = await chunked.publisher.publish(segment(), grant, mediaFrom({ 'video-1': big }));
+    const outcome = await chunked.publisher.publish(segment(), grant, mediaFrom({ 'video-1': big }), ACCOUNT);
     expect(outcome.kind).to.equal('processing');
     const [publish] = [...fake.state.publishes.values()];
     expect(publish.sourceInfo).to.deep.include({ video_size: bytes.length, chunk_size: 5_242_880, total_chunk_count: 2 });
@@ -87,14 +87,14 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
   it('TikTok’s FAILED for a reason it calls retryable (internal): nothing was posted, so the same call posts it anew (docs/platforms.md, TikTok review 2)', async () => {
     const media = mediaFrom({ 'video-1': video });
     fake.state.statusSteps = [{ status: 'FAILED', failReason: 'internal' }];
-    const first = await connector.publisher.publish(segment(), grant, media);
+    const first = await connector.publisher.publish(segment(), grant, media, ACCOUNT);
     const failed = (first as { checkpoint: string }).checkpoint;
-    const again = await connector.publisher.publish(segment({ checkpoint: failed }), grant, media);
+    const again = await connector.publisher.publish(segment({ checkpoint: failed }), grant, media, ACCOUNT);
     const [, fresh] = [...fake.state.publishes.values()];
     expect(again).to.deep.include({ kind: 'processing', checkpoint: fresh.publishId });
     expect(again.kind === 'processing' && again.reason).to.match(/^TikTok could not publish the post \(internal\) and asks for another try; posted again: /);
     expect(Buffer.concat(fresh.chunks).equals(await fs.readFile(video))).to.equal(true);
-    const settled = await connector.publisher.publish(segment({ checkpoint: fresh.publishId }), grant, media);
+    const settled = await connector.publisher.publish(segment({ checkpoint: fresh.publishId }), grant, media, ACCOUNT);
     expect(settled).to.deep.include({ kind: 'published', platformPostId: fresh.postId });
     expect(fake.requestsTo('POST', '/v2/post/publish/video/init/')).to.equal(2);
   });
@@ -102,8 +102,8 @@ describe('TikTok connector: direct posts against a local TikTok', () => {
   it('TikTok’s FAILED: rejected with its fail_reason', async () => {
     const media = mediaFrom({ 'video-1': video });
     fake.state.statusSteps = [{ status: 'FAILED', failReason: 'duration_check_failed' }];
-    const first = await connector.publisher.publish(segment(), grant, media);
-    const outcome = await connector.publisher.publish(segment({ checkpoint: (first as { checkpoint: string }).checkpoint }), grant, media);
+    const first = await connector.publisher.publish(segment(), grant, media, ACCOUNT);
+    const outcome = await connector.publisher.publish(segment({ checkpoint: (first as { checkpoint: string }).checkpoint }), grant, media, ACCOUNT);
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'TikTok could not publish the post: duration_check_failed', statusCode: 200 });
   });
 });

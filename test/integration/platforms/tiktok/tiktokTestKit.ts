@@ -1,5 +1,5 @@
 import { type TikTokConnector, type TikTokOptions, tiktokConnector } from '../../../../adapters/outbound/platforms/tiktok/TikTokConnector';
-import { type MediaAccess } from '../../../../application/ports/platforms/PlatformConnector';
+import { type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { type SettingsValuesOf } from '../../../../domain/platform/Platform';
@@ -7,6 +7,9 @@ import { type TikTokFake } from '../../../support/fakes/tiktokFake';
 import { DAY_MS, mediaOnDisk, NOW, oauth2Grant, segmentToPublish } from '../../../support/platformTestKit';
 
 export { NOW };
+
+/** The connection's account: the creator the fake's tokens belong to. */
+export const ACCOUNT: PublishingAccount = { accountId: 'open-7Qz', handle: 'ada.codes', publishAs: null };
 
 export function connectorFor(fake: TikTokFake, options: Partial<TikTokOptions> = {}): TikTokConnector {
   return tiktokConnector({
