@@ -1,5 +1,6 @@
+import { metaFakeAnswers, type MetaScripted } from './kit/metaGraphAnswers';
 import { PlatformFake } from './kit/platformFake';
-import { notFound, refusal, type ScriptedThreadsAnswer, scripted } from './threadsFakeAnswers';
+import { THREADS_PERMISSION_CODE } from './threadsFakeAnswers';
 import { THREADS_API } from './threadsFakeApi';
 import { createContainer, publishContainer, readMedia } from './threadsFakeContainers';
 import { exchangeForLongLived, refreshLongLived, threadsAuthority } from './threadsFakeOAuth';
@@ -11,11 +12,11 @@ export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'thre
 
 /**
  * A local stand-in for Threads' token endpoints and Graph API: every request checked against
- * the table of Meta's pages (THREADS_API, docs/platforms.md), answered in Meta's shapes (errors
- * as `{error: {message, type, code, error_subcode, fbtrace_id}}`), kept for the tests, and
+ * the table of Meta's pages (THREADS_API, docs/platforms.md), answered in Meta's shapes (the
+ * fake kit's Meta answers: errors, refusals, throttles with their usage header), kept for the tests, and
  * scripted answers for the next matching request (a route, or an operation id of the table).
  */
-export class ThreadsFake extends PlatformFake<ThreadsFakeState, ScriptedThreadsAnswer> {
+export class ThreadsFake extends PlatformFake<ThreadsFakeState, MetaScripted> {
   private constructor(state: ThreadsFakeState) {
     const authority = threadsAuthority(state);
     super(state, {
@@ -36,9 +37,7 @@ export class ThreadsFake extends PlatformFake<ThreadsFakeState, ScriptedThreadsA
       },
       // threads.net's consent screen (docs/platforms.md, Threads: `threads.net/oauth/authorize`).
       undescribed: [['GET', '/oauth/authorize', authority.authorizePage]],
-      refusal,
-      notFound: (request) => notFound(request.method, request.path),
-      named: scripted,
+      ...metaFakeAnswers(THREADS_PERMISSION_CODE, state.user.id),
     });
   }
 

@@ -1,6 +1,6 @@
 import { type FakeCall } from './kit/fakeCall';
 import { type FakeAccessToken } from './kit/oauthGrants';
-import { invalidParameter, metaError, userOf } from './threadsFakeAnswers';
+import { badParameter, refused, THREADS_PERMISSION_CODE, userOf } from './threadsFakeAnswers';
 import { type ContainerState, type ThreadsFakeState } from './threadsFakeState';
 
 type ThreadsCall = FakeCall<ThreadsFakeState>;
@@ -41,9 +41,9 @@ export function createContainer(call: ThreadsCall) {
   const { access_token: _token, ...params } = Object.fromEntries(call.form());
   // Replying is a permission of its own (docs/platforms.md, Threads: the authorize URL's scopes).
   if (params.reply_to_id !== undefined && !token.scopes.includes('threads_manage_replies'))
-    return call.send(metaError(403, 10, '(#10) Replying needs the threads_manage_replies permission'));
+    return call.send(refused({ status: 403, code: THREADS_PERMISSION_CODE, message: '(#10) Replying needs the threads_manage_replies permission' }));
   const problem = pathUserIsToken(call, token) ? problemWith(call.state, params) : 'Cannot post for another user';
-  if (problem) return call.send(invalidParameter(problem));
+  if (problem) return call.send(badParameter(problem));
   const id = call.state.nextId();
   const status: ContainerState = params.media_type === 'VIDEO' ? 'IN_PROGRESS' : params.media_type === 'IMAGE' ? call.state.imageStartsAs : 'FINISHED';
   call.state.containers.set(id, { id, userId: token.userId, params, status, errorMessage: null });
@@ -57,9 +57,9 @@ export function publishContainer(call: ThreadsCall) {
   const { state } = call;
   const creationId = call.form().get('creation_id') ?? '';
   const container = state.containers.get(creationId);
-  if (!container || container.userId !== token.userId) return call.send(invalidParameter(`Param creation_id ${creationId} is not a container of this user`));
-  if (container.status === 'PUBLISHED') return call.send(invalidParameter('The media container has already been published'));
-  if (container.status !== 'FINISHED') return call.send(invalidParameter(`The media container is not ready to be published (${container.status})`));
+  if (!container || container.userId !== token.userId) return call.send(badParameter(`Param creation_id ${creationId} is not a container of this user`));
+  if (container.status === 'PUBLISHED') return call.send(badParameter('The media container has already been published'));
+  if (container.status !== 'FINISHED') return call.send(badParameter(`The media container is not ready to be published (${container.status})`));
   container.status = 'PUBLISHED';
   const id = state.nextId();
   const permalink = `https://www.threads.net/@${state.user.username}/post/C${id}`;
@@ -85,7 +85,7 @@ export function readMedia(call: ThreadsCall) {
         : null;
   if (all === null) {
     const message = `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`;
-    return call.send(invalidParameter(message));
+    return call.send(badParameter(message));
   }
   call.answer(200, { ...Object.fromEntries(fields.filter((f) => all[f] !== undefined).map((f) => [f, all[f]])), id });
 }

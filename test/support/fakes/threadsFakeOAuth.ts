@@ -1,6 +1,6 @@
 import { type FakeCall } from './kit/fakeCall';
 import { OAuthAuthority } from './kit/oauthAuthority';
-import { INVALID_TOKEN, invalidParameter, metaError } from './threadsFakeAnswers';
+import { badParameter, INVALID_TOKEN, refused } from './threadsFakeAnswers';
 import { type ThreadsFakeState } from './threadsFakeState';
 
 type ThreadsCall = FakeCall<ThreadsFakeState>;
@@ -40,7 +40,7 @@ export const threadsAuthority = (state: ThreadsFakeState): OAuthAuthority =>
     },
     errorAnswer: (status, code, message) => {
       const [graphCode, subcode] = code.split('/').map(Number);
-      return metaError(status, graphCode ?? 100, message, subcode);
+      return refused({ status, code: graphCode ?? 100, message, subcode });
     },
   });
 
@@ -48,10 +48,10 @@ export const threadsAuthority = (state: ThreadsFakeState): OAuthAuthority =>
 export function exchangeForLongLived(call: ThreadsCall) {
   const { state } = call;
   const params = call.url.searchParams;
-  if (params.get('client_secret') !== state.clientSecret) return call.send(metaError(400, 101, 'Error validating client secret.'));
+  if (params.get('client_secret') !== state.clientSecret) return call.send(refused({ status: 400, code: 101, message: 'Error validating client secret.' }));
   const short = params.get('access_token') ?? '';
   const token = state.bearerOf(call.request);
-  if (!token || state.lives.get(short)?.kind !== 'short') return call.send(INVALID_TOKEN);
+  if (!token || state.lives.get(short)?.kind !== 'short') return call.send(refused(INVALID_TOKEN));
   call.answer(200, { access_token: state.issue('long', token.scopes), token_type: 'bearer', expires_in: state.longLifetimeSeconds });
 }
 
@@ -60,7 +60,7 @@ export function refreshLongLived(call: ThreadsCall) {
   const { state } = call;
   const used = call.url.searchParams.get('access_token') ?? '';
   const token = state.bearerOf(call.request);
-  if (!token) return call.send(INVALID_TOKEN);
-  if (!state.refreshable(used)) return call.send(invalidParameter('The access token cannot be refreshed yet'));
+  if (!token) return call.send(refused(INVALID_TOKEN));
+  if (!state.refreshable(used)) return call.send(badParameter('The access token cannot be refreshed yet'));
   call.answer(200, { access_token: state.issue('long', token.scopes), token_type: 'bearer', expires_in: state.longLifetimeSeconds });
 }

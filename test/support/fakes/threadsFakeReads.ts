@@ -1,14 +1,12 @@
 import { type FakeCall } from './kit/fakeCall';
-import { invalidParameter, userOf } from './threadsFakeAnswers';
+import { metaTime } from './kit/metaGraphAnswers';
+import { badParameter, userOf } from './threadsFakeAnswers';
 import { pathUserIsToken } from './threadsFakeContainers';
 import { type FakeThreadsPost, type ThreadsFakeState } from './threadsFakeState';
 
 type ThreadsCall = FakeCall<ThreadsFakeState>;
 
 const DAY_MS = 86_400_000;
-
-/** Threads' timestamps: ISO 8601 with a `+0000` offset. */
-const timestampOf = (at: Date): string => at.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 /** Listed media types differ from the container's: TEXT_POST, CAROUSEL_ALBUM. */
 const LISTED_TYPE: Record<string, string> = { TEXT: 'TEXT_POST', IMAGE: 'IMAGE', VIDEO: 'VIDEO', CAROUSEL: 'CAROUSEL_ALBUM' };
@@ -25,7 +23,7 @@ function listed(post: FakeThreadsPost, fields: readonly string[]): Record<string
   const children = (post.params.children ?? '').split(',').filter((id) => id.length > 0);
   const all: Record<string, unknown> = {
     text: post.params.text,
-    timestamp: timestampOf(post.createdAt),
+    timestamp: metaTime(post.createdAt),
     permalink: post.permalink,
     media_type: LISTED_TYPE[post.params.media_type ?? 'TEXT'],
     children: children.length > 0 ? { data: children.map((id) => ({ id })) } : undefined,
@@ -38,7 +36,7 @@ function listed(post: FakeThreadsPost, fields: readonly string[]): Record<string
 function listing(call: ThreadsCall, replies: boolean) {
   const token = userOf(call);
   if (!token) return;
-  if (!pathUserIsToken(call, token)) return call.send(invalidParameter('Cannot read another user’s media here'));
+  if (!pathUserIsToken(call, token)) return call.send(badParameter('Cannot read another user’s media here'));
   const query = call.url.searchParams;
   const since = query.has('since') ? Number(query.get('since')) * 1000 : 0;
   const fields = (query.get('fields') ?? 'id').split(',');

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { type ThreadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
 import { ThreadsFake } from '../../../support/fakes/threadsFake';
+import { graphError, SERVER_ERROR, throttle } from '../../../support/fakes/threadsFakeAnswers';
 import { LocalHttpServer } from '../../../support/localHttpServer';
 import { MEDIA, connectorFor, expectKind, grantFrom, segment } from './threadsTestKit';
 
@@ -18,47 +19,47 @@ describe('Threads connector: what a failed call becomes', () => {
   afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('HTTP 429 or throttling code 4/17/32/613: retry later, a quarter of an hour where Meta says nothing more, nothing published', async () => {
-    fake.answerNext('threads.container.create', { kind: 'rateLimited', status: 429, code: 4 });
+    fake.answerNext('threads.container.create', throttle(429, 4));
     expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.include({ kind: 'retryLater', afterSeconds: 900, statusCode: 429 });
     for (const code of [17, 32, 613] as const) {
-      fake.answerNext('threads.publish', { kind: 'rateLimited', status: 400, code });
+      fake.answerNext('threads.publish', throttle(400, code));
       const outcome = expectKind(await connector.publisher.publish(segment(), grant, MEDIA), 'retryLater');
       expect(outcome.reason).to.equal(`Threads: Application request limit reached (#${code})`);
     }
     expect(fake.state.posts).to.have.length(0);
   });
 
-  it('a 429 whose usage header says when access comes back: retry later, no sooner than that', async () => {
-    fake.answerNext('threads.publish', { kind: 'rateLimited', status: 429, code: 4, regainMinutes: 42 });
+  it('a throttle whose usage header says when access comes back: retry later, no sooner than that', async () => {
+    fake.answerNext('threads.publish', { kind: 'throttled', code: 4, regainMinutes: 42 });
     const outcome = await connector.publisher.publish(segment(), grant, MEDIA);
     expect(outcome).to.deep.equal({
       kind: 'retryLater',
       afterSeconds: 42 * 60,
-      reason: 'Threads: Application request limit reached (#4)',
-      statusCode: 429,
+      reason: 'Threads: There have been too many calls from this account. Wait a bit and try again. (#4)',
+      statusCode: 400,
     });
     expect(fake.state.posts).to.have.length(0);
   });
 
   it('a 5xx on threads_publish: the outcome is unknown (Threads may have published it)', async () => {
-    fake.answerNext('threads.publish', { kind: 'serverError' });
+    fake.answerNext('threads.publish', SERVER_ERROR);
     expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.include({ kind: 'outcomeUnknown', statusCode: 500 });
   });
 
   it('a 5xx while making the container: retry later (nothing is public yet)', async () => {
-    fake.answerNext('threads.container.create', { kind: 'serverError' });
+    fake.answerNext('threads.container.create', SERVER_ERROR);
     expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.include({ kind: 'retryLater', statusCode: 500 });
     expect(fake.requestsTo('POST', '/v1.0/me/threads_publish')).to.equal(0);
   });
 
   it('a permission removed (code 10, or 200–299): needs reconnect, not a final refusal (review finding 3)', async () => {
-    fake.answerNext('threads.container.create', { kind: 'refused', code: 10, message: '(#10) Application does not have permission for this action' });
+    fake.answerNext('threads.container.create', graphError(10, '(#10) Application does not have permission for this action'));
     expect(await connector.publisher.publish(segment(), grant, MEDIA)).to.deep.equal({
       kind: 'needsReconnect',
       reason: 'Threads: (#10) Application does not have permission for this action',
       statusCode: 400,
     });
-    fake.answerNext('threads.publish', { kind: 'refused', code: 200, message: '(#200) Permissions error' });
+    fake.answerNext('threads.publish', graphError(200, '(#200) Permissions error'));
     expectKind(await connector.publisher.publish(segment(), grant, MEDIA), 'needsReconnect');
   });
 
@@ -73,7 +74,7 @@ describe('Threads connector: what a failed call becomes', () => {
   });
 
   it('an invalid parameter: rejected with Threads’ message', async () => {
-    fake.answerNext('threads.container.create', { kind: 'refused', code: 100, message: 'Param image_url is not a valid URL' });
+    fake.answerNext('threads.container.create', graphError(100, 'Param image_url is not a valid URL'));
     const outcome = await connector.publisher.publish(segment(), grant, MEDIA);
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'Threads: Param image_url is not a valid URL (#100)', statusCode: 400 });
   });

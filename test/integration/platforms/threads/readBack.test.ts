@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { threadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
 import { type Script } from '../../../support/fakes/kit/scriptedAnswers';
 import { ThreadsFake } from '../../../support/fakes/threadsFake';
+import { SERVER_ERROR } from '../../../support/fakes/threadsFakeAnswers';
 import { DEFAULT_NOW } from '../../../support/fixedClock';
 import { readBackScenarios } from '../../../support/readBackScenarios';
 import { DAY_MS, MEDIA, NOW, accountOf, connectorFor, expectKind, grantFrom, item, segment } from './threadsTestKit';
@@ -88,7 +89,7 @@ describe('Threads connector: reading the profile back (GET /{user-id}/threads, /
 
   it('says why a read failed, in Threads’ words', async () => {
     const connector = connectorFor(fake);
-    fake.answerNext('threads.user.threads', { kind: 'serverError' });
+    fake.answerNext('threads.user.threads', SERVER_ERROR);
     const read = await connector.reader.recentPosts({ account: accountOf(fake), grant: grantFrom(fake.longLivedToken()), since: NOW, replyTo: null });
     expect(read).to.deep.equal({ ok: false, reason: 'Threads: An unexpected error has occurred. Please retry your request later. (#2)' });
   });
@@ -128,7 +129,7 @@ readBackScenarios('Threads', async () => {
     ...world,
     loseAnswerAfterPosting: () => fake.answerNext('threads.publish', { kind: 'actThenDrop' }),
     loseRequest: () => fake.answerNext('threads.publish', { kind: 'dropBeforeRecording' }),
-    failNextRead: () => fake.answerNext('threads.user.threads', { kind: 'serverError' }),
+    failNextRead: () => fake.answerNext('threads.user.threads', SERVER_ERROR),
     posts: () => fake.state.posts.length,
   };
 });
@@ -147,7 +148,7 @@ readBackScenarios('Threads (a reply, read among the profile’s replies)', async
     leading: ['The thread begins'],
     loseAnswerAfterPosting: () => afterFirstPost({ kind: 'actThenDrop' }),
     loseRequest: () => afterFirstPost({ kind: 'dropBeforeRecording' }),
-    failNextRead: () => fake.answerNext('threads.user.replies', { kind: 'serverError' }),
+    failNextRead: () => fake.answerNext('threads.user.replies', SERVER_ERROR),
     posts: () => fake.state.posts.filter((p) => p.params.reply_to_id !== undefined).length,
   };
 });

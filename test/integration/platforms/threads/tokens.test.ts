@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { type ThreadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
 import { ThreadsFake } from '../../../support/fakes/threadsFake';
+import { SERVER_ERROR, throttle } from '../../../support/fakes/threadsFakeAnswers';
 import { DAY_MS, MEDIA, NOW, connectorFor, expectKind, grantFrom, segment } from './threadsTestKit';
 
 describe('Threads connector: token upkeep against a local Threads', () => {
@@ -56,7 +57,7 @@ describe('Threads connector: token upkeep against a local Threads', () => {
     const outcome = await connector.publisher.publish(segment(), grantFrom(token), MEDIA);
     expect(outcome).to.deep.equal({
       kind: 'needsReconnect',
-      reason: 'Threads: Error validating access token: Session has expired. (#190/463)',
+      reason: 'Threads: Error validating access token: Session has expired on Monday, 23-Nov-26 10:00:00 PST. (#190/463)',
       statusCode: 400,
     });
   });
@@ -69,10 +70,10 @@ describe('Threads connector: token upkeep against a local Threads', () => {
 
   it('throttling or a 5xx from the refresh endpoint: retry later, never reconnect', async () => {
     const grant = grantFrom(fake.longLivedToken(2 * DAY_MS));
-    fake.answerNext('GET /refresh_access_token', { kind: 'serverError' });
+    fake.answerNext('GET /refresh_access_token', SERVER_ERROR);
     const failed = await connector.tokens.refresh(grant);
     expect(!failed.ok && failed.failure.kind).to.equal('retryLater');
-    fake.answerNext('GET /refresh_access_token', { kind: 'rateLimited', status: 400, code: 4 });
+    fake.answerNext('GET /refresh_access_token', throttle(400, 4));
     const limited = await connector.tokens.refresh(grant);
     expect(!limited.ok && limited.failure.kind).to.equal('retryLater');
   });
