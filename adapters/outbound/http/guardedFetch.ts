@@ -14,7 +14,8 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 export function guardedFetch(guard: OutboundAddressGuard): typeof globalThis.fetch {
   return async (input, init) => {
     const request = new Request(input, init);
-    const body = request.body === null ? undefined : Buffer.from(await request.arrayBuffer());
+    // Streamed on as it is read: a video to an account's own server is never held whole.
+    const body = request.body === null ? undefined : Readable.fromWeb(request.body as import('node:stream/web').ReadableStream);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;

@@ -1,5 +1,6 @@
 import { type IncomingMessage, type OutgoingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
 import { classifyConnectionError } from './classifyConnectionError';
 import { checkOutboundUrl } from './checkOutboundUrl';
 import { type OutboundAddressGuard } from './OutboundAddressGuard';
@@ -9,7 +10,8 @@ export interface GuardedRequestOptions {
   /** GET by default. Redirects are followed for GET and HEAD only; other methods get the 3xx back. */
   readonly method?: string;
   readonly headers?: OutgoingHttpHeaders;
-  readonly body?: string | Buffer;
+  /** A stream is sent as it is read (a POST is never redirected, so it is sent once). */
+  readonly body?: string | Buffer | Readable;
   /** Aborts the call until its response arrives; reading the body is then the caller's to bound. */
   readonly signal?: AbortSignal;
   /** 5 by default. */
@@ -58,7 +60,7 @@ function withoutCredentials(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
 interface OneRequest {
   readonly method: string;
   readonly headers: OutgoingHttpHeaders;
-  readonly body?: string | Buffer;
+  readonly body?: string | Buffer | Readable;
   readonly signal?: AbortSignal;
 }
 
@@ -80,6 +82,10 @@ function requestOnce(guard: OutboundAddressGuard, url: URL, { method, headers, b
       signal?.removeEventListener('abort', abort);
       reject(classifyConnectionError(error, url));
     });
-    request.end(body);
+    if (body instanceof Readable) {
+      // A body that fails midway fails the request: the caller hears it as the network error it is.
+      body.once('error', (error) => request.destroy(error));
+      body.pipe(request);
+    } else request.end(body);
   });
 }
