@@ -6,7 +6,7 @@ export const threads = definePlatform({
   displayName: 'Threads',
   capabilities: {
     textLimit: 500,
-    textUnit: 'code_points',
+    textUnit: 'emoji_as_utf8_bytes',
     requiresMedia: false,
     // A carousel holds up to 20 items.
     maxMediaPerSegment: 20,

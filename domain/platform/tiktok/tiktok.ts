@@ -6,7 +6,7 @@ export const tiktok = definePlatform({
   displayName: 'TikTok',
   capabilities: {
     textLimit: 2200,
-    textUnit: 'code_points',
+    textUnit: 'utf16_units',
     requiresMedia: true,
     maxMediaPerSegment: null,
     // TikTok offers no comment-posting API, so later segments are refused.

@@ -1,3 +1,4 @@
+import { countEmojiAsUtf8Bytes } from '../../../../domain/platform/TextLength';
 import { type GrantedPublisher, type MediaAccess, type PublishingAccount } from '../../../../application/ports/platforms/PlatformConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
@@ -26,22 +27,8 @@ type Resumed = PublishOutcome | 'expired';
 /** Seconds before asking again about a container Threads is still processing (about once a minute). */
 const PROCESSING_SECONDS = 60;
 
-/** Threads' text limit, in its own measure (`threadsTextLength`). */
+/** Threads' text limit, in its own measure (countEmojiAsUtf8Bytes, the domain's measure for Threads). */
 export const THREADS_TEXT_LIMIT = 500;
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-
-/**
- * Text as Threads measures it: characters, but an emoji as the bytes of its UTF-8 encoding
- * (docs/platforms.md, Threads review finding 1). The domain counts code points, so an
- * emoji-rich text it allows is refused here, before any call, rather than by Threads.
- */
-export function threadsTextLength(text: string): number {
-  let length = 0;
-  for (const { segment } of graphemes.segment(text)) length += EMOJI.test(segment) ? Buffer.byteLength(segment, 'utf8') : [...segment].length;
-  return length;
-}
 
 /**
  * Two steps: a container (`POST /me/threads`), then `threads_publish` once it is FINISHED.
@@ -61,7 +48,7 @@ export class ThreadsPublisher implements GrantedPublisher {
       // An expired container was never published: a new one is made below.
       if (resumed !== 'expired') return resumed;
     }
-    const length = threadsTextLength(segment.text);
+    const length = countEmojiAsUtf8Bytes(segment.text);
     if (length > THREADS_TEXT_LIMIT) {
       return { kind: 'rejected', reason: `Threads counts this text as ${length} characters (an emoji as its UTF-8 bytes); it allows ${THREADS_TEXT_LIMIT}` };
     }

@@ -37,7 +37,7 @@ describe('the platform registry', () => {
   it('gives each platform a text limit, a unit and a follow-up rule', () => {
     for (const { id, capabilities: c } of PLATFORM_DESCRIPTORS) {
       expect(Number.isInteger(c.textLimit) && c.textLimit > 0, id).to.equal(true);
-      expect(['code_points', 'graphemes', 'utf8_bytes'], id).to.include(c.textUnit);
+      expect(['code_points', 'graphemes', 'utf8_bytes', 'utf16_units', 'emoji_as_utf8_bytes'], id).to.include(c.textUnit);
       expect(['thread', 'comments', 'refused'], id).to.include(c.followUpSegments);
       expect(c.maxMediaPerSegment === null || (Number.isInteger(c.maxMediaPerSegment) && c.maxMediaPerSegment > 0), id).to.equal(true);
     }

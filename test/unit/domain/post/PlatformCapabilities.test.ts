@@ -15,10 +15,10 @@ describe('Platform', () => {
     expect(limits).to.deep.equal({
       TWITTER: [280, 'code_points'],
       BLUESKY: [300, 'graphemes'],
-      THREADS: [500, 'code_points'],
+      THREADS: [500, 'emoji_as_utf8_bytes'],
       LINKEDIN: [3000, 'code_points'],
       INSTAGRAM: [2200, 'code_points'],
-      TIKTOK: [2200, 'code_points'],
+      TIKTOK: [2200, 'utf16_units'],
       PINTEREST: [500, 'code_points'],
       YOUTUBE: [5000, 'code_points'],
       FACEBOOK: [63206, 'code_points'],
@@ -76,5 +76,7 @@ describe('TextLength', () => {
     expect(measureText(family, 'code_points')).to.equal(7);
     expect(measureText(family, 'graphemes')).to.equal(1);
     expect(measureText(family, 'utf8_bytes')).to.equal(25);
+    expect(measureText(family, 'utf16_units')).to.equal(family.length);
+    expect(measureText(`ok ${family}`, 'emoji_as_utf8_bytes')).to.equal(3 + 25);
   });
 });

@@ -1,3 +1,5 @@
+import { capabilitiesOf } from '../../../../domain/platform/Platform';
+import { describeUnit } from '../../../../domain/platform/TextLength';
 import { expect } from 'chai';
 import { type Platform } from '../../../../domain/platform/Platform';
 import { Post } from '../../../../domain/post/Post';
@@ -27,9 +29,16 @@ describe('Post.create: per-platform text limits', () => {
       const withMedia = (text: string) => [segment(text, [media()])];
       accepted(platform, withMedia('a'.repeat(limit)));
       const error = refused(platform, withMedia('a'.repeat(limit + 1)), ['groups[0].segments[0].text']);
-      expect(error.details[0]!.message).to.equal(`is ${limit + 1} characters; ${platform} allows at most ${limit}`);
+      expect(error.details[0]!.message).to.equal(`is ${limit + 1} ${describeUnit(capabilitiesOf(platform).textUnit)}; ${platform} allows at most ${limit}`);
     });
   }
+
+  it('Threads counts an emoji as its UTF-8 bytes; TikTok counts UTF-16 units (an emoji two)', () => {
+    accepted('THREADS', [segment(`${'😀'.repeat(125)}`)]);
+    refused('THREADS', [segment(`a${'😀'.repeat(125)}`)], ['groups[0].segments[0].text']);
+    accepted('TIKTOK', [segment('😀'.repeat(1100), [media()])]);
+    refused('TIKTOK', [segment('😀'.repeat(1101), [media()])], ['groups[0].segments[0].text']);
+  });
 
   it('Twitter counts code points: 280 emoji pass though they are 560 UTF-16 units', () => {
     accepted('TWITTER', [segment('😀'.repeat(280))]);
@@ -78,7 +87,7 @@ describe('Post.create: per-platform text limits', () => {
     );
     expect(error.details.map((d) => d.message)).to.deep.equal([
       'is 600 characters; TWITTER allows at most 280',
-      'is 600 characters; THREADS allows at most 500',
+      'is 600 characters (an emoji as its UTF-8 bytes); THREADS allows at most 500',
     ]);
   });
 });
