@@ -9,6 +9,6 @@ import { type PostSnapshot } from '../../domain/post/PostSnapshot';
 export interface PostViews {
   /** A post of that workspace with its targets, read as of one moment; null for another workspace's. */
   find(workspaceId: string, id: string): Promise<PostSnapshot | null>;
-  /** Newest first (createdAt descending), ties broken by id descending; total ignores paging. */
+  /** In PostRepository.list's order (query.sort); total ignores paging. */
   list(query: PostListQuery): Promise<{ items: PostSnapshot[]; total: number }>;
 }

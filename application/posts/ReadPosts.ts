@@ -1,6 +1,5 @@
-import { type PostRepository } from '../../domain/post/PostRepository';
+import { type PostListQuery, type PostRepository } from '../../domain/post/PostRepository';
 import { type PostSnapshot } from '../../domain/post/PostSnapshot';
-import { type PostStatus } from '../../domain/post/PostStatus';
 import { type Review } from '../../domain/post/Review';
 import { notFound } from '../../domain/shared/DomainError';
 import { type PostViews } from '../ports/PostViews';
@@ -18,7 +17,7 @@ export class ReadPosts {
     return post;
   }
 
-  list(workspaceId: string, query: { status?: PostStatus; limit: number; offset: number }): Promise<{ items: PostSnapshot[]; total: number }> {
+  list(workspaceId: string, query: Omit<PostListQuery, 'workspaceId'>): Promise<{ items: PostSnapshot[]; total: number }> {
     return this.views.list({ workspaceId, ...query });
   }
 

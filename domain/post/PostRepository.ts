@@ -1,10 +1,15 @@
 import { type Post } from './Post';
+import { type PostListSort, type TargetFilter } from './PostCalendar';
 import { type PostStatus } from './PostStatus';
 import { type Review } from './Review';
 
 export interface PostListQuery {
   readonly workspaceId: string;
   readonly status?: PostStatus;
+  /** Only posts with a target meeting all of it (PostCalendar.ts); absent: every post. */
+  readonly targets?: TargetFilter;
+  /** Absent: createdAt, newest first, ties by id descending. */
+  readonly sort?: PostListSort;
   readonly limit: number;
   readonly offset: number;
 }
@@ -24,7 +29,11 @@ export interface PostRepository {
    * read-change-save cycles on one post run one after the other instead of losing an update.
    */
   findForUpdate(workspaceId: string, id: string): Promise<Post | null>;
-  /** Newest first (createdAt descending), ties broken by id descending; total ignores paging. */
+  /**
+   * Newest first (createdAt descending), ties broken by id descending; with sort scheduledAt,
+   * by earliestCalendarTime ascending, posts without one last, ties by id ascending. total
+   * ignores paging.
+   */
   list(query: PostListQuery): Promise<{ items: Post[]; total: number }>;
   /** The post's review history, oldest first; null when the workspace has no such post. */
   listReviews(workspaceId: string, postId: string): Promise<Review[] | null>;

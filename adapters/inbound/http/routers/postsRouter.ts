@@ -2,8 +2,6 @@ import { Router } from '@koa/router';
 import { type ChangePostLifecycle } from '../../../../application/posts/ChangePostLifecycle';
 import { type ReadPosts } from '../../../../application/posts/ReadPosts';
 import { type WritePosts } from '../../../../application/posts/WritePosts';
-import { isPostStatus, POST_STATUSES } from '../../../../domain/post/PostStatus';
-import { validationError } from '../../../../domain/shared/DomainError';
 import { PostBody } from '../dto/PostBody';
 import { toPostRequest } from '../dto/toCommands';
 import { preconditionOf, tagResponse } from '../entityTags';
@@ -13,6 +11,7 @@ import { type RouteKit } from '../RouteKit';
 import { type AppState } from '../state';
 import { validateBody } from '../validation';
 import { actorOf } from './postActor';
+import { parsePostListFilters } from './postListFilters';
 import { bulkCreateRoute } from './postsBulkRoute';
 
 export interface PostsUseCases {
@@ -31,8 +30,8 @@ export function postsRouter({ access, writes, logger }: RouteKit, posts: PostsUs
 
   router.get(BASE, canRead, async (ctx) => {
     const page = parsePage(ctx.query);
-    const status = parseStatus(ctx.query.status);
-    const { items, total } = await posts.read.list(actorOf(ctx).workspaceId, { ...page, status });
+    const filters = parsePostListFilters(ctx.query);
+    const { items, total } = await posts.read.list(actorOf(ctx).workspaceId, { ...page, ...filters });
     ctx.body = { data: items.map(presentPost), total, ...page };
   });
 
@@ -70,10 +69,4 @@ export function postsRouter({ access, writes, logger }: RouteKit, posts: PostsUs
     ctx.body = presentPost(post);
   });
   return router;
-}
-
-function parseStatus(raw: string | string[] | undefined) {
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw === 'string' && isPostStatus(raw)) return raw;
-  throw validationError('invalid_query', [{ path: 'status', message: `must be one of ${POST_STATUSES.join(', ')}` }]);
 }

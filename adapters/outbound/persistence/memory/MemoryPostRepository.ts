@@ -1,4 +1,5 @@
 import { Post } from '../../../../domain/post/Post';
+import { earliestCalendarTime, filtersTargets, targetMatches } from '../../../../domain/post/PostCalendar';
 import { type PostListQuery, type PostRepository } from '../../../../domain/post/PostRepository';
 import { type PostSnapshot } from '../../../../domain/post/PostSnapshot';
 import { type Review } from '../../../../domain/post/Review';
@@ -32,9 +33,15 @@ export class MemoryPostRepository implements PostRepository {
   }
 
   async list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
-    const matching = [...this.byId.values()]
-      .filter((p) => p.workspaceId === query.workspaceId && (query.status === undefined || p.status === query.status))
-      .sort(newestFirst);
+    const filter = filtersTargets(query.targets) ? query.targets : undefined;
+    const matching = [...this.byId.values()].filter(
+      (p) =>
+        p.workspaceId === query.workspaceId &&
+        (query.status === undefined || p.status === query.status) &&
+        (filter === undefined || p.targets.some((t) => targetMatches(t, filter))),
+    );
+    if (query.sort === 'scheduledAt') sortByCalendar(matching, (p) => earliestCalendarTime(p.targets, filter));
+    else matching.sort(newestFirst);
     const page = query.limit <= 0 ? [] : matching.slice(query.offset, query.offset + query.limit);
     return { items: page.map((p) => Post.rehydrate(copyOf(p))), total: matching.length };
   }
@@ -62,5 +69,11 @@ export class MemoryPostRepository implements PostRepository {
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const newestFirst = (a: PostSnapshot, b: PostSnapshot): number => b.createdAt.getTime() - a.createdAt.getTime() || compare(b.id, a.id);
+
+/** Soonest first, posts without a time last, ties by id ascending. */
+function sortByCalendar(posts: PostSnapshot[], timeOf: (post: PostSnapshot) => Date | null): void {
+  const keys = new Map(posts.map((p) => [p.id, timeOf(p)?.getTime() ?? Number.POSITIVE_INFINITY]));
+  posts.sort((a, b) => keys.get(a.id)! - keys.get(b.id)! || compare(a.id, b.id));
+}
 
 const oldestReviewFirst = (a: Review, b: Review): number => a.createdAt.getTime() - b.createdAt.getTime() || compare(a.id, b.id);

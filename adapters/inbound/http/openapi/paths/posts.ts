@@ -4,6 +4,7 @@ import { mergePaths } from '../assemble';
 import { authenticatedOperation } from '../operations';
 import { parameterRef, schemaRef } from '../refs';
 import { type ParameterObject, type PathMap } from '../types';
+import { CALENDAR_PARAMETERS } from './postListParameters';
 import { CONDITIONAL_ERRORS, ENTITY_TAGGED, ifMatchParameter, POST_PARAMETERS, POSTS_ERRORS } from './postParameters';
 import { postReviewPaths } from './postReviews';
 import { postTargetPaths } from './postTargets';
@@ -23,11 +24,13 @@ const postCollectionPaths: PathMap = {
   [POSTS]: {
     get: authenticatedOperation({
       operationId: 'posts.list',
-      summary: 'The posts of a workspace, newest first',
-      description: 'Needs posts:read. Ordered by creation, newest first, ties broken by id; `total` counts every post matching the filter.',
+      summary: 'The posts of a workspace, newest first, or a calendar of them',
+      description:
+        'Needs posts:read. Ordered by creation, newest first, ties broken by id, unless sort says otherwise; `total` counts every post matching the filters. ' +
+        'from, to, platform and connectionId keep the posts with a target that meets them all (the calendar: docs/posts.md); status combines with each.',
       tags: ['posts'],
       scope: 'posts:read',
-      parameters: [parameterRef('WorkspaceId'), parameterRef('Limit'), parameterRef('Offset'), statusFilter],
+      parameters: [parameterRef('WorkspaceId'), parameterRef('Limit'), parameterRef('Offset'), statusFilter, ...CALENDAR_PARAMETERS],
       success: { status: 200, description: 'One page of posts.', schema: schemaRef('PostPage') },
       errors: POSTS_ERRORS,
     }),

@@ -5,6 +5,7 @@ import { CONNECTION_MIGRATIONS } from './connectionMigrations';
 import { IDEMPOTENCY_MIGRATIONS } from './idempotencyMigrations';
 import { MEDIA_MIGRATIONS } from './mediaMigrations';
 import { OAUTH_MIGRATIONS } from './oauthMigrations';
+import { POST_CALENDAR_MIGRATIONS } from './postCalendarMigrations';
 import { POSTS_MIGRATIONS } from './postsMigrations';
 import { SANDBOX_MIGRATIONS } from './sandboxMigrations';
 import { SIGNING_KEY_MIGRATIONS } from './signingKeyMigrations';
@@ -28,4 +29,5 @@ export const ALL_MIGRATIONS = [
   ...TRANSCRIPTION_MIGRATIONS,
   ...WORKSPACE_VIEWS_MIGRATIONS,
   ...OUTGOING_WEBHOOK_MIGRATIONS,
+  ...POST_CALENDAR_MIGRATIONS,
 ];

@@ -6,6 +6,7 @@ import { PostMapper } from '../mappers/PostMapper';
 import { type PostRow } from '../schemas/PostSchema';
 import { type PostTargetRow } from '../schemas/PostTargetSchema';
 import { type Dialect, readDate, readJson } from './Dialect';
+import { calendarPage, calendarTotal, isCalendarQuery } from './postCalendar';
 
 type Raw = Record<string, unknown>;
 
@@ -88,9 +89,24 @@ export async function readTotal(manager: EntityManager, d: Dialect, query: Pick<
 
 /** A page and the total the page is out of: the page is read only when it can hold posts. */
 export async function listPosts<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<{ items: T[]; total: number }> {
-  const total = await readTotal(manager, d, query);
+  const total = await readListTotal(manager, d, query);
   if (query.limit <= 0 || query.offset >= total) return { items: [], total };
-  return { items: await readPage(manager, d, as, query), total };
+  return { items: isCalendarQuery(query) ? await readCalendarPage(manager, d, as, query) : await readPage(manager, d, as, query), total };
+}
+
+/** From post_counts, or, for a calendar filter, from its index range (postCalendar.ts). */
+async function readListTotal(manager: EntityManager, d: Dialect, query: PostListQuery): Promise<number> {
+  const counted = calendarTotal(d, query);
+  if (counted === null) return readTotal(manager, d, query);
+  const [row] = await manager.query<Raw[]>(...counted);
+  return Number(row?.total ?? 0);
+}
+
+/** The calendar's page of ids (postCalendar.ts) joined with their posts and targets, in one statement. */
+async function readCalendarPage<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<T[]> {
+  const { ids, pageOrder } = calendarPage(d, query);
+  const sql = `${columns(d)}FROM (${ids[0]}) page JOIN posts p ON p.id = page.id ${WITH_TARGETS} ORDER BY ${pageOrder}, t.position`;
+  return postsOf(await manager.query<Raw[]>(sql, ids[1]), as);
 }
 
 /** Joined rows, in order, to aggregates: the mappers check every stored value. */

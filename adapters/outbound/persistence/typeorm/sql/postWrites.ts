@@ -1,4 +1,5 @@
 import { type EntityManager } from 'typeorm';
+import { calendarTimeOf } from '../../../../../domain/post/PostCalendar';
 import { type PostReviewRow } from '../schemas/PostReviewSchema';
 import { type PostRow } from '../schemas/PostSchema';
 import { type PostTargetRow } from '../schemas/PostTargetSchema';
@@ -74,8 +75,8 @@ export class PostWrites {
   insertTargets(m: EntityManager, rows: readonly PostTargetRow[]): Promise<unknown> {
     if (rows.length === 0) return Promise.resolve();
     const sql =
-      'INSERT INTO post_targets (id, post_id, workspace_id, connection_id, group_id, platform, settings, scheduled_at, ' +
-      `status, platform_post_id, platform_post_url, posted_at, error, attempts, published_segments, segment_attempts, segment_checkpoint, position, queued) VALUES ${valuesList(rows.length, 19)}`;
+      'INSERT INTO post_targets (id, post_id, workspace_id, connection_id, group_id, platform, settings, scheduled_at, calendar_at, ' +
+      `status, platform_post_id, platform_post_url, posted_at, error, attempts, published_segments, segment_attempts, segment_checkpoint, position, queued) VALUES ${valuesList(rows.length, 20)}`;
     return m.query(
       sql,
       rows.flatMap((t) => [t.id, t.postId, t.workspaceId, t.connectionId, t.groupId, ...this.changeable(t)]),
@@ -84,7 +85,7 @@ export class PostWrites {
 
   updateTarget(m: EntityManager, t: PostTargetRow): Promise<unknown> {
     const sql =
-      'UPDATE post_targets SET platform = ?, settings = ?, scheduled_at = ?, status = ?, platform_post_id = ?, ' +
+      'UPDATE post_targets SET platform = ?, settings = ?, scheduled_at = ?, calendar_at = ?, status = ?, platform_post_id = ?, ' +
       'platform_post_url = ?, posted_at = ?, error = ?, attempts = ?, published_segments = ?, segment_attempts = ?, segment_checkpoint = ?, position = ?, queued = ?, group_id = ? ' +
       'WHERE id = ? AND post_id = ?';
     return m.query(sql, [...this.changeable(t), t.groupId, t.id, t.postId]);
@@ -110,6 +111,8 @@ export class PostWrites {
       t.platform,
       JSON.stringify(t.settings),
       this.d.dateOrNull(t.scheduledAt),
+      // Kept with the two times it is made of, in the same statement (PostCalendar migration).
+      this.d.dateOrNull(calendarTimeOf(t)),
       t.status,
       t.platformPostId,
       t.platformPostUrl,

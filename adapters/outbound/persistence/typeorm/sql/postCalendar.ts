@@ -1,0 +1,146 @@
+import { filtersTargets, type TargetFilter } from '../../../../../domain/post/PostCalendar';
+import { type PostListQuery } from '../../../../../domain/post/PostRepository';
+import { type Dialect } from './Dialect';
+
+/**
+ * posts.list's calendar (docs/posts.md, "The calendar"): the posts with a target in a time
+ * range, on a platform or a connection, and the calendar's order. Each filter ranges over
+ * its own index of post_targets (PostCalendar migration): the workspace and the filter's
+ * column, then calendar_at, then post_id, so the matching targets come from the index alone,
+ * in one range, never from the workspace's other posts. A post with several matching targets
+ * is listed once, at its earliest. The EXPLAIN test (postCalendar.indexes.test.ts) reads
+ * these statements.
+ */
+
+export const CALENDAR_INDEX = 'idx_post_targets_calendar';
+export const PLATFORM_CALENDAR_INDEX = 'idx_post_targets_platform_calendar';
+export const CONNECTION_CALENDAR_INDEX = 'idx_post_targets_connection_calendar';
+
+/**
+ * How deep (offset + limit) a page of a time range in calendar order is still read by
+ * walking the index: each post passed costs a look at its siblings, so past this a deeper
+ * page groups the whole range instead (docs/performance.md, "Issue 21: the calendar").
+ */
+export const WALK_DEPTH = 500;
+
+export type Statement = [sql: string, parameters: unknown[]];
+
+/** A query posts.list answers with these statements (postReads.ts) rather than the workspace's own index. */
+export const isCalendarQuery = (query: Pick<PostListQuery, 'targets' | 'sort'>): boolean => filtersTargets(query.targets) || query.sort === 'scheduledAt';
+
+/** The index a filter's targets are read from: the most selective equality it has. */
+export function calendarIndexFor(filter: TargetFilter): string {
+  if (filter.connectionId !== undefined) return CONNECTION_CALENDAR_INDEX;
+  if (filter.platform !== undefined) return PLATFORM_CALENDAR_INDEX;
+  return CALENDAR_INDEX;
+}
+
+/** How a page is read: the strategies differ in cost only, never in the posts or their order. */
+export type CalendarPlan = 'walk' | 'group' | 'every post';
+
+export function calendarPlanOf(query: PostListQuery): CalendarPlan {
+  const filter = query.targets;
+  if (!filtersTargets(filter)) return 'every post';
+  // A bound keeps targets without a time out, which the index would put first.
+  const bounded = filter.from !== undefined || filter.to !== undefined;
+  return bounded && query.sort === 'scheduledAt' && query.offset + query.limit <= WALK_DEPTH ? 'walk' : 'group';
+}
+
+/**
+ * `total`: the matching posts, counted from the index range; the posts are read only to
+ * check a status. Null without a target filter: post_counts has it (postReads.readTotal).
+ */
+export function calendarTotal(d: Dialect, query: PostListQuery): Statement | null {
+  const filter = query.targets;
+  if (!filtersTargets(filter)) return null;
+  const [from, parameters] = matchingTargets(d, query.workspaceId, filter);
+  if (query.status === undefined) return [`SELECT COUNT(DISTINCT t.post_id) AS total ${from}`, parameters];
+  return [
+    `SELECT COUNT(*) AS total FROM (SELECT DISTINCT t.post_id AS id ${from}) m ${leftFirst(d)} posts p ON p.id = m.id WHERE p.status = ?`,
+    [...parameters, query.status],
+  ];
+}
+
+/** The page's ids (columns id, first_at), and its order for a statement joining it as `page` with its posts as `p`. */
+export function calendarPage(d: Dialect, query: PostListQuery, plan = calendarPlanOf(query)): { ids: Statement; pageOrder: string } {
+  const byCreation = query.sort !== 'scheduledAt';
+  const pageOrder = byCreation ? 'p.created_at DESC, p.id DESC' : 'page.first_at IS NULL, page.first_at, page.id';
+  const ids = plan === 'walk' ? walk(d, query) : plan === 'group' ? grouped(d, query, byCreation) : everyPost(query);
+  return { ids, pageOrder };
+}
+
+/**
+ * The range in index order, which is calendar order, each post kept at its earliest matching
+ * target (no sibling before it), stopping once the page is full: no grouping, no sort.
+ */
+function walk(d: Dialect, query: PostListQuery): Statement {
+  const filter = query.targets!;
+  const [from, parameters] = matchingTargets(d, query.workspaceId, filter);
+  const status = query.status === undefined ? '' : ` ${leftFirst(d)} posts p ON p.id = t.post_id AND p.status = ?`;
+  // A sibling that matches too and comes first: before it in time, or at the same time with a smaller id.
+  const [siblings, siblingParameters] = conditionsOf('e', [
+    ['connection_id = ?', filter.connectionId],
+    ['platform = ?', filter.platform],
+    ['calendar_at >= ?', filter.from === undefined ? undefined : d.date(filter.from)],
+  ]);
+  const earlier = `SELECT 1 FROM post_targets e WHERE e.post_id = t.post_id${siblings.map((s) => ` AND ${s}`).join('')} AND (e.calendar_at < t.calendar_at OR (e.calendar_at = t.calendar_at AND e.id < t.id))`;
+  // The join (with its status) goes between the range's FROM and its WHERE, in text and parameters.
+  const [tables, where] = splitAtWhere(from);
+  return [
+    `SELECT t.post_id AS id, t.calendar_at AS first_at ${tables}${status} ${where} AND NOT EXISTS (${earlier}) ORDER BY t.calendar_at, t.post_id LIMIT ? OFFSET ?`,
+    [...(query.status === undefined ? [] : [query.status]), ...parameters, ...siblingParameters, query.limit, query.offset],
+  ];
+}
+
+/** Every matching post with its earliest time, then ordered: the whole range grouped and sorted. */
+function grouped(d: Dialect, query: PostListQuery, byCreation: boolean): Statement {
+  const [from, parameters] = matchingTargets(d, query.workspaceId, query.targets!);
+  // The posts are read only for what the targets do not hold: the status, the creation time.
+  const joinPosts = query.status !== undefined || byCreation;
+  const status = query.status === undefined ? '' : ' AND p.status = ?';
+  const join = joinPosts ? ` ${leftFirst(d)} posts p ON p.id = m.id${status}` : '';
+  const order = byCreation ? 'p.created_at DESC, m.id DESC' : 'm.first_at IS NULL, m.first_at, m.id';
+  return [
+    `SELECT m.id, m.first_at FROM (SELECT t.post_id AS id, MIN(t.calendar_at) AS first_at ${from} GROUP BY t.post_id) m${join} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    [...parameters, ...(query.status === undefined ? [] : [query.status]), query.limit, query.offset],
+  ];
+}
+
+/** sort=scheduledAt alone: every post of the workspace (and status), by its targets' earliest time, those without one last. */
+function everyPost(query: PostListQuery): Statement {
+  const status = query.status === undefined ? '' : ' AND p.status = ?';
+  return [
+    'SELECT m.id, m.first_at FROM (SELECT p.id, MIN(t.calendar_at) AS first_at FROM posts p LEFT JOIN post_targets t ON t.post_id = p.id ' +
+      `WHERE p.workspace_id = ?${status} GROUP BY p.id) m ORDER BY m.first_at IS NULL, m.first_at, m.id LIMIT ? OFFSET ?`,
+    [query.workspaceId, ...(query.status === undefined ? [] : [query.status]), query.limit, query.offset],
+  ];
+}
+
+/** `FROM post_targets t <its index> WHERE …`: the filter's targets, as one range of the index. */
+function matchingTargets(d: Dialect, workspaceId: string, filter: TargetFilter): Statement {
+  const [conditions, parameters] = conditionsOf('t', [
+    ['workspace_id = ?', workspaceId],
+    ['connection_id = ?', filter.connectionId],
+    ['platform = ?', filter.platform],
+    ['calendar_at >= ?', filter.from === undefined ? undefined : d.date(filter.from)],
+    ['calendar_at < ?', filter.to === undefined ? undefined : d.date(filter.to)],
+  ]);
+  const index = calendarIndexFor(filter);
+  // That index, whatever the statistics say: MariaDB's planner has preferred a worse one (TypeOrmWorkspaceReads).
+  const hint = d.sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`;
+  return [`FROM post_targets t ${hint} WHERE ${conditions.join(' AND ')}`, parameters];
+}
+
+/** The conditions whose value is given, on the table `alias`, with their parameters in the same order. */
+function conditionsOf(alias: string, candidates: ReadonlyArray<[condition: string, value: unknown]>): [string[], unknown[]] {
+  const given = candidates.filter(([, value]) => value !== undefined);
+  return [given.map(([condition]) => `${alias}.${condition}`), given.map(([, value]) => value)];
+}
+
+const splitAtWhere = (from: string): [string, string] => {
+  const at = from.indexOf(' WHERE ');
+  return [from.slice(0, at), from.slice(at + 1)];
+};
+
+/** A join read in the order written: the targets first, each post then looked up by its key. */
+const leftFirst = (d: Dialect): string => (d.sqlite ? 'CROSS JOIN' : 'STRAIGHT_JOIN');
