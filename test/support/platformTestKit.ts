@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { type MediaAccess } from '../../application/ports/platforms/PlatformConnector';
+import { type MediaAccess, type PublishingAccount } from '../../application/ports/platforms/PlatformConnector';
 import { type OAuth2Grant } from '../../application/ports/platforms/PlatformGrant';
 import { type SegmentToPublish } from '../../application/ports/PlatformPublisher';
 
@@ -89,3 +89,6 @@ export function mediaOnDisk(files: Record<string, string>, looks: DiskMediaLooks
     link: async (mediaId) => linkOf(mediaId),
   };
 }
+
+/** An account the connection knows nothing of beyond its grant: no id, no handle, nothing chosen to publish as. */
+export const UNNAMED_ACCOUNT: PublishingAccount = { accountId: null, handle: '', publishAs: null };

@@ -51,11 +51,12 @@ export type GrantRenewed = (grant: PlatformGrant) => Promise<void>;
 
 /**
  * Publishing with a connection's grant: outcomes, never thrown failures (PlatformPublisher).
- * `account` is the connection's account (the engine passes it always); without it a connector
- * knows no chosen page, organization, channel or board and no handle.
+ * The engine hands over what it read of the connection once per segment: its grant and its
+ * account (the account id, the handle, the page, organization, channel or board it publishes
+ * as), so no connector reads the connection again.
  */
 export interface GrantedPublisher {
-  publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount, renewed?: GrantRenewed): Promise<PublishOutcome>;
+  publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account: PublishingAccount, renewed?: GrantRenewed): Promise<PublishOutcome>;
 }
 
 /** Everything one platform's connector does (adapters/outbound/platforms/<platform>/). */

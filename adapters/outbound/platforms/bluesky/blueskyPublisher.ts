@@ -28,7 +28,7 @@ export class BlueskyPublisher implements GrantedPublisher {
     segment: SegmentToPublish,
     grant: PlatformGrant,
     media: MediaAccess,
-    _account?: PublishingAccount,
+    _account: PublishingAccount,
     renewed?: GrantRenewed,
   ): Promise<PublishOutcome> {
     if (grant.kind !== 'atproto_session') return { kind: 'rejected', reason: 'the connection holds no Bluesky session' };

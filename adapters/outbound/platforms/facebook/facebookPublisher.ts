@@ -38,7 +38,7 @@ export class FacebookPublisher implements GrantedPublisher {
     segment: SegmentToPublish,
     grant: PlatformGrant,
     media: MediaAccess,
-    account?: PublishingAccount,
+    account: PublishingAccount,
     renewed?: GrantRenewed,
   ): Promise<PublishOutcome> {
     // A Page's posts are public: a narrower audience cannot be kept (docs/decisions.md, "Platforms").

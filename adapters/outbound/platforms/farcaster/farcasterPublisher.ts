@@ -45,7 +45,7 @@ async function castBody(segment: SegmentToPublish, grant: FarcasterSignerGrant, 
 export class FarcasterPublisher implements GrantedPublisher {
   constructor(private readonly settings: FarcasterSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account: PublishingAccount): Promise<PublishOutcome> {
     const signer = asSignerGrant(grant);
     if (segment.segmentIndex > 0 && segment.replyToPlatformPostId === null) return { kind: 'rejected', reason: 'a reply cast needs the cast it replies to' };
     let body: Record<string, unknown>;

@@ -43,7 +43,7 @@ export function captionTagsRefusal(caption: string): string | null {
 export class InstagramPublisher implements GrantedPublisher {
   constructor(private readonly settings: InstagramSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account: PublishingAccount): Promise<PublishOutcome> {
     const graph = new InstagramGraph(this.settings, asOAuth2(grant).accessToken);
     if (segment.segmentIndex > 0) return this.comment(segment, graph);
     if (segment.media.length === 0) return { kind: 'rejected', reason: 'an Instagram post needs an image or a video' };

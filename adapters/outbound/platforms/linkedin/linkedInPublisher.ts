@@ -79,7 +79,7 @@ export function postBody(segment: SegmentToPublish, author: string, media: reado
 export class LinkedInPublisher implements GrantedPublisher {
   constructor(private readonly settings: LinkedInSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     // A post whose video LinkedIn was processing resumes as the author the video was uploaded for.
     const resumed = segment.segmentIndex === 0 ? decodeCheckpoint(segment.checkpoint) : null;

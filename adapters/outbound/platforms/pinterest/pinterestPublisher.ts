@@ -64,7 +64,7 @@ export function pinBody(segment: SegmentToPublish, boardId: string, media: PinMe
 export class PinterestPublisher implements GrantedPublisher {
   constructor(private readonly settings: PinterestSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account: PublishingAccount): Promise<PublishOutcome> {
     const oauth = asOAuth2(grant);
     if (segment.segmentIndex > 0) return { kind: 'rejected', reason: 'Pinterest has no replies or comments to publish later segments as' };
     const missing = missingScopes(oauth, PIN_SCOPES);

@@ -40,7 +40,7 @@ export const THREADS_TEXT_LIMIT = 500;
 export class ThreadsPublisher implements GrantedPublisher {
   constructor(private readonly settings: ThreadsSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex > 0 && segment.replyToPlatformPostId === null) return { kind: 'rejected', reason: 'a Threads reply needs the post it replies to' };
     if (segment.checkpoint !== null) {

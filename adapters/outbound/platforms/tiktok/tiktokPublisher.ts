@@ -17,7 +17,7 @@ export class TikTokPublisher implements GrantedPublisher {
   constructor(private readonly settings: TikTokSettings) {}
 
   /** TikTok publishes as the grant's creator: the account adds nothing to a call. */
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, _account: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex > 0) return { kind: 'rejected', reason: 'TikTok takes one post per target: it has no API for comments' };
     const choices = choicesOf(segment);

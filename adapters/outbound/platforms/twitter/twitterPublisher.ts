@@ -37,7 +37,7 @@ export function tweetBody(segment: SegmentToPublish, mediaIds: readonly string[]
 export class TwitterPublisher implements GrantedPublisher {
   constructor(private readonly settings: TwitterSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex > 0 && segment.replyToPlatformPostId === null)
       return { kind: 'rejected', reason: 'a reply in an X thread needs the tweet before it' };

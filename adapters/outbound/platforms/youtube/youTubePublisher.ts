@@ -14,7 +14,7 @@ import { publishVideo } from './youTubeVideo';
 export class YouTubePublisher implements GrantedPublisher {
   constructor(private readonly settings: YouTubeSettings) {}
 
-  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account?: PublishingAccount): Promise<PublishOutcome> {
+  async publish(segment: SegmentToPublish, grant: PlatformGrant, media: MediaAccess, account: PublishingAccount): Promise<PublishOutcome> {
     const { accessToken } = asOAuth2(grant);
     if (segment.segmentIndex === 0) {
       const refusal = otherChannelRefusal(account);

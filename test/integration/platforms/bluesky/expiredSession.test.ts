@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
@@ -26,7 +27,7 @@ describe('Bluesky connector: an expired access token (reference PDS)', () => {
     // The clock says the token is fresh, so the PDS is the one to say it expired.
     const { publisher } = blueskyConnector({ clock: () => new Date(0) });
 
-    const outcome = await publisher.publish(blueskySegment({ text: 'After a long nap' }), expired, new FileMediaAccess(), undefined, async (grant) => {
+    const outcome = await publisher.publish(blueskySegment({ text: 'After a long nap' }), expired, new FileMediaAccess(), UNNAMED_ACCOUNT, async (grant) => {
       renewals.push(grant);
     });
 

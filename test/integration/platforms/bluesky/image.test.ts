@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,7 @@ describe('Bluesky connector: publishing an image with alt text (reference PDS)',
     });
     const segment = blueskySegment({ text: 'A blue rectangle', media: [{ id: 'media-1', altText: 'A plain blue rectangle', thumbnailTimestamp: null }] });
 
-    const outcome = await bluesky.connector.publisher.publish(segment, bluesky.grant, media);
+    const outcome = await bluesky.connector.publisher.publish(segment, bluesky.grant, media, UNNAMED_ACCOUNT);
 
     if (outcome.kind !== 'published') expect.fail(`${outcome.kind}: ${outcome.reason}`);
     const post = await readPost(bluesky.pds, outcome.platformPostId);

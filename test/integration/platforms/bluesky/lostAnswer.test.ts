@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { blueskySegment } from '../../../support/blueskySegments';
@@ -28,7 +29,7 @@ describe('Bluesky connector: a post whose answer is lost (reference PDS)', () =>
       },
     });
 
-    const outcome = await lossy.publisher.publish(blueskySegment({ text: 'Made, though nobody heard' }), bluesky.grant, new FileMediaAccess());
+    const outcome = await lossy.publisher.publish(blueskySegment({ text: 'Made, though nobody heard' }), bluesky.grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     const made = await records();
     expect(made).to.have.length(1);
@@ -47,7 +48,12 @@ describe('Bluesky connector: a post whose answer is lost (reference PDS)', () =>
       },
     });
 
-    const outcome = await lossy.publisher.publish(blueskySegment({ text: 'Made, and the lookup lost too' }), bluesky.grant, new FileMediaAccess());
+    const outcome = await lossy.publisher.publish(
+      blueskySegment({ text: 'Made, and the lookup lost too' }),
+      bluesky.grant,
+      new FileMediaAccess(),
+      UNNAMED_ACCOUNT,
+    );
 
     expect(outcome).to.deep.equal({ kind: 'outcomeUnknown', reason: 'Bluesky gave no answer to the post: fetch failed (UND_ERR_SOCKET)' });
     expect(await records()).to.have.length(before + 1);

@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { type AtprotoSessionGrant } from '../../../../application/ports/platforms/PlatformGrant';
@@ -85,7 +86,7 @@ describe('Bluesky connector: a PDS whose rate limit is reached (reference PDS, i
           : fetch(input, init),
     });
 
-    const outcome = await limited.publisher.publish(blueskySegment({ text: 'Not now' }), grant, new FileMediaAccess());
+    const outcome = await limited.publisher.publish(blueskySegment({ text: 'Not now' }), grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     expect(outcome).to.include({ kind: 'retryLater', statusCode: 429, reason: 'RateLimitExceeded: Rate Limit Exceeded' });
     if (outcome.kind !== 'retryLater') return;

@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { PlatformConnectors } from '../../../../application/connections/PlatformConnectors';
@@ -154,7 +155,7 @@ for (const kind of ['sqlite', 'mysql'] as const) {
       const grant = await h.composition.get(T.ConnectionCredentials).find(connectionId);
       if (grant === null) throw new Error('the connection has no grant');
       const connector = blueskyConnector({ clock: () => h.clock.now() });
-      const made = await connector.publisher.publish(begun.call, grant, new FileMediaAccess());
+      const made = await connector.publisher.publish(begun.call, grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
       if (made.kind !== 'published') throw new Error(`${made.kind}: ${made.reason}`);
 
       h.clock.advanceSeconds(61);

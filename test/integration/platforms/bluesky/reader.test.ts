@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import fs from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
@@ -41,7 +42,7 @@ describe('Bluesky connector: reading the account back (reference PDS)', function
   }
   /** A connector whose clock says `at`: its posts are created, and keyed, then. */
   const publishAt = async (at: Date, grant: AtprotoSessionGrant, fields: Parameters<typeof blueskySegment>[0], media = new FileMediaAccess()) => {
-    const outcome = await blueskyConnector({ clock: () => at }).publisher.publish(blueskySegment(fields), grant, media);
+    const outcome = await blueskyConnector({ clock: () => at }).publisher.publish(blueskySegment(fields), grant, media, UNNAMED_ACCOUNT);
     if (outcome.kind !== 'published') throw new Error(`${outcome.kind}: ${outcome.reason}`);
     return outcome;
   };

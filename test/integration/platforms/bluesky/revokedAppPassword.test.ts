@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { blueskySegment } from '../../../support/blueskySegments';
@@ -23,7 +24,7 @@ describe('Bluesky connector: a revoked app password (reference PDS)', () => {
     const expired = { ...bluesky.grant, accessJwt: bluesky.pds.expiredAccessJwt(bluesky.account.did) };
     const { publisher } = blueskyConnector({ clock: () => new Date(0) });
 
-    const outcome = await publisher.publish(blueskySegment({ text: 'Never posted' }), expired, new FileMediaAccess());
+    const outcome = await publisher.publish(blueskySegment({ text: 'Never posted' }), expired, new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     expect(outcome.kind).to.equal('needsReconnect');
     const { data } = await bluesky.pds.reader().com.atproto.repo.listRecords({ repo: bluesky.account.did, collection: 'app.bsky.feed.post' });

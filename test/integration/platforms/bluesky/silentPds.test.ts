@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { blueskySegment } from '../../../support/blueskySegments';
@@ -26,7 +27,7 @@ describe('Bluesky connector: a PDS that takes the request and never answers', ()
       appPassword: 'aaaa-bbbb-cccc-dddd',
     };
 
-    const outcome = await connector.publisher.publish(blueskySegment({ text: 'Hello?' }), grant, new FileMediaAccess());
+    const outcome = await connector.publisher.publish(blueskySegment({ text: 'Hello?' }), grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('outcomeUnknown');
   });

@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { FileMediaAccess } from '../../../support/fileMediaAccess';
@@ -13,7 +14,7 @@ describe('Bluesky connector: publishing text (reference PDS)', () => {
 
   it('creates an app.bsky.feed.post with the text and a facet for its link', async () => {
     const text = 'Release notes are out: https://example.com/notes';
-    const outcome = await bluesky.connector.publisher.publish(blueskySegment({ text }), bluesky.grant, new FileMediaAccess());
+    const outcome = await bluesky.connector.publisher.publish(blueskySegment({ text }), bluesky.grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     if (outcome.kind !== 'published') expect.fail(`${outcome.kind}: ${outcome.reason}`);
     const rkey = outcome.platformPostId.split('/').pop();
@@ -35,8 +36,8 @@ describe('Bluesky connector: publishing text (reference PDS)', () => {
     const at = new Date();
     const { publisher } = blueskyConnector({ clock: () => at });
     const segment = blueskySegment({ text: 'Said once, even when sent twice' });
-    const first = await publisher.publish(segment, bluesky.grant, new FileMediaAccess());
-    const second = await publisher.publish(segment, bluesky.grant, new FileMediaAccess());
+    const first = await publisher.publish(segment, bluesky.grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
+    const second = await publisher.publish(segment, bluesky.grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     expect(first.kind).to.equal('published');
     expect(second).to.include({ kind: 'published', platformPostId: first.kind === 'published' ? first.platformPostId : '' });

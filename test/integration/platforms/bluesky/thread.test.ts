@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskySegment } from '../../../support/blueskySegments';
 import { type ConnectedBluesky, connectedBluesky, readPost } from '../../../support/connectedBluesky';
@@ -14,7 +15,7 @@ describe('Bluesky connector: publishing a thread (reference PDS)', () => {
     const uris: string[] = [];
     for (const [index, text] of ['1/3 the start', '2/3 the middle', '3/3 the end'].entries()) {
       const segment = blueskySegment({ text, segmentIndex: index, segmentCount: 3, replyToPlatformPostId: uris.at(-1) ?? null });
-      const outcome = await bluesky.connector.publisher.publish(segment, bluesky.grant, new FileMediaAccess());
+      const outcome = await bluesky.connector.publisher.publish(segment, bluesky.grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
       if (outcome.kind !== 'published') expect.fail(`segment ${index}: ${outcome.kind}: ${outcome.reason}`);
       uris.push(outcome.platformPostId);
     }

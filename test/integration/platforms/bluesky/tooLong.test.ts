@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { blueskySegment } from '../../../support/blueskySegments';
 import { type ConnectedBluesky, connectedBluesky } from '../../../support/connectedBluesky';
@@ -13,7 +14,7 @@ describe('Bluesky connector: a text over 300 graphemes (reference PDS)', () => {
   it('is rejected with the PDS reason, and nothing is posted', async () => {
     // Sent straight to the publisher: the domain refuses it earlier, at the post's creation.
     const text = `${'👨‍👩‍👧'.repeat(1)}${'a'.repeat(300)}`;
-    const outcome = await bluesky.connector.publisher.publish(blueskySegment({ text }), bluesky.grant, new FileMediaAccess());
+    const outcome = await bluesky.connector.publisher.publish(blueskySegment({ text }), bluesky.grant, new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     expect(outcome).to.include({ kind: 'rejected', statusCode: 400 });
     expect(outcome.kind === 'rejected' && outcome.reason).to.match(/grapheme too big \(maximum 300, got 301\)/);

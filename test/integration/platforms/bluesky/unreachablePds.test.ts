@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { createServer } from 'node:net';
 import { expect } from 'chai';
 import { blueskyConnector } from '../../../../adapters/outbound/platforms/bluesky/BlueskyConnector';
@@ -39,7 +40,7 @@ describe('Bluesky connector: a PDS that cannot be reached', () => {
 
   it('is a retry later for a publish: the request never left', async () => {
     const connector = blueskyConnector();
-    const outcome = await connector.publisher.publish(blueskySegment({ text: 'Hello' }), grant(), new FileMediaAccess());
+    const outcome = await connector.publisher.publish(blueskySegment({ text: 'Hello' }), grant(), new FileMediaAccess(), UNNAMED_ACCOUNT);
 
     expect(outcome.kind).to.equal('retryLater');
   });

@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +69,12 @@ describe('Bluesky connector: publishing a video (reference PDS)', function () {
         return fetch(input, init);
       },
     });
-    const outcome = await watched.publisher.publish(segmentWithVideo('A test card in motion', 'Colour bars, counting'), grant, await videoOf(small));
+    const outcome = await watched.publisher.publish(
+      segmentWithVideo('A test card in motion', 'Colour bars, counting'),
+      grant,
+      await videoOf(small),
+      UNNAMED_ACCOUNT,
+    );
 
     if (outcome.kind !== 'published') expect.fail(`${outcome.kind}: ${outcome.reason}`);
     const post = await readPost(pds, outcome.platformPostId);
@@ -102,7 +108,7 @@ describe('Bluesky connector: publishing a video (reference PDS)', function () {
       { facts: { durationSeconds: 181 }, reason: /at most 180 s; this one lasts 181 s/ },
     ];
     for (const { facts, reason } of refusals) {
-      const outcome = await watched.publisher.publish(segmentWithVideo('Never posted'), grant, await videoOf(small, facts));
+      const outcome = await watched.publisher.publish(segmentWithVideo('Never posted'), grant, await videoOf(small, facts), UNNAMED_ACCOUNT);
       expect(outcome.kind, JSON.stringify(facts)).to.equal('rejected');
       expect(outcome.kind === 'rejected' && outcome.reason).to.match(reason);
     }
@@ -112,7 +118,12 @@ describe('Bluesky connector: publishing a video (reference PDS)', function () {
 
   it('is refused with the PDS’s reason when the video is over the PDS’s own blob limit, and nothing is posted', async () => {
     const before = await postCount();
-    const outcome = await connector.publisher.publish(segmentWithVideo('Too big for this server'), grant, await videoOf(large, { width: 640, height: 360 }));
+    const outcome = await connector.publisher.publish(
+      segmentWithVideo('Too big for this server'),
+      grant,
+      await videoOf(large, { width: 640, height: 360 }),
+      UNNAMED_ACCOUNT,
+    );
 
     expect(outcome).to.include({ kind: 'rejected', statusCode: 413 });
     expect(outcome.kind === 'rejected' && outcome.reason).to.match(/PayloadTooLarge/);
@@ -128,7 +139,7 @@ describe('Bluesky connector: publishing a video (reference PDS)', function () {
         { id: 'video-1', altText: null, thumbnailTimestamp: null },
       ],
     });
-    const outcome = await connector.publisher.publish(segment, grant, media);
+    const outcome = await connector.publisher.publish(segment, grant, media, UNNAMED_ACCOUNT);
 
     expect(outcome).to.deep.equal({ kind: 'rejected', reason: 'Bluesky takes a video only on its own in a post' });
   });

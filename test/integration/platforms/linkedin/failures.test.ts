@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -23,14 +24,14 @@ describe('LinkedIn connector: what a failed call becomes', () => {
 
   it('429 with Retry-After: retry later, no sooner than LinkedIn said', async () => {
     fake.answerNext('POST /rest/posts', { kind: 'rateLimited', retryAfterSeconds: 3600 });
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'retryLater', afterSeconds: 3600, statusCode: 429 });
     expect(fake.state.posts).to.have.length(0);
   });
 
   it('429 for a spent daily limit (no Retry-After): retry later, no sooner than midnight UTC when the limit starts again (review finding 1)', async () => {
     fake.answerNext('linkedin.posts.create', { kind: 'dailyLimit', of: 'MEMBER' });
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     const untilMidnight = (Date.parse('2026-11-24T00:00:00Z') - NOW.getTime()) / 1000;
     expect(outcome).to.deep.equal({
       kind: 'retryLater',
@@ -43,7 +44,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
 
   it('403 (a removed organization role or scope): needs reconnect, not a final refusal (review finding 4)', async () => {
     fake.answerNext('linkedin.posts.create', { kind: 'forbidden', message: 'Member is not an administrator of organization 2414183' });
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome).to.deep.equal({
       kind: 'needsReconnect',
       reason: 'LinkedIn: Member is not an administrator of organization 2414183 (ACCESS_DENIED)',
@@ -53,7 +54,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
 
   it('a 5xx on the post: the outcome is unknown (LinkedIn got it and takes no idempotency key)', async () => {
     fake.answerNext('POST /rest/posts', { kind: 'serverError' });
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'outcomeUnknown', statusCode: 500 });
   });
 
@@ -62,7 +63,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
     const file = await makePng(dir, 8, 8);
     fake.answerNext('POST /rest/images', { kind: 'serverError' });
     const media = [{ id: 'm', altText: null, thumbnailTimestamp: null }];
-    const outcome = await connector.publisher.publish(segment({ media }), grant, mediaFrom({ m: file }));
+    const outcome = await connector.publisher.publish(segment({ media }), grant, mediaFrom({ m: file }), UNNAMED_ACCOUNT);
     expect(outcome).to.deep.include({ kind: 'retryLater', statusCode: 500 });
     expect(fake.requestsTo('POST', '/rest/posts')).to.equal(0);
     await fs.rm(dir, { recursive: true, force: true });
@@ -70,7 +71,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
 
   it('422: rejected with LinkedIn’s message', async () => {
     fake.answerNext('POST /rest/posts', { kind: 'unprocessable', message: 'Content is a duplicate of urn:li:share:1' });
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome).to.deep.equal({
       kind: 'rejected',
       reason: 'LinkedIn: Content is a duplicate of urn:li:share:1 (UNPROCESSABLE_ENTITY)',
@@ -80,7 +81,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
 
   it('a revoked token once (LinkedIn does that right after issuing one): tried again, published', async () => {
     fake.answerNext('POST /rest/posts', { kind: 'revokedToken' });
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome.kind).to.equal('published');
     expect(fake.requestsTo('POST', '/rest/posts')).to.equal(2);
   });
@@ -88,7 +89,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
   it('a revoked token twice: needs reconnect', async () => {
     fake.answerNext('POST /rest/posts', { kind: 'revokedToken' });
     fake.answerNext('POST /rest/posts', { kind: 'revokedToken' });
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome).to.deep.equal({
       kind: 'needsReconnect',
       reason: 'LinkedIn: The token used in the request has been revoked by the user (REVOKED_ACCESS_TOKEN)',
@@ -100,7 +101,7 @@ describe('LinkedIn connector: what a failed call becomes', () => {
   it('a timeout after LinkedIn received the post: outcome unknown, and LinkedIn saw it', async () => {
     fake.answerNext('POST /rest/posts', { kind: 'stall' });
     const impatient = connectorFor(fake, { timeoutMs: 300 });
-    const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, NO_MEDIA);
+    const outcome = await impatient.publisher.publish(segment({ text: 'stalled' }), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     if (outcome.kind !== 'outcomeUnknown') throw new Error(`expected outcomeUnknown, got ${outcome.kind}`);
     expect(outcome.reason).to.match(/^publish outcome unknown: LinkedIn did not answer within 300 ms/);
     const seen = fake.received.filter((r) => r.path === '/rest/posts');

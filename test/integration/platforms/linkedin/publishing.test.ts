@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +32,7 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
       segment({ text: 'Hello (world) #launch, C# wins', settings: { platform: 'LINKEDIN', values: { visibility: 'CONNECTIONS' } } }),
       grant,
       NO_MEDIA,
+      UNNAMED_ACCOUNT,
     );
     const [post] = fake.state.posts;
     expect(outcome).to.deep.equal({
@@ -60,6 +62,7 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
       segment({ media: [{ id: 'media-1', altText: 'A blue square', thumbnailTimestamp: null }] }),
       grant,
       mediaFrom({ 'media-1': file }),
+      UNNAMED_ACCOUNT,
     );
     expect(outcome.kind).to.equal('published');
     const [image] = [...fake.state.images.values()];
@@ -75,7 +78,7 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
       { id: 'a', altText: null, thumbnailTimestamp: null },
       { id: 'b', altText: 'second', thumbnailTimestamp: null },
     ];
-    const outcome = await connector.publisher.publish(segment({ media }), grant, mediaFrom(files));
+    const outcome = await connector.publisher.publish(segment({ media }), grant, mediaFrom(files), UNNAMED_ACCOUNT);
     expect(outcome.kind).to.equal('published');
     const [a, b] = [...fake.state.images.values()];
     expect(fake.state.posts[0].body.content).to.deep.equal({ multiImage: { images: [{ id: a.urn }, { id: b.urn, altText: 'second' }] } });
@@ -87,10 +90,10 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
     fake.state.videoPartBytes = Math.ceil(bytes.length / 3);
     const first = segment({ media: [{ id: 'clip', altText: 'ignored for video', thumbnailTimestamp: null }] });
     const media = mediaFrom({ clip: file });
-    const waiting = await connector.publisher.publish(first, grant, media);
+    const waiting = await connector.publisher.publish(first, grant, media, UNNAMED_ACCOUNT);
     expect(waiting, JSON.stringify(waiting)).to.deep.include({ kind: 'processing', afterSeconds: 60 });
     const checkpoint = waiting.kind === 'processing' ? waiting.checkpoint : null;
-    const outcome = await connector.publisher.publish({ ...first, checkpoint }, grant, media);
+    const outcome = await connector.publisher.publish({ ...first, checkpoint }, grant, media, UNNAMED_ACCOUNT);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     const [video] = [...fake.state.videos.values()];
     expect(video.parts).to.have.length(3);
@@ -101,18 +104,20 @@ describe('LinkedIn connector: publishing against a local LinkedIn', () => {
   });
 
   it('posts segments 2 and 3 as comments on the first segment’s post', async () => {
-    const first = await connector.publisher.publish(segment({ segmentCount: 3 }), grant, NO_MEDIA);
+    const first = await connector.publisher.publish(segment({ segmentCount: 3 }), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     if (first.kind !== 'published') throw new Error(first.reason);
     const second = await connector.publisher.publish(
       segment({ text: 'More (details)', segmentIndex: 1, segmentCount: 3, replyToPlatformPostId: first.platformPostId }),
       grant,
       NO_MEDIA,
+      UNNAMED_ACCOUNT,
     );
     if (second.kind !== 'published') throw new Error(second.reason);
     const third = await connector.publisher.publish(
       segment({ text: 'The end', segmentIndex: 2, segmentCount: 3, replyToPlatformPostId: second.platformPostId }),
       grant,
       NO_MEDIA,
+      UNNAMED_ACCOUNT,
     );
     if (third.kind !== 'published') throw new Error(third.reason);
     const postUrn = first.platformPostId;

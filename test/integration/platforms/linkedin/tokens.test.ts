@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { type LinkedInConnector } from '../../../../adapters/outbound/platforms/linkedin/LinkedInConnector';
 import { LinkedInFake } from '../../../support/fakes/linkedinFake';
@@ -26,7 +27,7 @@ describe('LinkedIn connector: token upkeep against a local LinkedIn', () => {
     fake.state.accessLifetimeSeconds = 5_184_000;
     const grant = grantFrom(fake.tokens());
     fake.expire(grant.accessToken);
-    const refused = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const refused = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(refused).to.deep.include({ kind: 'needsReconnect', statusCode: 401 });
 
     const renewed = await connector.tokens.refresh(grant);
@@ -42,7 +43,7 @@ describe('LinkedIn connector: token upkeep against a local LinkedIn', () => {
       client_secret: fake.state.clientSecret,
     });
 
-    const outcome = await connector.publisher.publish(segment(), renewed.grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), renewed.grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome.kind).to.equal('published');
   });
 

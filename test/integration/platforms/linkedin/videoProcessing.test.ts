@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -47,7 +48,8 @@ describe('LinkedIn connector: a video LinkedIn is still processing', () => {
     return (outcome as Extract<PublishOutcome, { kind: 'processing' }>).checkpoint;
   };
   /** One call as the engine makes it: the segment with the checkpoint the last call left. */
-  const call = (checkpoint: string | null): Promise<PublishOutcome> => connector.publisher.publish({ ...first, checkpoint } as SegmentToPublish, grant, media);
+  const call = (checkpoint: string | null): Promise<PublishOutcome> =>
+    connector.publisher.publish({ ...first, checkpoint } as SegmentToPublish, grant, media, UNNAMED_ACCOUNT);
 
   it('processing for two looks: processing, processing, published; uploaded once, posted once', async () => {
     fake.state.videoProcessingLooks = 2;

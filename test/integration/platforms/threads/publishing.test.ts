@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { type ThreadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
 import { type OAuth2Grant } from '../../../../application/ports/platforms/PlatformGrant';
@@ -20,7 +21,7 @@ describe('Threads connector: publishing against a local Threads', () => {
 
   it('publishes a text post: a TEXT container with reply_control mapped, then threads_publish, then its permalink', async () => {
     const settings = { platform: 'THREADS' as const, values: { replyControl: 'following' as const } };
-    const outcome = await connector.publisher.publish(segment({ text: 'Hello Threads', settings }), grant, MEDIA);
+    const outcome = await connector.publisher.publish(segment({ text: 'Hello Threads', settings }), grant, MEDIA, UNNAMED_ACCOUNT);
     const [post] = fake.state.posts;
     expect(outcome).to.deep.equal({ kind: 'published', platformPostId: post.id, platformPostUrl: post.permalink, postedAt: NOW, statusCode: 200 });
     expect(containerParams()).to.deep.equal([
@@ -36,7 +37,7 @@ describe('Threads connector: publishing against a local Threads', () => {
   });
 
   it('an image Threads has at once: image_url is the media link, published in the same call', async () => {
-    const outcome = await connector.publisher.publish(segment({ text: '', media: [item('image-1')] }), grant, MEDIA);
+    const outcome = await connector.publisher.publish(segment({ text: '', media: [item('image-1')] }), grant, MEDIA, UNNAMED_ACCOUNT);
     expectKind(outcome, 'published');
     expect(containerParams()[0]).to.deep.include({ media_type: 'IMAGE', image_url: 'https://media.example/image-1?sig=abc' });
     expect(containerParams()[0]).to.not.have.property('text');
@@ -44,20 +45,20 @@ describe('Threads connector: publishing against a local Threads', () => {
 
   it('an image with alt text: alt_text on its container', async () => {
     const media = [{ id: 'image-1', altText: 'A blue square', thumbnailTimestamp: null }];
-    expectKind(await connector.publisher.publish(segment({ media }), grant, MEDIA), 'published');
+    expectKind(await connector.publisher.publish(segment({ media }), grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     expect(containerParams()[0]).to.deep.include({ media_type: 'IMAGE', alt_text: 'A blue square' });
   });
 
   it('an image still IN_PROGRESS: processing with the container as checkpoint; the next call publishes that container', async () => {
     fake.state.imageStartsAs = 'IN_PROGRESS';
-    const first = expectKind(await connector.publisher.publish(segment({ media: [item('image-1')] }), grant, MEDIA), 'processing');
+    const first = expectKind(await connector.publisher.publish(segment({ media: [item('image-1')] }), grant, MEDIA, UNNAMED_ACCOUNT), 'processing');
     const [container] = fake.state.containers.values();
     expect(first).to.deep.include({ checkpoint: container.id, afterSeconds: 60 });
     expect(fake.requestsTo('POST', '/v1.0/me/threads_publish')).to.equal(0);
 
     fake.settle(container.id, 'FINISHED');
     const second = expectKind(
-      await connector.publisher.publish(segment({ media: [item('image-1')], checkpoint: first.checkpoint }), grant, MEDIA),
+      await connector.publisher.publish(segment({ media: [item('image-1')], checkpoint: first.checkpoint }), grant, MEDIA, UNNAMED_ACCOUNT),
       'published',
     );
     expect(fake.state.containers.size).to.equal(1);
@@ -66,10 +67,10 @@ describe('Threads connector: publishing against a local Threads', () => {
   });
 
   it('a thread: segment 2 replies to segment 1, after a look at the profile’s reply quota', async () => {
-    const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA), 'published');
+    const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     expect(fake.requestsTo('GET', '/v1.0/me/threads_publishing_limit'), 'a post of its own is the engine’s budget').to.equal(0);
     const reply = segment({ text: 'and more', segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: first.platformPostId });
-    const second = expectKind(await connector.publisher.publish(reply, grant, MEDIA), 'published');
+    const second = expectKind(await connector.publisher.publish(reply, grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     expect(containerParams()[1]).to.deep.include({ media_type: 'TEXT', text: 'and more', reply_to_id: first.platformPostId });
     expect(containerParams()[0]).to.not.have.property('reply_to_id');
     expect(second.platformPostId).to.not.equal(first.platformPostId);
@@ -77,10 +78,10 @@ describe('Threads connector: publishing against a local Threads', () => {
   });
 
   it('a reply once the profile’s 1,000 replies a day are spent: retry later, no container made (review finding 2)', async () => {
-    const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA), 'published');
+    const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     fake.state.replyQuotaUsage = 1000;
     const reply = segment({ text: 'and more', segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: first.platformPostId });
-    const outcome = await connector.publisher.publish(reply, grant, MEDIA);
+    const outcome = await connector.publisher.publish(reply, grant, MEDIA, UNNAMED_ACCOUNT);
     expect(outcome).to.deep.equal({
       kind: 'retryLater',
       afterSeconds: 3600,
@@ -92,11 +93,11 @@ describe('Threads connector: publishing against a local Threads', () => {
 
   it('text of 500 characters with emoji counted as their UTF-8 bytes: refused before any call past 500 (review finding 1)', async () => {
     const fits = `${'a'.repeat(496)}😀`;
-    expectKind(await connector.publisher.publish(segment({ text: fits }), grant, MEDIA), 'published');
+    expectKind(await connector.publisher.publish(segment({ text: fits }), grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     const tooLong = `${'a'.repeat(490)}😀😀😀`;
     expect([...tooLong].length, 'within 500 code points, as the domain counts').to.be.at.most(500);
     const before = fake.received.length;
-    expect(await connector.publisher.publish(segment({ text: tooLong }), grant, MEDIA)).to.deep.equal({
+    expect(await connector.publisher.publish(segment({ text: tooLong }), grant, MEDIA, UNNAMED_ACCOUNT)).to.deep.equal({
       kind: 'rejected',
       reason: 'Threads counts this text as 502 characters (an emoji as its UTF-8 bytes); it allows 500',
     });

@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { threadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
 import { type Script } from '../../../support/fakes/kit/scriptedAnswers';
@@ -18,11 +19,11 @@ describe('Threads connector: reading the profile back (GET /{user-id}/threads, /
     const connector = connectorFor(fake);
     const grant = grantFrom(fake.longLivedToken());
     fake.state.now = () => new Date(NOW.getTime() - 3_600_000);
-    await connector.publisher.publish(segment({ text: 'An hour ago' }), grant, MEDIA);
+    await connector.publisher.publish(segment({ text: 'An hour ago' }), grant, MEDIA, UNNAMED_ACCOUNT);
     fake.state.now = () => NOW;
-    const text = expectKind(await connector.publisher.publish(segment({ text: 'Just now' }), grant, MEDIA), 'published');
+    const text = expectKind(await connector.publisher.publish(segment({ text: 'Just now' }), grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     const carousel = expectKind(
-      await connector.publisher.publish(segment({ text: 'Two', media: [item('image-1'), item('image-2')] }), grant, MEDIA),
+      await connector.publisher.publish(segment({ text: 'Two', media: [item('image-1'), item('image-2')] }), grant, MEDIA, UNNAMED_ACCOUNT),
       'published',
     );
     const since = new Date(NOW.getTime() - 60_000);
@@ -55,9 +56,9 @@ describe('Threads connector: reading the profile back (GET /{user-id}/threads, /
   it('a reply is read among the profile’s replies, naming the post it answers', async () => {
     const connector = connectorFor(fake);
     const grant = grantFrom(fake.longLivedToken());
-    const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA), 'published');
+    const first = expectKind(await connector.publisher.publish(segment({ segmentCount: 2 }), grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     const reply = segment({ text: 'and more', segmentIndex: 1, segmentCount: 2, replyToPlatformPostId: first.platformPostId });
-    const second = expectKind(await connector.publisher.publish(reply, grant, MEDIA), 'published');
+    const second = expectKind(await connector.publisher.publish(reply, grant, MEDIA, UNNAMED_ACCOUNT), 'published');
     const read = await connector.reader.recentPosts({ account: accountOf(fake), grant, since: NOW, replyTo: first.platformPostId });
     expect(read).to.deep.equal({
       ok: true,

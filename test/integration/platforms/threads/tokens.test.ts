@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { type ThreadsConnector } from '../../../../adapters/outbound/platforms/threads/ThreadsConnector';
 import { ThreadsFake } from '../../../support/fakes/threadsFake';
@@ -35,14 +36,14 @@ describe('Threads connector: token upkeep against a local Threads', () => {
     expect(renewed.grant.scopes).to.deep.equal(grant.scopes);
     expect(fake.received.find((r) => r.path === '/refresh_access_token')?.method).to.equal('GET');
     expect(fake.paramsTo('/refresh_access_token')).to.deep.equal([{ grant_type: 'th_refresh_token', access_token: grant.accessToken }]);
-    expectKind(await connector.publisher.publish(segment(), renewed.grant, MEDIA), 'published');
+    expectKind(await connector.publisher.publish(segment(), renewed.grant, MEDIA, UNNAMED_ACCOUNT), 'published');
   });
 
   it('a dead grant (error 190 on a post): needs reconnect; the forced refresh of that token: reconnect', async () => {
     const token = fake.longLivedToken(2 * DAY_MS);
     const grant = grantFrom(token);
     fake.state.expire(token);
-    const refused = await connector.publisher.publish(segment(), grant, MEDIA);
+    const refused = await connector.publisher.publish(segment(), grant, MEDIA, UNNAMED_ACCOUNT);
     expect(refused).to.deep.equal({
       kind: 'needsReconnect',
       reason: 'Threads: Invalid OAuth access token - Cannot parse access token (#190)',
@@ -54,7 +55,7 @@ describe('Threads connector: token upkeep against a local Threads', () => {
 
   it('a token past its 60 days on Threads’ clock: 190 (session expired) on a post, needs reconnect', async () => {
     const token = fake.longLivedToken(61 * DAY_MS);
-    const outcome = await connector.publisher.publish(segment(), grantFrom(token), MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grantFrom(token), MEDIA, UNNAMED_ACCOUNT);
     expect(outcome).to.deep.equal({
       kind: 'needsReconnect',
       reason: 'Threads: Error validating access token: Session has expired on Monday, 23-Nov-26 10:00:00 PST. (#190/463)',

@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -28,7 +29,7 @@ describe('Twitter connector: publishing against a local X', () => {
   afterEach(() => fake.stop().then(() => fake.expectNoViolations()));
 
   it('posts a text tweet with the Bearer token; X names no username, so the URL names the post alone', async () => {
-    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment(), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     const [tweet] = fake.state.tweets;
     expect(outcome).to.deep.equal({
       kind: 'published',
@@ -57,7 +58,7 @@ describe('Twitter connector: publishing against a local X', () => {
       ['everyone', 'three'],
     ] as const) {
       const settings = { platform: 'TWITTER' as const, values: { replyRestriction: restriction } };
-      expect((await connector.publisher.publish(segment({ text, settings }), grant, NO_MEDIA)).kind).to.equal('published');
+      expect((await connector.publisher.publish(segment({ text, settings }), grant, NO_MEDIA, UNNAMED_ACCOUNT)).kind).to.equal('published');
     }
     expect(fake.state.tweets.map((t) => t.body)).to.deep.equal([
       { text: 'one', reply_settings: 'following' },
@@ -72,7 +73,7 @@ describe('Twitter connector: publishing against a local X', () => {
       { id: 'a', altText: null, thumbnailTimestamp: null },
       { id: 'b', altText: null, thumbnailTimestamp: null },
     ];
-    const outcome = await connector.publisher.publish(segment({ media }), grant, mediaFrom(files));
+    const outcome = await connector.publisher.publish(segment({ media }), grant, mediaFrom(files), UNNAMED_ACCOUNT);
     expect(outcome.kind, JSON.stringify(outcome)).to.equal('published');
     const [a, b] = [...fake.state.media.values()];
     expect(a.bytes?.equals(await fs.readFile(files.a))).to.equal(true);
@@ -88,7 +89,7 @@ describe('Twitter connector: publishing against a local X', () => {
   it('gives an image its alt text (POST /2/media/metadata) before the tweet names it', async () => {
     const file = await makePng(dir, 8, 8, 'alt.png');
     const media = [{ id: 'm', altText: 'A blue square', thumbnailTimestamp: null }];
-    expect((await connector.publisher.publish(segment({ media }), grant, mediaFrom({ m: file }))).kind).to.equal('published');
+    expect((await connector.publisher.publish(segment({ media }), grant, mediaFrom({ m: file }), UNNAMED_ACCOUNT)).kind).to.equal('published');
     const [image] = [...fake.state.media.values()];
     expect(image.altText).to.equal('A blue square');
     const order = fake.received.map((r) => r.path);
@@ -97,18 +98,20 @@ describe('Twitter connector: publishing against a local X', () => {
 
   it('posts a thread: segments 2 and 3 reply to the tweet before; who may reply is set on the first', async () => {
     const settings = { platform: 'TWITTER' as const, values: { replyRestriction: 'following' as const } };
-    const first = await connector.publisher.publish(segment({ segmentCount: 3, settings }), grant, NO_MEDIA);
+    const first = await connector.publisher.publish(segment({ segmentCount: 3, settings }), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     if (first.kind !== 'published') throw new Error(first.kind);
     const second = await connector.publisher.publish(
       segment({ text: 'More details', segmentIndex: 1, segmentCount: 3, replyToPlatformPostId: first.platformPostId, settings }),
       grant,
       NO_MEDIA,
+      UNNAMED_ACCOUNT,
     );
     if (second.kind !== 'published') throw new Error(second.kind);
     const third = await connector.publisher.publish(
       segment({ text: 'The end', segmentIndex: 2, segmentCount: 3, replyToPlatformPostId: second.platformPostId, settings }),
       grant,
       NO_MEDIA,
+      UNNAMED_ACCOUNT,
     );
     if (third.kind !== 'published') throw new Error(third.kind);
     expect(fake.state.tweets.map((t) => t.body)).to.deep.equal([
@@ -119,7 +122,7 @@ describe('Twitter connector: publishing against a local X', () => {
   });
 
   it('a reply without the tweet before it is refused before anything is sent', async () => {
-    const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2 }), grant, NO_MEDIA);
+    const outcome = await connector.publisher.publish(segment({ segmentIndex: 1, segmentCount: 2 }), grant, NO_MEDIA, UNNAMED_ACCOUNT);
     expect(outcome.kind).to.equal('rejected');
     expect(fake.received).to.have.length(0);
   });

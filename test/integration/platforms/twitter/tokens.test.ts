@@ -1,3 +1,4 @@
+import { UNNAMED_ACCOUNT } from '../../../support/platformTestKit';
 import { expect } from 'chai';
 import { type TwitterConnector } from '../../../../adapters/outbound/platforms/twitter/TwitterConnector';
 import { TwitterFake } from '../../../support/fakes/twitterFake';
@@ -38,7 +39,7 @@ describe('Twitter connector: token upkeep against a local X', () => {
     expect(!reused.ok && reused.failure).to.deep.equal({ kind: 'reconnect', reason: 'X: Value passed for the token was invalid.' });
     const again = await connector.tokens.refresh(renewed.grant);
     expect(again.ok).to.equal(true);
-    expect((await connector.publisher.publish(segment(), renewed.grant, NO_MEDIA)).kind).to.equal('published');
+    expect((await connector.publisher.publish(segment(), renewed.grant, NO_MEDIA, UNNAMED_ACCOUNT)).kind).to.equal('published');
   });
 
   it('invalid_grant: reconnect', async () => {
