@@ -48,7 +48,7 @@ export function configuredConnectors(config: Config, guard: OutboundAddressGuard
   if (platforms.pinterest !== null) connectors.push(pinterestConnector(appOptions(platforms.pinterest)));
   if (platforms.tiktok !== null) {
     const { clientId, ...rest } = appOptions(platforms.tiktok);
-    connectors.push(tiktokConnector({ ...rest, clientKey: clientId }));
+    connectors.push(tiktokConnector({ ...rest, clientKey: clientId, videoList: platforms.tiktok.videoList }));
   }
   if (platforms.farcaster !== null) connectors.push(farcasterConnector(platforms.farcaster));
   const appPasswordLogin: AppPasswordLogin = {

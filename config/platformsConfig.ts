@@ -26,8 +26,8 @@ export interface PlatformsConfig {
   readonly instagram: OAuthAppConfig | null;
   readonly facebook: OAuthAppConfig | null;
   readonly pinterest: OAuthAppConfig | null;
-  /** TikTok calls its client id a client key (TIKTOK_CLIENT_KEY). */
-  readonly tiktok: OAuthAppConfig | null;
+  /** TikTok calls its client id a client key (TIKTOK_CLIENT_KEY); `videoList` (TIKTOK_VIDEO_LIST) also asks for video.list, for figures. */
+  readonly tiktok: (OAuthAppConfig & { readonly videoList: boolean }) | null;
   readonly youtube: OAuthAppConfig | null;
   /** Farcaster through Neynar: set when NEYNAR_API_KEY, FARCASTER_APP_FID and FARCASTER_APP_MNEMONIC all are. */
   readonly farcaster: FarcasterConfig | null;
@@ -37,6 +37,7 @@ export interface PlatformsConfig {
 
 export function platformsConfig(env: Env): PlatformsConfig {
   const linkedin = oauthApp(env, 'LINKEDIN');
+  const tiktok = oauthApp(env, 'TIKTOK', 'CLIENT_KEY');
   return {
     linkedin: linkedin === null ? null : { ...linkedin, organizations: flag(env, 'LINKEDIN_ORGANIZATIONS', false) },
     twitter: oauthApp(env, 'TWITTER'),
@@ -44,7 +45,7 @@ export function platformsConfig(env: Env): PlatformsConfig {
     instagram: oauthApp(env, 'INSTAGRAM'),
     facebook: oauthApp(env, 'FACEBOOK'),
     pinterest: oauthApp(env, 'PINTEREST'),
-    tiktok: oauthApp(env, 'TIKTOK', 'CLIENT_KEY'),
+    tiktok: tiktok === null ? null : { ...tiktok, videoList: flag(env, 'TIKTOK_VIDEO_LIST', false) },
     youtube: oauthApp(env, 'YOUTUBE'),
     farcaster: farcasterApp(env),
     returnToOrigins: returnToOrigins(env),

@@ -5,6 +5,7 @@ import { linkedInAuthority } from './linkedinFakeOAuth';
 import { commentsOnPost, createComment, createPost, postsByAuthor } from './linkedinFakePosts';
 import { initializeImageUpload, organization, organizationAcls, uploadImage, userinfo } from './linkedinFakeRest';
 import { LinkedInFakeState } from './linkedinFakeState';
+import { getPost, shareStatistics } from './linkedinFakeStatistics';
 import { uploadVideoPart, videoAction, videoStatus } from './linkedinFakeVideos';
 
 /** The scopes a member's connection carries; an organization's add the organization scopes. */
@@ -35,6 +36,8 @@ export class LinkedInFake extends PlatformFake<LinkedInFakeState, ScriptedAnswer
         'linkedin.videos.get': videoStatus,
         'linkedin.posts.create': createPost,
         'linkedin.posts.byAuthor': postsByAuthor,
+        'linkedin.posts.get': getPost,
+        'linkedin.organizationalEntityShareStatistics': shareStatistics,
         'linkedin.comments.create': createComment,
         'linkedin.comments.list': commentsOnPost,
       },

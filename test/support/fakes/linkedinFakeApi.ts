@@ -6,6 +6,7 @@ const COMMENTS_PAGE = 'https://learn.microsoft.com/en-us/linkedin/marketing/comm
 const IMAGES_PAGE = 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/images-api';
 const VIDEOS_PAGE = 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api';
 const ACL_PAGE = 'https://learn.microsoft.com/en-us/linkedin/compliance/integrations/organizations/organization-access-control';
+const STATISTICS_PAGE = 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/share-statistics';
 const TOKENS_PAGE = 'https://learn.microsoft.com/en-us/linkedin/shared/authentication/programmatic-refresh-tokens';
 /** docs/platforms.md's rows whose page could not be retrieved: what the connector relies on. */
 const NOT_RETRIEVED = 'docs/platforms.md, LinkedIn (page not retrieved)';
@@ -111,6 +112,27 @@ const OPERATIONS: readonly DocumentedOperation[] = [
     values: { q: ['author'], sortBy: ['LAST_MODIFIED', 'CREATED'] },
     auth: 'bearer',
     scopes: READ,
+  },
+  {
+    id: 'linkedin.posts.get',
+    method: 'GET',
+    path: '/rest/posts/{urn}',
+    page: POSTS_PAGE,
+    allowed: ['viewContext'],
+    auth: 'bearer',
+    scopes: READ,
+  },
+  {
+    // Lifetime statistics of the posts named (no timeIntervals); ADMINISTRATORs of the organization only.
+    id: 'linkedin.organizationalEntityShareStatistics',
+    method: 'GET',
+    path: '/rest/organizationalEntityShareStatistics',
+    page: STATISTICS_PAGE,
+    required: ['q', 'organizationalEntity'],
+    allowed: ['q', 'organizationalEntity', 'shares', 'ugcPosts', 'timeIntervals'],
+    values: { q: ['organizationalEntity'] },
+    auth: 'bearer',
+    scopes: ['rw_organization_admin'],
   },
   {
     id: 'linkedin.comments.create',

@@ -60,6 +60,8 @@ export class LinkedInFakeState extends OAuthGrants {
   videoFailureReason: string | null = null;
   readonly posts: StoredPost[] = [];
   readonly comments: StoredComment[] = [];
+  /** Each post's lifetime statistics by LinkedIn's names (likeCount, impressionCount …); zeros where unset. */
+  readonly statistics = new Map<string, Record<string, number>>();
   /** LinkedIn's clock, for the posts' and comments' `createdAt`. */
   now: () => Date = () => new Date();
 

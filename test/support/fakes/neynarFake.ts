@@ -2,6 +2,7 @@ import { DescribedApi } from './kit/describedApi';
 import { type FakeHandler, PlatformFake } from './kit/platformFake';
 import { keyed, neynarError, refusal, type ScriptedAnswer, scripted } from './neynarFakeAnswers';
 import { castsForUser, publishCast } from './neynarFakeCasts';
+import { bulkCasts, lookupCast } from './neynarFakeReads';
 import { createSigner, lookupSigner, registerSignedKey, usersByFid } from './neynarFakeSigners';
 import { NeynarFakeState } from './neynarFakeState';
 
@@ -30,6 +31,8 @@ export class NeynarFake extends PlatformFake<NeynarFakeState, ScriptedAnswer> {
         'fetch-bulk-users': usersByFid,
         'publish-cast': publishCast,
         'fetch-casts-for-user': castsForUser,
+        'fetch-bulk-casts': bulkCasts,
+        'lookup-cast-by-hash-or-url': lookupCast,
       }),
       refusal,
       notFound: (request) => neynarError(404, 'NotFound', `No route for ${request.method} ${request.path}`),

@@ -31,7 +31,7 @@ export function publishCast(call: NeynarCall) {
 const answer = (cast: StoredCast) => ({ success: true, cast: { hash: cast.hash, author: { fid: cast.fid }, text: cast.body.text ?? '' } });
 
 /** A cast as the description's `Cast` has it, every required field present. */
-function described(state: NeynarFakeState, cast: StoredCast) {
+export function described(state: NeynarFakeState, cast: StoredCast) {
   const user = state.users.get(cast.fid);
   const parent = typeof cast.body.parent === 'string' ? state.casts.find((c) => c.hash === cast.body.parent) : undefined;
   const channelId = typeof cast.body.channel_id === 'string' ? cast.body.channel_id : null;
@@ -48,7 +48,8 @@ function described(state: NeynarFakeState, cast: StoredCast) {
     text: typeof cast.body.text === 'string' ? cast.body.text : '',
     timestamp: cast.createdAt.toISOString(),
     embeds: embeds.map((e) => ({ url: e.url, metadata: { _status: 'PENDING' } })),
-    reactions: { likes: [], recasts: [], likes_count: 0, recasts_count: 0 },
+    // The lists are deprecated, "always an empty array" (the description's CastReactions).
+    reactions: { likes: [], recasts: [], likes_count: state.reactions.get(cast.hash)?.likes ?? 0, recasts_count: state.reactions.get(cast.hash)?.recasts ?? 0 },
     replies: { count: state.casts.filter((c) => c.body.parent === cast.hash).length },
     thread_hash: cast.hash,
     mentioned_profiles: [],

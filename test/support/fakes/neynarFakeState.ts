@@ -39,6 +39,8 @@ export class NeynarFakeState {
   readonly casts: StoredCast[] = [];
   /** Casts by signer and idem key: a repeated key answers the cast it made. */
   readonly byIdem = new Map<string, StoredCast>();
+  /** Likes and recasts each cast has had (none where unset); its replies are the casts answering it. */
+  readonly reactions = new Map<string, { likes: number; recasts: number }>();
   /** Farcaster's clock, for the casts' `timestamp`: a test running the engine on a fixed clock sets it to that. */
   now: () => Date = () => new Date();
   private counter = 1000;

@@ -1,6 +1,6 @@
-import { DescribedApi } from './kit/describedApi';
 import { PlatformFake } from './kit/platformFake';
 import { listBoards, userAccount } from './pinterestFakeAccount';
+import { pinAnalytics, pinterestChecker } from './pinterestFakeAnalytics';
 import { notFound, refusal, type ScriptedAnswer, scripted } from './pinterestFakeAnswers';
 import { mediaStatus, registerMedia, uploadForm } from './pinterestFakeMedia';
 import { pinterestAuthority } from './pinterestFakeOAuth';
@@ -15,13 +15,14 @@ const CONNECTED_SCOPES = ['boards:read', 'boards:write', 'pins:read', 'pins:writ
  * uploads go to: every API request checked against Pinterest's own description
  * (pinterest-openapi.json), answered in the description's shapes, kept for the tests, the image
  * links of a pin fetched as Pinterest does, and scripted answers for the next matching request.
+ * (The description's `metric_types` is read as its prose means it: pinterestFakeAnalytics.ts.)
  */
 export class PinterestFake extends PlatformFake<PinterestFakeState, ScriptedAnswer> {
   private constructor(state: PinterestFakeState) {
     const authority = pinterestAuthority(state);
     super(state, {
       platform: 'Pinterest',
-      checker: DescribedApi.fixture('pinterest-openapi.json'),
+      checker: pinterestChecker(),
       authority,
       operations: {
         'oauth/token': authority.token,
@@ -31,6 +32,7 @@ export class PinterestFake extends PlatformFake<PinterestFakeState, ScriptedAnsw
         'media/get': mediaStatus,
         'pins/create': createPin,
         'pins/list': listPins,
+        'pins/analytics': pinAnalytics,
       },
       undescribed: [
         // Pinterest's documentation: the authorization page, at www.pinterest.com/oauth/.

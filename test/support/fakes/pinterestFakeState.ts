@@ -47,6 +47,8 @@ export class PinterestFakeState extends OAuthGrants {
   videoChecksUntilDone = 1;
   videoFinishesAs: 'succeeded' | 'failed' = 'succeeded';
   readonly pins: StoredPin[] = [];
+  /** Each pin's figures so far by Pinterest's metric names (IMPRESSION, SAVE, TOTAL_COMMENTS …); 0 where unset. */
+  readonly pinFigures = new Map<string, Record<string, number>>();
   /** Whether it fetches a pin's image links, as Pinterest does; off where the links point at no server (the engine's harness serves none). */
   fetchesImages = true;
   /** Pinterest's clock, for the pins' `created_at`: a test running the engine on a fixed clock sets it to that. */

@@ -6,6 +6,7 @@ import { TIKTOK_DOCUMENTED } from './tiktokFakeDocumented';
 import { tiktokAuthority } from './tiktokFakeOAuth';
 import { CONNECTED_SCOPES, TikTokFakeState } from './tiktokFakeState';
 import { uploadChunk } from './tiktokFakeUpload';
+import { videoQuery } from './tiktokFakeVideos';
 
 /**
  * A local stand-in for TikTok's Login Kit and Content Posting API: every request checked
@@ -28,6 +29,7 @@ export class TikTokFake extends PlatformFake<TikTokFakeState, ScriptedTikTokAnsw
         'post.publish.video.init': videoInit,
         'post.publish.content.init': contentInit,
         'post.publish.status.fetch': statusFetch,
+        'video.query': videoQuery,
       },
       // The consent screen (www.tiktok.com) and the upload_url TikTok hands out are not the Open API.
       undescribed: [

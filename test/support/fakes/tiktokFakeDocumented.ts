@@ -86,4 +86,16 @@ export const TIKTOK_DOCUMENTED = new DocumentedApi('TikTok Open API v2 (its docu
     auth: 'bearer',
     scopes: PUBLISH,
   },
+  {
+    // `fields` in the query, `filters` in the JSON body (this table reads both as the call's parameters).
+    id: 'video.query',
+    method: 'POST',
+    path: '/v2/video/query/',
+    page: `${DOCS}/tiktok-api-v2-video-query`,
+    params: 'json',
+    required: ['fields', 'filters'],
+    allowed: ['fields', 'filters'],
+    auth: 'bearer',
+    scopes: ['video.list'],
+  },
 ]);

@@ -51,6 +51,8 @@ export class TikTokFakeState extends OAuthGrants {
   /** The status steps of the next publishes, taken one per status fetch; none left: PUBLISH_COMPLETE. */
   statusSteps: StatusStep[] = [];
   readonly publishes = new Map<string, FakePublish>();
+  /** The creator's public videos by id, with their counts by TikTok's names (like_count …); a private or deleted one is not here. */
+  readonly publicVideos = new Map<string, Record<string, number>>();
 
   constructor() {
     super('fake-client-key', 'fake-client-secret', ['act.fake-', 'rft.fake-']);

@@ -34,7 +34,10 @@ export function channelsList(call: GoogleCall) {
 
 const videoSnippet = (video: FakeVideo) => ({ ...video.snippet, channelId: video.channelId, publishedAt: video.uploadedAt.toISOString() });
 
-/** `GET /youtube/v3/videos?id=…` (youtube.videos.list): unknown ids are left out of `items`. */
+/** A new video's statistics: every count 0 (`favoriteCount` is deprecated and always 0). */
+const NO_STATISTICS = { viewCount: '0', likeCount: '0', dislikeCount: '0', favoriteCount: '0', commentCount: '0' };
+
+/** `GET /youtube/v3/videos?id=…` (youtube.videos.list): unknown (deleted) ids are left out of `items`. */
 export function videosList(call: GoogleCall) {
   if (!userOf(call)) return;
   const ids = (call.url.searchParams.get('id') ?? '').split(',');
@@ -45,6 +48,7 @@ export function videosList(call: GoogleCall) {
       id: v.id,
       ...(parts(call).includes('snippet') ? { snippet: videoSnippet(v) } : {}),
       ...(parts(call).includes('status') ? { status: { ...v.status, uploadStatus: 'uploaded' } } : {}),
+      ...(parts(call).includes('statistics') ? { statistics: call.state.statistics.get(v.id) ?? NO_STATISTICS } : {}),
     }));
   call.answer(200, { kind: 'youtube#videoListResponse', pageInfo: pageOf(items, items.length), items });
 }

@@ -58,6 +58,8 @@ export class YouTubeFakeState extends OAuthGrants {
   readonly sessions = new Map<string, FakeSession>();
   readonly videos: FakeVideo[] = [];
   readonly commentThreads: FakeCommentThread[] = [];
+  /** Each video's `statistics` part as YouTube sends it (VideoStatistics: counts as strings); zeros where unset. */
+  readonly statistics = new Map<string, Record<string, string>>();
   /** Chunks of which Google keeps only the first bytes before the connection drops (`YouTubeFake.dropChunk`). */
   readonly partialKeeps: Array<{ readonly when: (request: SeenRequest) => boolean; readonly bytes: number }> = [];
   /** Google's clock, for videos' and comments' times: a test running the engine on a fixed clock sets it to that. */

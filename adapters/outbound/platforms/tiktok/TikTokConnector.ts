@@ -12,6 +12,7 @@ import { grantFromTokenAnswer, postTokenForm, RefreshTokenUpkeep } from '../kit/
 import { readFailure } from '../kit/outcomes';
 import { asOAuth2, callTikTok, dataOf, TIKTOK_ERRORS, type TikTokOptions, type TikTokSettings, tiktokSettings, tokenEndpointOf } from './tiktokApi';
 import { TikTokPublisher } from './tiktokPublisher';
+import { TikTokReader, VIDEO_LIST_SCOPE } from './tiktokReader';
 
 export type { TikTokOptions } from './tiktokApi';
 
@@ -23,24 +24,28 @@ const RENEW_AHEAD_MS = 15 * 60 * 1000;
 
 /**
  * TikTok: Login Kit's OAuth 2.0 code flow, refresh with rotation, and the Content Posting API's
- * direct post. No reader: what settles a TikTok post is the status of its publish_id, which the
- * publisher reads itself; the one list of an account's posts (`POST /v2/video/list/`, scope
- * `video.list`) shows public videos only, once moderated (sometimes hours later), with captions
- * cut to 150 characters, so a post it does not list may still have been made (docs/platforms.md,
- * TikTok review 5). The calls whose answer can be lost without a publish_id (a photo post's
- * init, a worker stopped mid-call) stay "publish outcome unknown".
+ * direct post. Nothing is read back: what settles a TikTok post is the status of its publish_id,
+ * which the publisher reads itself; the one list of an account's posts (`POST /v2/video/list/`,
+ * scope `video.list`) shows public videos only, once moderated (sometimes hours later), with
+ * captions cut to 150 characters, so a post it does not list may still have been made
+ * (docs/platforms.md, TikTok review 5). The calls whose answer can be lost without a publish_id
+ * (a photo post's init, a worker stopped mid-call) stay "publish outcome unknown". With the
+ * `videoList` option the connector also asks for `video.list` and has a reader of public videos'
+ * figures only (tiktokReader.ts).
  */
 export class TikTokConnector implements PlatformConnector {
   readonly platform: Platform = 'TIKTOK';
   readonly authorization: TikTokAuthorization;
   readonly tokens: RefreshTokenUpkeep;
   readonly publisher: TikTokPublisher;
+  readonly reader?: TikTokReader;
 
   constructor(options: TikTokOptions) {
     const settings = tiktokSettings(options);
     this.authorization = new TikTokAuthorization(settings);
     this.tokens = new RefreshTokenUpkeep(settings, tokenEndpointOf(settings), RENEW_AHEAD_MS);
     this.publisher = new TikTokPublisher(settings);
+    if (settings.videoList) this.reader = new TikTokReader(settings);
   }
 }
 
@@ -58,11 +63,15 @@ export class TikTokAuthorization implements OAuthAuthorization {
 
   constructor(private readonly settings: TikTokSettings) {}
 
+  get scopes(): string[] {
+    return this.settings.videoList ? [...TIKTOK_SCOPES, VIDEO_LIST_SCOPE] : TIKTOK_SCOPES;
+  }
+
   authorizationUrl(input: { state: string; codeChallenge: string | null; redirectUri: string }): string {
     return urlOf(this.settings.authBaseUrl, '/v2/auth/authorize/', {
       client_key: this.settings.clientId,
       response_type: 'code',
-      scope: TIKTOK_SCOPES.join(','),
+      scope: this.scopes.join(','),
       redirect_uri: input.redirectUri,
       state: input.state,
     });

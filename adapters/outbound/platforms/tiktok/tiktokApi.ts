@@ -9,10 +9,16 @@ export interface TikTokOptions extends Omit<ConnectorOptions, 'clientId' | 'toke
   readonly clientKey: string;
   /** The chunk size asked for a video upload; TikTok takes 5–64 MB chunks (docs/platforms.md). */
   readonly chunkBytes?: number;
+  /**
+   * Also ask for `video.list` (TikTok's Display API, added to the app in TikTok's developer
+   * portal) and read public videos' figures with it (tiktokReader.ts). Off: no figures.
+   */
+  readonly videoList?: boolean;
 }
 
 export interface TikTokSettings extends ConnectorSettings {
   readonly chunkBytes: number;
+  readonly videoList: boolean;
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -21,7 +27,8 @@ const MEGABYTE = 1024 * 1024;
 export function tiktokSettings(options: TikTokOptions): TikTokSettings {
   const settings = connectorSettings({ ...options, clientId: options.clientKey }, { api: 'https://open.tiktokapis.com', auth: 'https://www.tiktok.com' });
   // TikTok's bounds for a chunk (docs/platforms.md: 5–64 MB).
-  return { ...settings, chunkBytes: Math.min(64 * MEGABYTE, Math.max(5 * MEGABYTE, options.chunkBytes ?? 10 * MEGABYTE)) };
+  const chunkBytes = Math.min(64 * MEGABYTE, Math.max(5 * MEGABYTE, options.chunkBytes ?? 10 * MEGABYTE));
+  return { ...settings, chunkBytes, videoList: options.videoList ?? false };
 }
 
 /** Advice added to TikTok's refusals that the person can act on. */

@@ -6,7 +6,14 @@ import { ByteRanges } from '../kit/byteRanges';
 import { deadlineFor, type PlatformAnswer } from '../kit/http';
 import { failedCall, RETRY_SECONDS } from '../kit/outcomes';
 import { callOpenApi, callTikTok, dataOf, saidNothing, TIKTOK_ERRORS, type TikTokSettings } from './tiktokApi';
-import { processing } from './tiktokStatus';
+
+/** TikTok processes most videos within a minute; its status endpoint allows 30 calls a minute per token. */
+const CHECK_AGAIN_SECONDS = 15;
+
+/** The outcome of a call whose content TikTok has: check the publish_id's status again soon. */
+export function processing(publishId: string, reason: string): PublishOutcome {
+  return { kind: 'processing', afterSeconds: CHECK_AGAIN_SECONDS, checkpoint: publishId, reason };
+}
 
 /**
  * TikTok's chunking of a FILE_UPLOAD: a video no larger than one chunk goes whole; otherwise

@@ -1,6 +1,15 @@
-import { type PostOnPlatform, type PostReader, type RecentPosts, type RecentPostsQuery } from '../../../../application/ports/platforms/PostReader';
+import {
+  type FiguresQuery,
+  type FiguresRead,
+  type PostFigures,
+  type PostOnPlatform,
+  type PostReader,
+  type RecentPosts,
+  type RecentPostsQuery,
+} from '../../../../application/ports/platforms/PostReader';
+import { countsOf } from '../../../../domain/analytics/PostCounts';
 import { bearer, okJson, urlOf } from '../kit/http';
-import { readFailure } from '../kit/outcomes';
+import { meaningOf, readFailure, waitSeconds } from '../kit/outcomes';
 import { asOAuth2, callYouTube, commentPostId, commentUrl, videoIdOf, videoUrl, YOUTUBE_ERRORS, type YouTubeSettings } from './youTubeApi';
 import { textOfDescription } from './youTubeVideo';
 
@@ -25,6 +34,25 @@ const dateOf = (value: unknown): Date | null => {
   return date !== null && !Number.isNaN(date.getTime()) ? date : null;
 };
 
+interface StatisticsItem {
+  readonly id?: unknown;
+  readonly statistics?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * VideoStatistics' counts (uint64 sent as strings): likes, comments, views. A count YouTube
+ * leaves out (likes hidden, comments off) is null; `favoriteCount`, always 0, stays in `raw`.
+ */
+function figuresOf(statistics: Readonly<Record<string, unknown>>): PostFigures {
+  const raw: Record<string, number> = {};
+  for (const [name, value] of Object.entries(statistics)) {
+    const count = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null;
+    if (count !== null) raw[`statistics.${name}`] = count;
+  }
+  const counts = countsOf({ likes: raw['statistics.likeCount'], replies: raw['statistics.commentCount'], views: raw['statistics.viewCount'] });
+  return { kind: 'counts', counts, raw };
+}
+
 const listed = (when: Date | null, since: Date) => when === null || when.getTime() >= since.getTime();
 
 /**
@@ -37,12 +65,38 @@ const listed = (when: Date | null, since: Date) => when === null || when.getTime
  * - a comment (a later segment): `commentThreads.list?videoId=…&order=time`, the channel's own
  *   top-level comments on the video, in plain text (`youtube.force-ssl`).
  * Each read costs 3 units of YouTube's daily quota (a comment's, 1); `search.list` would cost 100.
+ *
+ * Figures (docs/analytics.md): `videos.list?part=statistics&id=a,b,…`, 50 videos a call (the
+ * method's page size), 1 unit, `youtube.readonly`. A video the answer leaves out is gone: the
+ * owner's token lists its own private and unlisted videos too.
  */
 export class YouTubeReader implements PostReader {
   /** YouTube lists an upload and a comment for their owner within seconds; two minutes of margin. */
   readonly visibleWithinSeconds = 120;
 
+  readonly figuresBatchSize = 50;
+
   constructor(private readonly settings: YouTubeSettings) {}
+
+  async figures({ grant, platformPostIds }: FiguresQuery): Promise<FiguresRead> {
+    // A target's post is its video; a comment (`{video}/{thread}`) has no statistics of its own.
+    const videoIds = platformPostIds.filter((id) => !id.includes('/'));
+    if (videoIds.length === 0) return { ok: true, figures: new Map() };
+    const { accessToken } = asOAuth2(grant);
+    const url = urlOf(this.settings.apiBaseUrl, '/youtube/v3/videos', { part: 'statistics', id: videoIds.join(',') });
+    const answer = await callYouTube(this.settings, { method: 'GET', url, headers: bearer(accessToken) });
+    const body = okJson(answer);
+    if (body === null || answer.kind !== 'answered') {
+      const throttled = answer.kind === 'answered' && meaningOf(answer, YOUTUBE_ERRORS) === 'throttled';
+      const retryAfterSeconds = throttled ? waitSeconds(answer, YOUTUBE_ERRORS, this.settings.now()) : null;
+      return { ok: false, reason: readFailure(answer, YOUTUBE_ERRORS), retryAfterSeconds };
+    }
+    const reported = new Map<string, PostFigures>();
+    for (const video of Array.isArray(body.items) ? (body.items as StatisticsItem[]) : []) {
+      if (typeof video.id === 'string') reported.set(video.id, figuresOf(video.statistics ?? {}));
+    }
+    return { ok: true, figures: new Map(videoIds.map((id) => [id, reported.get(id) ?? { kind: 'deleted' }])) };
+  }
 
   async recentPosts({ account, grant, since, replyTo }: RecentPostsQuery): Promise<RecentPosts> {
     const channelId = account.accountId;
