@@ -31,6 +31,17 @@ export class DomainError extends Error {
   }
 }
 
+/** A refusal for now that says when to come back: answered 429 with `Retry-After`. */
+export class TooSoon extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', code, message);
+  }
+}
+
 export const validationError = (code: string, details: readonly ErrorDetail[]): DomainError =>
   new DomainError('validation', code, details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; '), details);
 

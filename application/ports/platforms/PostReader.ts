@@ -1,3 +1,4 @@
+import { type PostCounts, type RawCounts } from '../../../domain/analytics/PostCounts';
 import { type PlatformGrant } from './PlatformGrant';
 import { type PublishingAccount } from './PublishingAccount';
 
@@ -26,6 +27,24 @@ export interface RecentPostsQuery {
 
 export type RecentPosts = { readonly ok: true; readonly posts: readonly PostOnPlatform[] } | { readonly ok: false; readonly reason: string };
 
+/** A published post's figures as the platform reports them, or word that the post is gone from it. */
+export type PostFigures = { readonly kind: 'counts'; readonly counts: PostCounts; readonly raw: RawCounts } | { readonly kind: 'deleted' };
+
+/** What a read of published posts' figures is asked: whose, with which grant, which posts (at most the reader's batch size). */
+export interface FiguresQuery {
+  readonly account: PublishingAccount;
+  readonly grant: PlatformGrant;
+  readonly platformPostIds: readonly string[];
+}
+
+/**
+ * The figures by platform post id (a post the answer leaves out was not reported this time),
+ * or why the read failed: `retryAfterSeconds` when the platform said to wait (a rate limit).
+ */
+export type FiguresRead =
+  | { readonly ok: true; readonly figures: ReadonlyMap<string, PostFigures> }
+  | { readonly ok: false; readonly reason: string; readonly retryAfterSeconds: number | null };
+
 /**
  * Reading an account's own posts back through the platform's documented read endpoints, with
  * the connection's grant (docs/decisions.md, "Settling an unknown outcome"). The engine uses it
@@ -40,4 +59,11 @@ export interface PostReader {
    * `since`, newest first, as far as one bounded read goes. A failed read says why.
    */
   recentPosts(query: RecentPostsQuery): Promise<RecentPosts>;
+  /** How many posts one `figures` call reads (the platform's batch), where it reports figures. */
+  readonly figuresBatchSize?: number;
+  /**
+   * The published posts' figures through the platform's documented endpoint and the granted
+   * permissions (docs/analytics.md); absent where the platform reports none to the app.
+   */
+  figures?(query: FiguresQuery): Promise<FiguresRead>;
 }

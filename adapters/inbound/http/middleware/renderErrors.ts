@@ -1,6 +1,6 @@
 import { type Context, type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
-import { DomainError } from '../../../../domain/shared/DomainError';
+import { DomainError, TooSoon } from '../../../../domain/shared/DomainError';
 import { type AppState } from '../state';
 import { adviseRetry } from './unavailable';
 
@@ -30,6 +30,7 @@ export const renderErrors =
     } catch (caught) {
       if (caught instanceof DomainError) {
         if (caught.kind === 'unavailable') adviseRetry(ctx, caught, logger);
+        if (caught instanceof TooSoon) ctx.set('Retry-After', String(caught.retryAfterSeconds));
         rendering.domain(ctx, caught);
         return;
       }

@@ -60,6 +60,11 @@ export class MemoryPostRepository implements PostRepository {
   }
 
   /** Lets the in-memory queue drop a removed post's jobs, as the database's ON DELETE CASCADE does. */
+  /** Every stored post, for the other in-memory adapters that read across posts (the figures' collector). */
+  snapshots(): Iterable<PostSnapshot> {
+    return this.byId.values();
+  }
+
   onRemove(listener: RemovalListener): void {
     this.removalListeners.push(listener);
   }

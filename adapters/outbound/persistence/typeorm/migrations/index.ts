@@ -1,4 +1,5 @@
 import { Foundation1732330000000 } from './1732330000000-Foundation';
+import { ANALYTICS_MIGRATIONS } from './analyticsMigrations';
 import { BILLING_MIGRATIONS } from './billingMigrations';
 import { EMAIL_PREFERENCE_MIGRATIONS } from './emailPreferenceMigrations';
 import { CONNECTION_MIGRATIONS } from './connectionMigrations';
@@ -29,5 +30,6 @@ export const ALL_MIGRATIONS = [
   ...TRANSCRIPTION_MIGRATIONS,
   ...WORKSPACE_VIEWS_MIGRATIONS,
   ...OUTGOING_WEBHOOK_MIGRATIONS,
+  ...ANALYTICS_MIGRATIONS,
   ...POST_CALENDAR_MIGRATIONS,
 ];

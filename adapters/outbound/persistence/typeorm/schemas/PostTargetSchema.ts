@@ -59,6 +59,7 @@ export const PostTargetSchema = new EntitySchema<PostTargetRow>({
   indices: [
     { name: 'idx_post_targets_post_position', columns: ['postId', 'position'] },
     { name: 'idx_post_targets_status_scheduled', columns: ['status', 'scheduledAt'] },
+    { name: 'idx_post_targets_status_posted', columns: ['status', 'postedAt'] },
     { name: 'idx_post_targets_workspace_status_scheduled', columns: ['workspaceId', 'status', 'scheduledAt', 'id'] },
     { name: 'idx_post_targets_calendar', columns: ['workspaceId', 'calendarAt', 'postId', 'id'] },
     { name: 'idx_post_targets_platform_calendar', columns: ['workspaceId', 'platform', 'calendarAt', 'postId', 'id'] },

@@ -1,0 +1,135 @@
+import { type DataSource } from 'typeorm';
+import { type Collection, type MetricsSnapshot, type TargetMetrics, type TargetMetricsRow } from '../../../../../application/ports/TargetMetrics';
+import { firstCollection } from '../../../../../domain/analytics/MetricsSchedule';
+import { changedRows, type Dialect, dialectOf, inList, readDate, valuesList } from '../sql/Dialect';
+import { inTransaction, managerOf } from '../transactionContext';
+import { countAssignments, METRICS_COLUMNS, type Raw, rowOf, snapshotOf } from './metricsRows';
+
+/**
+ * The `target_metrics` and `target_metric_snapshots` tables (docs/analytics.md). Claims are
+ * conditional updates on the lease, one statement for a batch, so two workers never collect
+ * one target at once; a collection's record and its snapshot are one unit of work.
+ */
+export class TypeOrmTargetMetrics implements TargetMetrics {
+  private readonly d: Dialect;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.d = dialectOf(dataSource);
+  }
+
+  async discover(since: Date, limit: number): Promise<number> {
+    const manager = managerOf(this.dataSource);
+    const found = await manager.query<Raw[]>(
+      'SELECT t.id, t.workspace_id, t.post_id, t.connection_id, t.platform, t.platform_post_id, t.posted_at FROM post_targets t ' +
+        "LEFT JOIN target_metrics m ON m.target_id = t.id WHERE t.status = 'published' AND t.posted_at >= ? " +
+        'AND t.platform_post_id IS NOT NULL AND m.target_id IS NULL ORDER BY t.posted_at LIMIT ?',
+      [this.d.date(since), limit],
+    );
+    if (found.length === 0) return 0;
+    const rows = found.map((t) => {
+      const postedAt = readDate(t.posted_at)!;
+      return [t.id, t.workspace_id, t.post_id, t.connection_id, t.platform, t.platform_post_id, postedAt.getTime(), firstCollection(postedAt).getTime(), 0];
+    });
+    // Two workers finding the same targets at once: the second's rows are already there.
+    const ignore = this.d.sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+    const sql = `${ignore} INTO target_metrics (target_id, workspace_id, post_id, connection_id, platform, platform_post_id, posted_at_ms, next_at_ms, deleted) VALUES ${valuesList(rows.length, 9)}`;
+    return changedRows(manager, sql, rows.flat());
+  }
+
+  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<TargetMetricsRow[]> {
+    return inTransaction(this.dataSource, async (m) => {
+      const due = await m.query<Raw[]>(
+        `SELECT target_id FROM target_metrics WHERE next_at_ms <= ? AND deleted = 0 AND (lease_until_ms IS NULL OR lease_until_ms < ?) ORDER BY next_at_ms LIMIT ?${this.d.sqlite ? '' : ' FOR UPDATE SKIP LOCKED'}`,
+        [now.getTime(), now.getTime(), limit],
+      );
+      if (due.length === 0) return [];
+      const ids = due.map((row) => String(row.target_id));
+      await m.query(`UPDATE target_metrics SET lease_owner = ?, lease_until_ms = ? WHERE target_id IN (${inList(ids.length)})`, [
+        owner,
+        now.getTime() + leaseMs,
+        ...ids,
+      ]);
+      return (await m.query<Raw[]>(`SELECT ${METRICS_COLUMNS} FROM target_metrics WHERE target_id IN (${inList(ids.length)}) ORDER BY next_at_ms`, ids)).map(
+        rowOf,
+      );
+    });
+  }
+
+  async record(collections: readonly Collection[], owner: string): Promise<void> {
+    if (collections.length === 0) return;
+    await inTransaction(this.dataSource, async (m) => {
+      for (const c of collections) {
+        const next = c.nextAt?.getTime() ?? null;
+        const where = 'WHERE target_id = ? AND lease_owner = ?';
+        const { collected } = c;
+        if (collected.kind === 'counts') {
+          const counts = JSON.stringify(collected.counts);
+          const raw = JSON.stringify(collected.raw);
+          const [figures, values] = countAssignments(collected.counts);
+          const done = 'raw = ?, collected_at_ms = ?, next_at_ms = ?, last_error = NULL, last_error_at_ms = NULL, lease_owner = NULL, lease_until_ms = NULL';
+          await m.query(`UPDATE target_metrics SET ${figures}, ${done} ${where}`, [...values, raw, c.at.getTime(), next, c.targetId, owner]);
+          const ignore = this.d.sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+          await m.query(`${ignore} INTO target_metric_snapshots (target_id, collected_at_ms, connection_id, counts, raw) VALUES (?, ?, ?, ?, ?)`, [
+            c.targetId,
+            c.at.getTime(),
+            c.connectionId,
+            counts,
+            raw,
+          ]);
+        } else if (collected.kind === 'deleted') {
+          await m.query(`UPDATE target_metrics SET deleted = 1, collected_at_ms = ?, next_at_ms = NULL, lease_owner = NULL, lease_until_ms = NULL ${where}`, [
+            c.at.getTime(),
+            c.targetId,
+            owner,
+          ]);
+        } else {
+          await m.query(`UPDATE target_metrics SET last_error = ?, last_error_at_ms = ?, next_at_ms = ?, lease_owner = NULL, lease_until_ms = NULL ${where}`, [
+            collected.reason,
+            c.at.getTime(),
+            next,
+            c.targetId,
+            owner,
+          ]);
+        }
+      }
+    });
+  }
+
+  async defer(targetIds: readonly string[], owner: string, at: Date): Promise<void> {
+    if (targetIds.length === 0) return;
+    await managerOf(this.dataSource).query(
+      `UPDATE target_metrics SET next_at_ms = ?, lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = ? AND target_id IN (${inList(targetIds.length)})`,
+      [at.getTime(), owner, ...targetIds],
+    );
+  }
+
+  async readsSince(connectionId: string, since: Date): Promise<number> {
+    const [row] = await managerOf(this.dataSource).query<Raw[]>(
+      'SELECT COUNT(DISTINCT collected_at_ms) AS reads FROM target_metric_snapshots WHERE connection_id = ? AND collected_at_ms > ?',
+      [connectionId, since.getTime()],
+    );
+    return Number(row?.reads ?? 0);
+  }
+
+  async forPost(workspaceId: string, postId: string): Promise<TargetMetricsRow[]> {
+    const sql = `SELECT ${METRICS_COLUMNS} FROM target_metrics WHERE post_id = ? AND workspace_id = ? ORDER BY posted_at_ms, target_id`;
+    return (await managerOf(this.dataSource).query<Raw[]>(sql, [postId, workspaceId])).map(rowOf);
+  }
+
+  async history(targetIds: readonly string[]): Promise<ReadonlyMap<string, MetricsSnapshot[]>> {
+    const byTarget = new Map<string, MetricsSnapshot[]>(targetIds.map((id) => [id, []]));
+    if (targetIds.length === 0) return byTarget;
+    const rows = await managerOf(this.dataSource).query<Raw[]>(
+      `SELECT target_id, collected_at_ms, counts, raw FROM target_metric_snapshots WHERE target_id IN (${inList(targetIds.length)}) ORDER BY collected_at_ms`,
+      [...targetIds],
+    );
+    for (const row of rows) byTarget.get(String(row.target_id))?.push(snapshotOf(row));
+    return byTarget;
+  }
+
+  async requestRefresh(targetIds: readonly string[], now: Date): Promise<void> {
+    if (targetIds.length === 0) return;
+    const sql = `UPDATE target_metrics SET next_at_ms = ?, refresh_requested_at_ms = ? WHERE deleted = 0 AND target_id IN (${inList(targetIds.length)})`;
+    await managerOf(this.dataSource).query(sql, [now.getTime(), now.getTime(), ...targetIds]);
+  }
+}

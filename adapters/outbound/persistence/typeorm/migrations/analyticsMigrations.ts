@@ -1,0 +1,5 @@
+import { type MigrationInterface } from 'typeorm';
+import { TargetMetrics1732509000000 } from './1732509000000-TargetMetrics';
+
+/** The analytics capability's migrations, oldest first (listed in ./index.ts). */
+export const ANALYTICS_MIGRATIONS: Array<new () => MigrationInterface> = [TargetMetrics1732509000000];
