@@ -30,7 +30,7 @@ const appOptions = (app: OAuthAppConfig) => ({
 export function configuredConnectors(config: Config, guard: OutboundAddressGuard): { connectors: PlatformConnector[]; appPasswordLogin: AppPasswordLogin } {
   const { platforms } = config;
   // An account's server is the user's to name, so every Bluesky call goes through the guard.
-  const bluesky = blueskyConnector({ fetch: guardedFetch(guard) });
+  const bluesky = blueskyConnector({ fetch: guardedFetch(guard), appViewUrl: platforms.blueskyAppViewUrl });
   const connectors: PlatformConnector[] = [bluesky];
   if (platforms.linkedin !== null) {
     connectors.push(linkedinConnector({ ...appOptions(platforms.linkedin), organizations: platforms.linkedin.organizations }));

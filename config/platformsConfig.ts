@@ -33,6 +33,8 @@ export interface PlatformsConfig {
   readonly farcaster: FarcasterConfig | null;
   /** Origins an app's `returnTo` may point at, besides BASE_URL's (README, "Connecting accounts"). */
   readonly returnToOrigins: readonly string[];
+  /** BLUESKY_APPVIEW_URL: the AppView posts' figures are read from; absent: Bluesky's public one (docs/analytics.md). */
+  readonly blueskyAppViewUrl?: string;
 }
 
 export function platformsConfig(env: Env): PlatformsConfig {
@@ -49,7 +51,14 @@ export function platformsConfig(env: Env): PlatformsConfig {
     youtube: oauthApp(env, 'YOUTUBE'),
     farcaster: farcasterApp(env),
     returnToOrigins: returnToOrigins(env),
+    ...blueskyAppView(env),
   };
+}
+
+/** Set only when the operator names another AppView than Bluesky's public one. */
+function blueskyAppView(env: Env): { blueskyAppViewUrl?: string } {
+  const appView = url(env, 'BLUESKY_APPVIEW_URL', null, ['http:', 'https:']);
+  return appView === null ? {} : { blueskyAppViewUrl: appView };
 }
 
 function returnToOrigins(env: Env): string[] {

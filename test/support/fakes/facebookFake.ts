@@ -1,9 +1,10 @@
 import { FACEBOOK_GRAPH } from './facebookFakeApi';
+import { postInsights, postTotals } from './facebookFakeFigures';
 import { accounts, me, node } from './facebookFakeNodes';
 import { accessToken, facebookAuthority, permissions, removeApp } from './facebookFakeOAuth';
 import { comments, feed, photos, videos } from './facebookFakePublishing';
 import { listComments, listVideos, publishedPosts } from './facebookFakeReads';
-import { ALL_SCOPES, FacebookFakeState } from './facebookFakeState';
+import { ALL_SCOPES, FacebookFakeState, type PostEngagement } from './facebookFakeState';
 import { type MetaScripted, metaFakeAnswers } from './kit/metaGraphAnswers';
 import { PlatformFake } from './kit/platformFake';
 
@@ -29,6 +30,8 @@ export class FacebookFake extends PlatformFake<FacebookFakeState, MetaScripted> 
         'user.accounts': accounts,
         'user.get': me,
         'node.get': node,
+        'post.get': postTotals,
+        'post.insights': postInsights,
         'page.feed': feed,
         'page.photos': photos,
         'page.videos': videos,
@@ -58,6 +61,23 @@ export class FacebookFake extends PlatformFake<FacebookFakeState, MetaScripted> 
   /** The Graph requests received, as `METHOD /path` after the version, in order. */
   graphCalls(): string[] {
     return this.received.map((r) => `${r.method} ${r.path.slice(GRAPH_VERSION_PATH.length)}`);
+  }
+
+  /** A published post of the Page's (`{page-id}_{post-id}`) with its engagement: what a figures read finds. */
+  post(message: string, engagement: PostEngagement, pageId = this.state.pages[0]!.id): string {
+    const id = `${pageId}_${this.state.nextId()}`;
+    this.state.posts.push({ id, pageId, message, photoIds: [], createdAt: this.state.now() });
+    this.state.engagement.set(id, engagement);
+    return id;
+  }
+
+  /** A published video of the Page's, recorded under the video's id as the publisher records one, with its engagement. */
+  video(description: string, engagement: PostEngagement, pageId = this.state.pages[0]!.id): string {
+    const id = this.state.nextId();
+    const createdAt = this.state.now();
+    this.state.videos.set(id, { id, pageId, fileUrl: 'https://media.example/v.mp4', description, createdAt, checksLeft: 0, outcome: 'ready' });
+    this.state.engagement.set(id, engagement);
+    return id;
   }
 
   /** A long-lived token of the person's, as a finished connection holds it. */

@@ -10,6 +10,8 @@ const VIDEOS = 'https://developers.facebook.com/docs/graph-api/reference/page/vi
 const PUBLISHED_POSTS = 'https://developers.facebook.com/docs/graph-api/reference/page/published_posts';
 const COMMENTS = 'https://developers.facebook.com/docs/graph-api/reference/object/comments';
 const COMMENTS_GUIDE = 'https://developers.facebook.com/documentation/pages-api/comments-mentions';
+const POST = 'https://developers.facebook.com/docs/graph-api/reference/post/';
+const POST_INSIGHTS = 'https://developers.facebook.com/docs/graph-api/reference/post/insights/';
 /** docs/platforms.md marks these "not retrieved": the row is the Graph API's user node and permissions edge as the connector relies on them. */
 const USER = 'https://developers.facebook.com/docs/graph-api/reference/user';
 
@@ -114,7 +116,20 @@ const OPERATIONS: readonly DocumentedOperation[] = [
     auth: 'access_token',
     scopes: ['pages_read_engagement'],
   },
-  // A Page's token (asked for with the person's: TOKEN_SWITCH) or a video's status (POSTS' video status example), the two node reads.
+  {
+    id: 'post.insights',
+    method: 'GET',
+    path: '/{post-id}/insights',
+    page: POST_INSIGHTS,
+    required: ['metric'],
+    allowed: ['metric', 'period', 'since', 'until', 'date_preset', 'breakdown'],
+    auth: 'access_token',
+    scopes: ['read_insights'],
+  },
+  // A Page post's fields (`{page-id}_{post-id}`, POST), its totals read as fields: `reactions.summary(total_count)` as
+  // https://developers.facebook.com/docs/graph-api/reference/object/reactions reads them, on a post or a video alike.
+  { id: 'post.get', method: 'GET', path: '/{page-id}_{post-id}', page: POST, allowed: ['fields'], auth: 'access_token', scopes: ['pages_read_engagement'] },
+  // A Page's token (asked for with the person's: TOKEN_SWITCH), a video's status (POSTS' video status example), or a video's totals: the node reads.
   { id: 'node.get', method: 'GET', path: '/{node-id}', page: TOKEN_SWITCH, allowed: ['fields'], auth: 'access_token' },
 ];
 

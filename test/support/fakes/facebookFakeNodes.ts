@@ -1,4 +1,5 @@
 import { type FacebookCall, fieldsOf, nodeIdOf, pageAccess, userOf } from './facebookFakeAccess';
+import { videoTotals } from './facebookFakeFigures';
 import { type StoredVideo } from './facebookFakeState';
 import { invalidParameter, metaError, unsupportedRequest } from './kit/metaGraphAnswers';
 
@@ -70,12 +71,13 @@ function videoStatus(call: FacebookCall, video: StoredVideo) {
   });
 }
 
-/** `GET /{id}?fields=…`: a Page's token or a video's status, the two node reads the connector makes. */
+/** `GET /{id}?fields=…`: a Page's token, a video's status or its totals, the node reads the connector makes. */
 export function node(call: FacebookCall) {
   const id = nodeIdOf(call);
   const fields = fieldsOf(call);
   if (fields.length === 1 && fields[0] === 'access_token') return pageToken(call, id);
   const video = call.state.videos.get(id);
   if (fields.length === 1 && fields[0] === 'status') return video ? videoStatus(call, video) : call.send(metaError(unsupportedRequest('get', id)));
+  if (video !== undefined) return videoTotals(call, id, video.pageId);
   call.send(metaError(invalidParameter(`(#100) The fake reads only fields=access_token or fields=status, not ${fields.join(',')}`)));
 }

@@ -45,8 +45,17 @@ export interface StoredComment {
   readonly createdAt: Date;
 }
 
+/** A post's (or a video's) engagement as Facebook counts it; views and clicks are its Page insights. */
+export interface PostEngagement {
+  readonly reactions: number;
+  readonly comments: number;
+  readonly shares: number;
+  readonly mediaViews: number;
+  readonly clicks: number;
+}
+
 /** What the connector's Login dialog asks for: what a person who allows everything grants. */
-export const ALL_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement'];
+export const ALL_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement', 'read_insights'];
 
 /** What the fake Graph API knows (its tokens among it: the person's, short- or long-lived, and the Pages'), for the tests' assertions. */
 export class FacebookFakeState extends OAuthGrants {
@@ -70,6 +79,10 @@ export class FacebookFakeState extends OAuthGrants {
   readonly posts: StoredPost[] = [];
   readonly comments: StoredComment[] = [];
   readonly revokedFor: string[] = [];
+  /** Engagement per post or video id (none: zeros), the ids deleted since, and whether the Page has insights (100 likes or more). */
+  readonly engagement = new Map<string, PostEngagement>();
+  readonly deleted = new Set<string>();
+  pageHasInsights = true;
   /** Facebook's clock, for what it stores; a test running the engine on a fixed clock sets it to that. */
   now: () => Date = () => new Date();
 

@@ -1,6 +1,7 @@
 import { INSTAGRAM_API } from './instagramFakeApi';
 import { createContainer, me } from './instagramFakeGraph';
 import { exchangeForLongLived, instagramAuthority, refreshLongLived } from './instagramFakeOAuth';
+import { mediaInsights } from './instagramFakeInsights';
 import { createComment, mediaPublish, readNode } from './instagramFakePublish';
 import { listComments, listMedia } from './instagramFakeReads';
 import { ALL_SCOPES, InstagramFakeState } from './instagramFakeState';
@@ -33,6 +34,7 @@ export class InstagramFake extends PlatformFake<InstagramFakeState, MetaScripted
         'user.mediaPublish': mediaPublish,
         'media.comments.create': createComment,
         'media.comments.list': listComments,
+        'media.insights': mediaInsights,
         'node.get': readNode,
       },
       ...metaFakeAnswers(10, state.account.userId),
@@ -46,6 +48,29 @@ export class InstagramFake extends PlatformFake<InstagramFakeState, MetaScripted
   /** A long-lived token as a finished connection holds it. */
   longLivedToken(scopes: readonly string[] = ALL_SCOPES): string {
     return this.state.issueToken('long', scopes);
+  }
+
+  /** A published post of the account's (`kind`: a feed image or a reel) with its insights (zeros where none given): what a figures read finds. */
+  post(kind: 'IMAGE' | 'REELS', insights: Readonly<Record<string, number>> = {}): string {
+    const { state } = this;
+    const containerId = state.nextId();
+    const params: Record<string, string> =
+      kind === 'REELS' ? { media_type: 'REELS', video_url: 'https://media.example/v.mp4' } : { image_url: 'https://media.example/i.jpg' };
+    state.containers.set(containerId, {
+      id: containerId,
+      userId: state.account.userId,
+      params: { ...params, caption: 'Shipping Dispatch 1.0' },
+      carouselItem: false,
+      checksLeft: 0,
+      statusCode: 'PUBLISHED',
+      status: 'Published: Finished',
+      fetched: null,
+      failure: null,
+    });
+    const id = state.nextId();
+    state.media.push({ id, containerId, permalink: `https://www.instagram.com/p/C${id}/`, createdAt: state.now() });
+    state.insights.set(id, insights);
+    return id;
   }
 
   /** Requests whose path ends with `pathEnd` (`'/media_publish'`). */

@@ -7,6 +7,7 @@ const USER_MEDIA = 'https://developers.facebook.com/docs/instagram-platform/inst
 const PUBLISHING = 'https://developers.facebook.com/documentation/instagram-platform/content-publishing';
 const CONTAINER = 'https://developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/ig-container';
 const COMMENTS = 'https://developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/ig-media/comments';
+const INSIGHTS = 'https://developers.facebook.com/documentation/instagram-platform/reference/instagram-media/insights';
 /** docs/platforms.md marks the IG User and IG Media node pages "not retrieved": the rows are what the connector relies on. */
 const USER = 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user';
 
@@ -116,6 +117,17 @@ const OPERATIONS: readonly DocumentedOperation[] = [
     allowed: ['fields', 'limit', 'after', 'before'],
     auth: 'access_token',
     scopes: ['instagram_business_manage_comments'],
+  },
+  {
+    id: 'media.insights',
+    method: 'GET',
+    path: '/{version}/{ig-media-id}/insights',
+    page: INSIGHTS,
+    required: ['metric'],
+    allowed: ['metric', 'period', 'breakdown', 'metric_type'],
+    values: { period: ['lifetime'], metric_type: ['total_value'] },
+    auth: 'access_token',
+    scopes: ['instagram_business_manage_insights'],
   },
   // A container's status_code (CONTAINER) or a post's permalink (the IG Media node): the two node reads.
   {

@@ -31,7 +31,12 @@ export interface FakeComment {
 }
 
 /** What the connector's consent screen asks for: what a finished connection's token carries. */
-export const ALL_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'];
+export const ALL_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_comments',
+  'instagram_business_manage_insights',
+];
 
 /** What the fake Instagram knows (its OAuth grants among it) and what it made, for the tests' assertions. */
 export class InstagramFakeState extends OAuthGrants {
@@ -51,6 +56,10 @@ export class InstagramFakeState extends OAuthGrants {
   readonly containers = new Map<string, FakeContainer>();
   readonly media: FakeMedia[] = [];
   readonly comments: FakeComment[] = [];
+  /** Each post's insights by metric name (a post without an entry counts zeros), the posts deleted, and those too little seen for insights. */
+  readonly insights = new Map<string, Readonly<Record<string, number>>>();
+  readonly deleted = new Set<string>();
+  readonly tooFewViewers = new Set<string>();
   /** Instagram's clock, for the media's `timestamp`: a test running the engine on a fixed clock sets it to that. */
   now: () => Date = () => new Date();
   private idCounter = 17_895_000_000_000;

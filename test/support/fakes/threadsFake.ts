@@ -3,12 +3,13 @@ import { PlatformFake } from './kit/platformFake';
 import { THREADS_PERMISSION_CODE } from './threadsFakeAnswers';
 import { THREADS_API } from './threadsFakeApi';
 import { createContainer, publishContainer, readMedia } from './threadsFakeContainers';
+import { mediaInsights } from './threadsFakeInsights';
 import { exchangeForLongLived, refreshLongLived, threadsAuthority } from './threadsFakeOAuth';
 import { listReplies, listThreads, me, publishingLimit } from './threadsFakeReads';
 import { type ContainerState, ThreadsFakeState } from './threadsFakeState';
 
 /** The scopes the connector's authorize URL asks for: what a finished connection's tokens carry. */
-export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies'];
+export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies', 'threads_manage_insights'];
 
 /**
  * A local stand-in for Threads' token endpoints and Graph API: every request checked against
@@ -31,6 +32,7 @@ export class ThreadsFake extends PlatformFake<ThreadsFakeState, MetaScripted> {
         'threads.container.create': createContainer,
         'threads.publish': publishContainer,
         'threads.media': readMedia,
+        'threads.media.insights': mediaInsights,
         'threads.user.threads': listThreads,
         'threads.user.replies': listReplies,
         'threads.user.publishingLimit': publishingLimit,
@@ -56,6 +58,16 @@ export class ThreadsFake extends PlatformFake<ThreadsFakeState, MetaScripted> {
     if (!container) throw new Error(`no container ${containerId}`);
     container.status = status;
     container.errorMessage = errorMessage;
+  }
+
+  /** A published post of the profile's with its insights (zeros where none given): what a figures read finds. */
+  post(text: string, insights: Readonly<Record<string, number>> = {}): string {
+    const { state } = this;
+    const id = state.nextId();
+    const permalink = `https://www.threads.net/@${state.user.username}/post/C${id}`;
+    state.posts.push({ id, userId: state.user.id, containerId: state.nextId(), params: { media_type: 'TEXT', text }, permalink, createdAt: state.now() });
+    state.insights.set(id, insights);
+    return id;
   }
 
   /** The form or query parameters of each request to `path`, in order (the token among them). */

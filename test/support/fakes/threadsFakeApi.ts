@@ -8,6 +8,7 @@ const OVERVIEW_PAGE = 'https://developers.facebook.com/documentation/threads/ove
 const RETRIEVE_PAGE = 'https://developers.facebook.com/documentation/threads/retrieve-and-discover-posts/retrieve-posts';
 const REPLIES_PAGE = 'https://developers.facebook.com/docs/threads/retrieve-and-manage-replies';
 const MEDIA_PAGE = 'https://developers.facebook.com/documentation/threads/reference/media-retrieval';
+const INSIGHTS_PAGE = 'https://developers.facebook.com/documentation/threads/insights';
 
 /** A profile's media listed by time (`since`/`until` as Unix times or dates, `limit`, cursors). */
 const LISTING = ['fields', 'since', 'until', 'limit', 'before', 'after'];
@@ -115,6 +116,16 @@ const OPERATIONS: readonly DocumentedOperation[] = [
     allowed: ['fields', 'reverse'],
     auth: 'access_token',
     scopes: ['threads_read_replies'],
+  },
+  {
+    id: 'threads.media.insights',
+    method: 'GET',
+    path: '/{threads-media-id}/insights',
+    page: INSIGHTS_PAGE,
+    required: ['metric'],
+    allowed: ['metric'],
+    auth: 'access_token',
+    scopes: ['threads_manage_insights'],
   },
   { id: 'threads.media', method: 'GET', path: '/{threads-media-id}', page: MEDIA_PAGE, allowed: ['fields'], auth: 'access_token', scopes: ['threads_basic'] },
 ];

@@ -48,6 +48,9 @@ export class ThreadsFakeState extends OAuthGrants {
   readonly lives = new Map<string, TokenLife>();
   readonly containers = new Map<string, FakeContainer>();
   readonly posts: FakeThreadsPost[] = [];
+  /** Each post's insights by metric name (a post without an entry counts zeros), and the posts their author deleted. */
+  readonly insights = new Map<string, Readonly<Record<string, number>>>();
+  readonly deleted = new Set<string>();
 
   constructor() {
     super('990602627938098', 'fake-threads-app-secret', ['THQV', 'THQR']);

@@ -2,9 +2,10 @@ import { DescribedApi } from './kit/describedApi';
 import { PlatformFake } from './kit/platformFake';
 import { notFound, refusal, type ScriptedXAnswer, scripted } from './twitterFakeAnswers';
 import { appendUpload, finalizeUpload, initializeUpload, uploadSimple, uploadStatus } from './twitterFakeMedia';
+import { postsByIds } from './twitterFakeFigures';
 import { mediaMetadata } from './twitterFakeMetadata';
 import { xAuthority } from './twitterFakeOAuth';
-import { TwitterFakeState } from './twitterFakeState';
+import { type TweetFigures, TwitterFakeState } from './twitterFakeState';
 import { createTweet, usersMe, usersPosts } from './twitterFakeTweets';
 
 /** The scopes the connector's authorize URL asks for: what a finished connection's tokens carry. */
@@ -32,6 +33,7 @@ export class TwitterFake extends PlatformFake<TwitterFakeState, ScriptedXAnswer>
         createMediaMetadata: mediaMetadata,
         createPosts: createTweet,
         getUsersPosts: usersPosts,
+        getPostsByIds: postsByIds,
       },
       // X's authentication documentation, not its description, covers these.
       undescribed: [
@@ -48,6 +50,14 @@ export class TwitterFake extends PlatformFake<TwitterFakeState, ScriptedXAnswer>
 
   static async start(): Promise<TwitterFake> {
     return PlatformFake.listen(new TwitterFake(new TwitterFakeState()));
+  }
+
+  /** A tweet of the user's, made at `createdAt` with `figures` (zeros when none): what a figures read finds. */
+  tweetOf(text: string, createdAt: Date, figures?: TweetFigures): string {
+    const id = this.state.tweetId(createdAt);
+    this.state.tweets.push({ id, authorId: this.state.user.id, body: { text }, createdAt });
+    if (figures !== undefined) this.state.figures.set(id, figures);
+    return id;
   }
 
   /** Tokens as a finished authorization would have them. */

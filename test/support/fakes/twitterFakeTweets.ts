@@ -37,8 +37,9 @@ export function createTweet(call: XCall) {
   const refused = refusal(call.state, body);
   if (refused) return call.send(invalidRequest(refused));
   if (typeof body.text === 'string' && call.state.tweets.some((t) => t.authorId === token.userId && t.body.text === body.text)) return call.send(DUPLICATE);
-  const id = call.state.nextId();
-  call.state.tweets.push({ id, authorId: token.userId, body, createdAt: call.state.now() });
+  const createdAt = call.state.now();
+  const id = call.state.tweetId(createdAt);
+  call.state.tweets.push({ id, authorId: token.userId, body, createdAt });
   call.answer(201, { data: { id, text: body.text ?? '', edit_history_tweet_ids: [id] } });
 }
 

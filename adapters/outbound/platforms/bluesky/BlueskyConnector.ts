@@ -2,7 +2,7 @@ import { type GrantFailure } from '../../../../application/ports/platforms/Grant
 import { type AccountIdentity, type PlatformConnector } from '../../../../application/ports/platforms/PlatformConnector';
 import { type AtprotoSessionGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { BlueskyPublisher } from './blueskyPublisher';
-import { BlueskyReader } from './blueskyReader';
+import { BlueskyReader, PUBLIC_APPVIEW_URL } from './blueskyReader';
 import { type BlueskyCredentials, BlueskySessionUpkeep, createBlueskySession, type FetchFunction, fetchWithDeadline, sessionAgent } from './blueskySession';
 
 export type { BlueskyCredentials } from './blueskySession';
@@ -18,6 +18,8 @@ export interface BlueskyConnectorOptions {
   readonly clock?: () => Date;
   /** The most one request to the PDS may take (plus a body's sending time); 30 s unless given. */
   readonly requestTimeoutMs?: number;
+  /** The AppView posts' figures are read from (a PDS keeps no counts); Bluesky's public one unless given. */
+  readonly appViewUrl?: string;
 }
 
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -25,7 +27,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /**
  * Bluesky through @atproto/api, on any PDS: the service is each grant's own, so one connector
  * serves every connection. Connected with an app password (no authorization flow); the
- * account's posts are read back from its repository.
+ * account's posts are read back from its repository, their figures from an AppView.
  */
 export class BlueskyConnector implements PlatformConnector {
   readonly platform = 'BLUESKY' as const;
@@ -39,7 +41,8 @@ export class BlueskyConnector implements PlatformConnector {
     this.fetch = fetchWithDeadline(options.fetch ?? globalThis.fetch, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
     this.tokens = new BlueskySessionUpkeep(this.fetch);
     this.publisher = new BlueskyPublisher(this.tokens, this.fetch, options.clock);
-    this.reader = new BlueskyReader(this.fetch);
+    const figuresSource = { appViewUrl: (options.appViewUrl ?? PUBLIC_APPVIEW_URL).replace(/\/+$/, ''), clock: options.clock ?? (() => new Date()) };
+    this.reader = new BlueskyReader(this.fetch, undefined, figuresSource);
   }
 
   /** The one login of a connection (com.atproto.server.createSession), then who it is. */

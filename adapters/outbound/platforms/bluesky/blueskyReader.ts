@@ -1,5 +1,15 @@
-import { type AppBskyFeedPost, AtUri, type ComAtprotoRepoListRecords } from '@atproto/api';
-import { type PostOnPlatform, type PostReader, type RecentPosts } from '../../../../application/ports/platforms/PostReader';
+import { type AppBskyFeedDefs, type AppBskyFeedPost, AtUri, type ComAtprotoRepoListRecords } from '@atproto/api';
+import {
+  type FiguresQuery,
+  type FiguresRead,
+  type PostFigures,
+  type PostOnPlatform,
+  type PostReader,
+  type RecentPosts,
+} from '../../../../application/ports/platforms/PostReader';
+import { type AtprotoSessionGrant } from '../../../../application/ports/platforms/PlatformGrant';
+import { countsOf } from '../../../../domain/analytics/PostCounts';
+import { RETRY_SECONDS } from '../kit/outcomes';
 import { POSTS, postUrlOf, RECORD_KEY_LAG_MS, recordKeyTime } from './blueskyRecord';
 import { type FetchFunction, sessionAgent } from './blueskySession';
 import { xrpcFailure } from './xrpcFailure';
@@ -13,6 +23,17 @@ export interface BlueskyReadBounds {
 }
 
 const DEFAULT_BOUNDS: BlueskyReadBounds = { pageSize: 100, maxPages: 3 };
+
+/** Where posts' figures are read: an AppView (a PDS keeps records, not counts), and the clock its rate-limit reset is read against. */
+export interface BlueskyFiguresSource {
+  readonly appViewUrl: string;
+  readonly clock: () => Date;
+}
+
+/** Bluesky's public AppView: app.bsky.* reads without a session. */
+export const PUBLIC_APPVIEW_URL = 'https://public.api.bsky.app';
+
+const PUBLIC_APPVIEW: BlueskyFiguresSource = { appViewUrl: PUBLIC_APPVIEW_URL, clock: () => new Date() };
 
 /**
  * The account's posts read back from its own repository: com.atproto.repo.listRecords on
@@ -31,9 +52,13 @@ export class BlueskyReader implements PostReader {
    */
   readonly visibleWithinSeconds = 30;
 
+  /** app.bsky.feed.getPosts takes at most 25 uris (its lexicon's `maxLength`). */
+  readonly figuresBatchSize = 25;
+
   constructor(
     private readonly fetch: FetchFunction,
     private readonly bounds: BlueskyReadBounds = DEFAULT_BOUNDS,
+    private readonly source: BlueskyFiguresSource = PUBLIC_APPVIEW,
   ) {}
 
   async recentPosts({ grant, since }: RecentPostsQuery): Promise<RecentPosts> {
@@ -66,6 +91,57 @@ export class BlueskyReader implements PostReader {
     const most = this.bounds.pageSize * this.bounds.maxPages;
     return { ok: false, reason: `the account's posts from that time on run past ${most} records, more than one read goes through` };
   }
+
+  /**
+   * The posts' counts from the AppView (app.bsky.feed.getPosts, public, no session: the
+   * counts are public). A post the answer leaves out is deleted, or not indexed (yet), or
+   * hidden by the AppView's moderation: the account's own repository tells them apart
+   * (com.atproto.repo.getRecord, RecordNotFound: deleted); otherwise it is not reported this time.
+   */
+  async figures({ grant, platformPostIds }: FiguresQuery): Promise<FiguresRead> {
+    let views: AppBskyFeedDefs.PostView[];
+    try {
+      const appView = sessionAgent(this.source.appViewUrl, null, this.fetch);
+      views = (await appView.app.bsky.feed.getPosts({ uris: [...platformPostIds] })).data.posts;
+    } catch (thrown) {
+      const failure = xrpcFailure(thrown, this.source.clock());
+      const wait = failure.kind === 'answered' && failure.status === 429 ? (failure.afterSeconds ?? RETRY_SECONDS) : null;
+      return { ok: false, reason: `Bluesky's AppView did not report the posts: ${failure.reason}`, retryAfterSeconds: wait };
+    }
+    const figures = new Map<string, PostFigures>();
+    for (const view of views) if (platformPostIds.includes(view.uri)) figures.set(view.uri, countsFrom(view));
+    if (grant.kind !== 'atproto_session') return { ok: true, figures };
+    for (const uri of platformPostIds.filter((id) => !figures.has(id))) {
+      if (await this.goneFromRepository(grant, uri)) figures.set(uri, { kind: 'deleted' });
+    }
+    return { ok: true, figures };
+  }
+
+  /** Whether the account's repository no longer holds the record (a failed read proves nothing). */
+  private async goneFromRepository(grant: AtprotoSessionGrant, uri: string): Promise<boolean> {
+    const { host: repo, collection, rkey } = new AtUri(uri);
+    try {
+      await sessionAgent(grant.service, grant.accessJwt, this.fetch).com.atproto.repo.getRecord({ repo, collection, rkey });
+      return false;
+    } catch (thrown) {
+      const failure = xrpcFailure(thrown);
+      return failure.kind === 'answered' && failure.error === 'RecordNotFound';
+    }
+  }
+}
+
+/** The AppView's counts; it reports no views or clicks, so those stay null. */
+function countsFrom(view: AppBskyFeedDefs.PostView): PostFigures {
+  const own = {
+    likeCount: view.likeCount,
+    repostCount: view.repostCount,
+    replyCount: view.replyCount,
+    quoteCount: view.quoteCount,
+    bookmarkCount: view.bookmarkCount,
+  };
+  const raw = Object.fromEntries(Object.entries(own).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  const counts = countsOf({ likes: own.likeCount, reposts: own.repostCount, replies: own.replyCount, quotes: own.quoteCount, saves: own.bookmarkCount });
+  return { kind: 'counts', counts, raw };
 }
 
 /** By creation time: record keys keep it only to within their lag. */

@@ -11,7 +11,7 @@ import { okJson, urlOf } from '../kit/http';
 import { metaGrantFailure } from '../kit/metaGraph';
 import { asOAuth2, FACEBOOK_ERRORS, type FacebookOptions, type FacebookSettings, facebookSettings, graphGet, longLivedGrant, userToken } from './facebookApi';
 import { COMMENT_PERMISSION, FacebookPublisher } from './facebookPublisher';
-import { FacebookReader } from './facebookReader';
+import { FacebookReader, INSIGHTS_PERMISSION } from './facebookReader';
 import { FacebookTokens, pagesOf, personToken } from './facebookTokens';
 
 export type { FacebookOptions } from './facebookApi';
@@ -38,10 +38,11 @@ export class FacebookConnector implements PlatformConnector {
 
 /**
  * List the Pages, publish as them and read what was published (pages_show_list,
- * pages_manage_posts, pages_read_engagement), and comment as them (pages_manage_engagement:
- * docs/platforms.md, Facebook review 1).
+ * pages_manage_posts, pages_read_engagement), comment as them (pages_manage_engagement:
+ * docs/platforms.md, Facebook review 1), and read their posts' views and clicks (read_insights,
+ * since issue 22; optional: without it a post's figures lack those two).
  */
-export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', COMMENT_PERMISSION];
+export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', COMMENT_PERMISSION, INSIGHTS_PERMISSION];
 /** What publishing to a Page needs (https://developers.facebook.com/docs/pages-api/posts); commenting is checked when a comment is made. */
 const NEEDED_TO_PUBLISH = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement'];
 

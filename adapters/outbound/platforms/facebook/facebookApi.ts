@@ -1,9 +1,9 @@
 import { type GrantResult } from '../../../../application/ports/platforms/GrantFailure';
 import { type OAuth2Grant, type PlatformGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { bearer, bearerJson, callPlatform, okJson, type PlatformAnswer, urlOf } from '../kit/http';
-import { metaGrantFailure, metaGraphErrors } from '../kit/metaGraph';
+import { metaErrorOf, metaGrantFailure, metaGraphErrors } from '../kit/metaGraph';
 import { oauth2GrantFor, secondsAfter } from '../kit/oauth2';
-import { RETRY_SECONDS } from '../kit/outcomes';
+import { meaningOf, RETRY_SECONDS, waitSeconds } from '../kit/outcomes';
 import { type ConnectorOptions, type ConnectorSettings, connectorSettings } from '../kit/settings';
 
 /** Graph API versions live about two years; this one is current as of docs/platforms.md. */
@@ -21,6 +21,17 @@ export const facebookSettings = (options: FacebookOptions): FacebookSettings =>
 export const FACEBOOK_ERRORS = metaGraphErrors({ platform: 'Facebook', throttleSeconds: 15 * 60 });
 
 export const asOAuth2 = (grant: PlatformGrant): OAuth2Grant => oauth2GrantFor('Facebook', grant);
+
+/** A throttle's wait (the usage header's time, else a quarter of an hour); null for any other failure. */
+export function throttleWait(answer: PlatformAnswer, now: Date): number | null {
+  return answer.kind === 'answered' && meaningOf(answer, FACEBOOK_ERRORS) === 'throttled' ? waitSeconds(answer, FACEBOOK_ERRORS, now) : null;
+}
+
+/** Meta's "object does not exist" (100/33): asked of the Page's own post, the post is gone. */
+export function objectGone(answer: PlatformAnswer): boolean {
+  const error = answer.kind === 'answered' ? metaErrorOf(answer.text) : null;
+  return error?.code === 100 && error.subcode === 33;
+}
 
 /** `GET {api}{path}?{query}`, the token as a Bearer header (kept out of URLs and logs); never throws. */
 export function graphGet(settings: FacebookSettings, path: string, token: string | null, query: Record<string, string | number> = {}): Promise<PlatformAnswer> {

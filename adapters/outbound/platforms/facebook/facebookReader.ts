@@ -1,13 +1,28 @@
-import { type PostOnPlatform, type PostReader, type RecentPosts, type RecentPostsQuery } from '../../../../application/ports/platforms/PostReader';
-import { okJson } from '../kit/http';
+import {
+  type FiguresQuery,
+  type FiguresRead,
+  type PostFigures,
+  type PostOnPlatform,
+  type PostReader,
+  type RecentPosts,
+  type RecentPostsQuery,
+} from '../../../../application/ports/platforms/PostReader';
+import { type CountName, countsOf } from '../../../../domain/analytics/PostCounts';
+import { okJson, type PlatformAnswer } from '../kit/http';
 import { readFailure } from '../kit/outcomes';
-import { asOAuth2, FACEBOOK_ERRORS, type FacebookSettings, graphGet } from './facebookApi';
+import { asOAuth2, FACEBOOK_ERRORS, type FacebookSettings, graphGet, objectGone, throttleWait } from './facebookApi';
 import { postUrl } from './facebookMedia';
 import { commentPlatformId, commentUrl, rootPostId } from './facebookPublisher';
 import { pageToken } from './facebookTokens';
 
 /** What reading the Page needs (docs/platforms.md, "Read-back and analytics endpoints"); asked for at connect. */
 const READ_PERMISSION = 'pages_read_engagement';
+
+/** A post's views and clicks are Page insights: their own permission, asked for at connect since issue 22, optional (docs/analytics.md, Facebook). */
+export const INSIGHTS_PERMISSION = 'read_insights';
+
+/** Every object's reactions and comments as totals (no items); a post (`{page}_{post}`) has `shares` too, a video does not. */
+const TOTALS = 'reactions.limit(0).summary(total_count),comments.limit(0).summary(true)';
 
 interface Listed {
   readonly id?: unknown;
@@ -35,21 +50,62 @@ export class FacebookReader implements PostReader {
   /** Facebook lists a Page's new post, video or comment within seconds. */
   readonly visibleWithinSeconds = 60;
 
+  /** Facebook reads one post's fields (and insights) per call. */
+  readonly figuresBatchSize = 1;
+
   constructor(private readonly settings: FacebookSettings) {}
 
   async recentPosts({ account, grant, since, replyTo }: RecentPostsQuery): Promise<RecentPosts> {
+    const access = await this.pageAccess(account, grant);
+    if (!access.ok) return access;
+    const { pageId, token } = access;
+    return replyTo === null ? this.posts(pageId, token, since) : this.comments(pageId, rootPostId(replyTo), token, since);
+  }
+
+  /**
+   * Each post's reaction, comment and share totals (`GET /{post-id}?fields=…`, the Page token,
+   * pages_read_engagement), and with read_insights its `post_media_view` and `post_clicks`
+   * (`GET /{post-id}/insights`). Insights Facebook will not give (a Page under 100 likes, a
+   * metric retired) leave views and clicks null; a throttle fails the read. A post Facebook no
+   * longer has (100/33) is deleted.
+   */
+  async figures({ account, grant, platformPostIds }: FiguresQuery): Promise<FiguresRead> {
+    const access = await this.pageAccess(account, grant);
+    if (!access.ok) return { ...access, retryAfterSeconds: null };
+    const insights = asOAuth2(grant).scopes.includes(INSIGHTS_PERMISSION);
+    const figures = new Map<string, PostFigures>();
+    for (const id of platformPostIds) {
+      const post = id.includes('_');
+      const totals = await graphGet(this.settings, `/${encodeURIComponent(id)}`, access.token, { fields: post ? `${TOTALS},shares` : TOTALS });
+      const fields = okJson(totals);
+      if (fields === null && !objectGone(totals)) return this.failed(totals);
+      if (fields === null) {
+        figures.set(id, { kind: 'deleted' });
+        continue;
+      }
+      const metrics = post && insights ? await graphGet(this.settings, `/${encodeURIComponent(id)}/insights`, access.token, { metric: METRICS }) : null;
+      if (metrics !== null && throttleWait(metrics, this.settings.now()) !== null) return this.failed(metrics);
+      figures.set(id, countsFrom(fields, metrics === null ? null : okJson(metrics)));
+    }
+    return { ok: true, figures };
+  }
+
+  /** The Page the connection publishes as, and its token, where the connection may read it. */
+  private async pageAccess(account: RecentPostsQuery['account'], grant: RecentPostsQuery['grant']) {
     const pageId = account.publishAs?.kind === 'page' ? account.publishAs.id : null;
-    if (pageId === null) return { ok: false, reason: 'this Facebook connection has no Page to read back' };
+    if (pageId === null) return { ok: false as const, reason: 'this Facebook connection has no Page to read back' };
     const scopes = asOAuth2(grant).scopes;
     if (scopes.length > 0 && !scopes.includes(READ_PERMISSION)) {
-      return {
-        ok: false,
-        reason: `Facebook: reading the Page back needs ${READ_PERMISSION}, which this connection was not granted: connect the account again`,
-      };
+      const reason = `Facebook: reading the Page back needs ${READ_PERMISSION}, which this connection was not granted: connect the account again`;
+      return { ok: false as const, reason };
     }
     const token = await pageToken(this.settings, grant, pageId);
-    if (!token.ok) return { ok: false, reason: 'reason' in token.outcome ? token.outcome.reason : 'Facebook gave no Page token' };
-    return replyTo === null ? this.posts(pageId, token.token, since) : this.comments(pageId, rootPostId(replyTo), token.token, since);
+    if (!token.ok) return { ok: false as const, reason: 'reason' in token.outcome ? token.outcome.reason : 'Facebook gave no Page token' };
+    return { ok: true as const, pageId, token: token.token };
+  }
+
+  private failed(answer: PlatformAnswer): FiguresRead {
+    return { ok: false, reason: readFailure(answer, FACEBOOK_ERRORS), retryAfterSeconds: throttleWait(answer, this.settings.now()) };
   }
 
   private async posts(pageId: string, token: string, since: Date): Promise<RecentPosts> {
@@ -75,6 +131,25 @@ export class FacebookReader implements PostReader {
     if (!Array.isArray(data)) return { ok: false as const, reason: readFailure(answer, FACEBOOK_ERRORS) };
     return { ok: true as const, listed: data as Listed[] };
   }
+}
+
+/** Views (`post_media_view`, what replaced `post_impressions` in November 2025) and clicks anywhere on the post. */
+const METRICS = 'post_media_view,post_clicks';
+
+/** Reactions of every kind are likes, comments replies, shares reposts; views and clicks from insights where read; no quotes or saves. */
+function countsFrom(fields: Record<string, unknown>, insights: Record<string, unknown> | null): PostFigures {
+  const total = (edge: string) => (fields[edge] as { summary?: { total_count?: unknown } } | undefined)?.summary?.total_count;
+  const metrics = (Array.isArray(insights?.data) ? insights.data : []) as Array<{ name?: unknown; values?: Array<{ value?: unknown }> }>;
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.values?.[0]?.value;
+  const found: Array<[CountName, string, unknown]> = [
+    ['likes', 'reactions.summary.total_count', total('reactions')],
+    ['replies', 'comments.summary.total_count', total('comments')],
+    ['reposts', 'shares.count', (fields.shares as { count?: unknown } | undefined)?.count],
+    ['views', 'post_media_view', metric('post_media_view')],
+    ['clicks', 'post_clicks', metric('post_clicks')],
+  ];
+  const raw = Object.fromEntries(found.filter(([, , value]) => typeof value === 'number').map(([, name, value]) => [name, value as number]));
+  return { kind: 'counts', counts: countsOf(Object.fromEntries(found.map(([count, , value]) => [count, value]))), raw };
 }
 
 function dateOf(value: unknown): Date | null {

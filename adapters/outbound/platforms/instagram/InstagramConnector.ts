@@ -23,11 +23,11 @@ import {
   scopesOf,
 } from './instagramApi';
 import { InstagramPublisher } from './instagramPublisher';
-import { InstagramReader } from './instagramReader';
+import { INSIGHTS_PERMISSION, InstagramReader } from './instagramReader';
 
 export type { InstagramOptions } from './instagramApi';
 
-/** Instagram (API with Instagram Login): code flow, a self-renewing long-lived token, posts and comments, and the account's media read back. */
+/** Instagram (API with Instagram Login): code flow, a self-renewing long-lived token, posts and comments, the account's media read back, and posts' insights. */
 export class InstagramConnector implements PlatformConnector {
   readonly platform: Platform = 'INSTAGRAM';
   readonly authorization: InstagramAuthorization;
@@ -44,8 +44,12 @@ export class InstagramConnector implements PlatformConnector {
   }
 }
 
-/** Business Login for Instagram: basic profile (and reading the account's media back), publishing, and comments for later segments. */
-export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'];
+/**
+ * Business Login for Instagram: basic profile (and reading the account's media back),
+ * publishing, comments for later segments, and posts' insights (asked for since issue 22:
+ * connections made before are told to connect again when figures are read).
+ */
+export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments', INSIGHTS_PERMISSION];
 
 /**
  * The code flow of Business Login for Instagram, authenticated with the app secret (no PKCE):

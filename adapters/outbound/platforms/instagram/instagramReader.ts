@@ -1,8 +1,28 @@
-import { type PostOnPlatform, type PostReader, type RecentPosts, type RecentPostsQuery } from '../../../../application/ports/platforms/PostReader';
-import { okJson } from '../kit/http';
-import { readFailure } from '../kit/outcomes';
+import {
+  type FiguresQuery,
+  type FiguresRead,
+  type PostFigures,
+  type PostOnPlatform,
+  type PostReader,
+  type RecentPosts,
+  type RecentPostsQuery,
+} from '../../../../application/ports/platforms/PostReader';
+import { countsOf } from '../../../../domain/analytics/PostCounts';
+import { okJson, type PlatformAnswer } from '../kit/http';
+import { metaErrorOf } from '../kit/metaGraph';
+import { meaningOf, readFailure, waitSeconds } from '../kit/outcomes';
 import { asOAuth2, INSTAGRAM_ERRORS, InstagramGraph, type InstagramSettings } from './instagramApi';
 import { commentId, rootMediaId } from './instagramPublisher';
+
+/** A post's insights need their own permission, asked for at connect since issue 22 (docs/analytics.md, Instagram). */
+export const INSIGHTS_PERMISSION = 'instagram_business_manage_insights';
+
+/**
+ * The metrics both kinds of post this connector makes report, a feed post (an image, a
+ * carousel) and a reel: asking one a media type lacks fails the whole call (docs/platforms.md,
+ * Instagram; `impressions` and `plays` are gone since April 2025).
+ */
+const METRICS = 'views,reach,likes,comments,saved,shares,total_interactions';
 
 interface ListedMedia {
   readonly id?: unknown;
@@ -31,6 +51,9 @@ export class InstagramReader implements PostReader {
   /** Instagram lists a published post or a comment within seconds. */
   readonly visibleWithinSeconds = 60;
 
+  /** Instagram reads one post's insights per call. */
+  readonly figuresBatchSize = 1;
+
   constructor(private readonly settings: InstagramSettings) {}
 
   async recentPosts({ account, grant, since, replyTo }: RecentPostsQuery): Promise<RecentPosts> {
@@ -52,6 +75,58 @@ export class InstagramReader implements PostReader {
     const own = (data as ListedComment[]).filter((c) => c.username === username && (dateOf(c.timestamp)?.getTime() ?? Infinity) >= since.getTime());
     return { ok: true, posts: own.flatMap((comment) => commentOf(mediaId, permalink, comment)) };
   }
+
+  /**
+   * Each post's `GET /{ig-media-id}/insights?metric=…` (instagram_business_manage_insights; a
+   * connection whose granted permissions lack it is told to connect again, nothing sent). A
+   * post Instagram no longer has (100/33) is deleted; an empty answer (insights not ready, up
+   * to 48 h late) is not reported; Instagram's own refusals ("not enough viewers") fail the read
+   * in its words.
+   */
+  async figures({ grant, platformPostIds }: FiguresQuery): Promise<FiguresRead> {
+    const oauth = asOAuth2(grant);
+    // Instagram does not always list what was granted: only a list without it proves it missing.
+    if (oauth.scopes.length > 0 && !oauth.scopes.includes(INSIGHTS_PERMISSION)) {
+      const reason = `this Instagram connection was not granted ${INSIGHTS_PERMISSION} (asked for since issue 22): connect it again, allowing it, to read posts' figures`;
+      return { ok: false, reason, retryAfterSeconds: null };
+    }
+    const graph = new InstagramGraph(this.settings, oauth.accessToken);
+    const figures = new Map<string, PostFigures>();
+    for (const id of platformPostIds) {
+      const answer = await graph.get(`${encodeURIComponent(id)}/insights`, { metric: METRICS });
+      const body = okJson(answer);
+      if (body !== null) {
+        const raw = insightValues(body.data);
+        if (Object.keys(raw).length > 0) figures.set(id, countsFrom(raw));
+      } else if (isGone(answer)) figures.set(id, { kind: 'deleted' });
+      else return { ok: false, reason: readFailure(answer, INSTAGRAM_ERRORS), retryAfterSeconds: throttleWait(answer, this.settings.now()) };
+    }
+    return { ok: true, figures };
+  }
+}
+
+/** Meta's "object does not exist" (100/33): the account's own post is gone. */
+function isGone(answer: PlatformAnswer): boolean {
+  const error = answer.kind === 'answered' ? metaErrorOf(answer.text) : null;
+  return error?.code === 100 && error.subcode === 33;
+}
+
+/** A throttle's wait (Graph's usage header, else Instagram's five minutes); null for any other failure. */
+function throttleWait(answer: PlatformAnswer, now: Date): number | null {
+  return answer.kind === 'answered' && meaningOf(answer, INSTAGRAM_ERRORS) === 'throttled' ? waitSeconds(answer, INSTAGRAM_ERRORS, now) : null;
+}
+
+/** `{data: [{name, period, values: [{value}]}]}` as numbers by metric name (`total_value` where a metric comes totalled). */
+function insightValues(data: unknown): Record<string, number> {
+  type Metric = { name?: unknown; values?: Array<{ value?: unknown }>; total_value?: { value?: unknown } };
+  const entries = (Array.isArray(data) ? (data as Metric[]) : []).map((metric) => [metric.name, metric.total_value?.value ?? metric.values?.[0]?.value]);
+  return Object.fromEntries(entries.filter((entry): entry is [string, number] => typeof entry[0] === 'string' && typeof entry[1] === 'number'));
+}
+
+/** Instagram's names to the seven: its comments are replies, its shares reposts, `saved` saves; it reports no quotes or clicks of a post. */
+function countsFrom(raw: Record<string, number>): PostFigures {
+  const counts = countsOf({ likes: raw.likes, reposts: raw.shares, replies: raw.comments, saves: raw.saved, views: raw.views });
+  return { kind: 'counts', counts, raw };
 }
 
 function dateOf(value: unknown): Date | null {

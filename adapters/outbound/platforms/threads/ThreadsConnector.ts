@@ -10,21 +10,22 @@ import { type Platform } from '../../../../domain/platform/Platform';
 import { urlOf } from '../kit/http';
 import { asOAuth2, graphGet, graphJson, type ThreadsOptions, type ThreadsSettings, threadsSettings } from './threadsApi';
 import { ThreadsPublisher } from './threadsPublisher';
-import { READ_REPLIES_SCOPE, ThreadsReader } from './threadsReader';
+import { INSIGHTS_SCOPE, READ_REPLIES_SCOPE, ThreadsReader } from './threadsReader';
 import { exchangeCodeForLongLivedToken, ThreadsTokens } from './threadsTokens';
 
 export type { ThreadsOptions } from './threadsApi';
 
 /**
  * Publishing needs `threads_content_publish`; the later segments of a thread are replies
- * (`threads_manage_replies`), read back with `threads_read_replies` (asked for since issue 20:
- * connections made before lack it until connected again).
+ * (`threads_manage_replies`), read back with `threads_read_replies` (asked for since issue 20);
+ * a post's figures are its insights (`threads_manage_insights`, asked for since issue 22).
+ * Connections made before either lack it until connected again.
  */
-export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', READ_REPLIES_SCOPE];
+export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', READ_REPLIES_SCOPE, INSIGHTS_SCOPE];
 
 /**
  * Threads (Meta): code flow to a long-lived token refreshed in place, posts as containers,
- * threads as replies, and the profile's recent posts and replies read back.
+ * threads as replies, the profile's recent posts and replies read back, and posts' insights.
  */
 export class ThreadsConnector implements PlatformConnector {
   readonly platform: Platform = 'THREADS';

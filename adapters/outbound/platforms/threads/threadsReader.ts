@@ -1,10 +1,27 @@
-import { type PostOnPlatform, type PostReader, type RecentPosts, type RecentPostsQuery } from '../../../../application/ports/platforms/PostReader';
-import { readFailure } from '../kit/outcomes';
+import {
+  type FiguresQuery,
+  type FiguresRead,
+  type PostFigures,
+  type PostOnPlatform,
+  type PostReader,
+  type RecentPosts,
+  type RecentPostsQuery,
+} from '../../../../application/ports/platforms/PostReader';
+import { countsOf } from '../../../../domain/analytics/PostCounts';
+import { type PlatformAnswer } from '../kit/http';
+import { metaErrorOf } from '../kit/metaGraph';
+import { meaningOf, readFailure, waitSeconds } from '../kit/outcomes';
 import { asOAuth2, graphGet, graphJson, THREADS_ERRORS, type ThreadsSettings } from './threadsApi';
 import { permalinkOf } from './threadsContainers';
 
 /** Reading replies is a permission of its own, asked for at connect since issue 20 (docs/platforms.md, Threads). */
 export const READ_REPLIES_SCOPE = 'threads_read_replies';
+
+/** A post's insights need their own permission, asked for at connect since issue 22 (docs/analytics.md, Threads). */
+export const INSIGHTS_SCOPE = 'threads_manage_insights';
+
+/** Every media metric Threads documents (https://developers.facebook.com/documentation/threads/insights). */
+const METRICS = 'views,likes,replies,reposts,quotes,shares';
 
 const FIELDS = 'id,text,timestamp,permalink,media_type,children';
 
@@ -29,6 +46,9 @@ export class ThreadsReader implements PostReader {
   /** Threads lists a post as soon as `threads_publish` answers; a minute covers its slower moments. */
   readonly visibleWithinSeconds = 60;
 
+  /** Threads reads one post's insights per call. */
+  readonly figuresBatchSize = 1;
+
   constructor(private readonly settings: ThreadsSettings) {}
 
   async recentPosts({ account, grant, since, replyTo }: RecentPostsQuery): Promise<RecentPosts> {
@@ -47,6 +67,53 @@ export class ThreadsReader implements PostReader {
     const listed = Array.isArray(body.data) ? (body.data as ListedMedia[]) : [];
     return { ok: true, posts: listed.flatMap((media) => postOf(media, replyTo !== null)) };
   }
+
+  /**
+   * Each post's `GET /{threads-media-id}/insights?metric=…` (`threads_manage_insights`); a
+   * connection made before Dispatch asked for it is told to connect again, nothing sent. A post
+   * Threads no longer has (100/33) is deleted; an empty answer (Threads' own facade of a
+   * repost) is not reported.
+   */
+  async figures({ grant, platformPostIds }: FiguresQuery): Promise<FiguresRead> {
+    const oauth = asOAuth2(grant);
+    if (!oauth.scopes.includes(INSIGHTS_SCOPE)) {
+      const reason = `the connection was made before Dispatch asked Threads for ${INSIGHTS_SCOPE}: connect it again to read posts' figures`;
+      return { ok: false, reason, retryAfterSeconds: null };
+    }
+    const figures = new Map<string, PostFigures>();
+    for (const id of platformPostIds) {
+      const answer = await graphGet(this.settings, `${encodeURIComponent(id)}/insights`, oauth.accessToken, { metric: METRICS });
+      const body = graphJson(answer);
+      if (body !== null) {
+        const raw = insightValues(body.data);
+        if (Object.keys(raw).length > 0) figures.set(id, { kind: 'counts', counts: countsOf(raw), raw });
+      } else if (isGone(answer)) figures.set(id, { kind: 'deleted' });
+      else return { ok: false, reason: readFailure(answer, THREADS_ERRORS), retryAfterSeconds: throttleWait(answer, this.settings.now()) };
+    }
+    return { ok: true, figures };
+  }
+}
+
+/** Meta's "object does not exist" (100/33): the profile's own post is gone. */
+function isGone(answer: PlatformAnswer): boolean {
+  const error = answer.kind === 'answered' ? metaErrorOf(answer.text) : null;
+  return error?.code === 100 && error.subcode === 33;
+}
+
+/** A throttle's wait (Graph's usage header, else Threads' quarter of an hour); null for any other failure. */
+function throttleWait(answer: PlatformAnswer, now: Date): number | null {
+  return answer.kind === 'answered' && meaningOf(answer, THREADS_ERRORS) === 'throttled' ? waitSeconds(answer, THREADS_ERRORS, now) : null;
+}
+
+/**
+ * `{data: [{name, period, values: [{value}]}]}` as numbers by metric name (`total_value` where a
+ * metric comes totalled). Threads' names are the seven's where they meet (views, likes, replies,
+ * reposts, quotes); `shares` (sent on, not reposted) stays in the raw figures only.
+ */
+function insightValues(data: unknown): Record<string, number> {
+  type Metric = { name?: unknown; values?: Array<{ value?: unknown }>; total_value?: { value?: unknown } };
+  const entries = (Array.isArray(data) ? (data as Metric[]) : []).map((metric) => [metric.name, metric.total_value?.value ?? metric.values?.[0]?.value]);
+  return Object.fromEntries(entries.filter((entry): entry is [string, number] => typeof entry[0] === 'string' && typeof entry[1] === 'number'));
 }
 
 /** Threads' media types as it lists them: a carousel names its children; a text post has no media. */

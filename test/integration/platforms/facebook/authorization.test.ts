@@ -28,7 +28,7 @@ describe('Facebook connector: Facebook Login against a local Graph API', () => {
       redirect_uri: REDIRECT,
       state: 'st-1',
       response_type: 'code',
-      scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_manage_engagement',
+      scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,pages_manage_engagement,read_insights',
     });
   });
 
@@ -39,7 +39,14 @@ describe('Facebook connector: Facebook Login against a local Graph API', () => {
     expect(fake.state.longLived.has(grant.accessToken)).to.equal(true);
     expect(grant.refreshToken).to.equal(null);
     expect(grant.accessExpiresAt?.getTime()).to.equal(NOW.getTime() + fake.state.longLivedSeconds * 1000);
-    expect(grant.scopes).to.have.members(['public_profile', 'pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement']);
+    expect(grant.scopes).to.have.members([
+      'public_profile',
+      'pages_show_list',
+      'pages_manage_posts',
+      'pages_read_engagement',
+      'pages_manage_engagement',
+      'read_insights',
+    ]);
     const exchanges = fake.received.filter((r) => r.path.endsWith('/oauth/access_token'));
     expect(exchanges.map((r) => r.query.get('grant_type'))).to.deep.equal([null, 'fb_exchange_token']);
     expect(exchanges[0]!.query.get('redirect_uri')).to.equal(REDIRECT);

@@ -25,7 +25,7 @@ describe('Instagram connector: authorization against a local Instagram', () => {
       client_id: fake.state.clientId,
       redirect_uri: REDIRECT,
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments',
+      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_insights',
       state: 'st-1',
     });
   });
@@ -37,7 +37,12 @@ describe('Instagram connector: authorization against a local Instagram', () => {
     expect(fake.state.kinds.get(result.grant.accessToken)).to.equal('long');
     expect(result.grant).to.deep.include({ refreshToken: null, refreshExpiresAt: null });
     expect(result.grant.accessExpiresAt?.toISOString()).to.equal(new Date(NOW.getTime() + 5_184_000_000).toISOString());
-    expect(result.grant.scopes).to.deep.equal(['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments']);
+    expect(result.grant.scopes).to.deep.equal([
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+      'instagram_business_manage_comments',
+      'instagram_business_manage_insights',
+    ]);
     const form = fake.received.find((r) => r.path === '/oauth/access_token');
     expect(Object.fromEntries(new URLSearchParams(form?.body.toString()))).to.deep.equal({
       grant_type: 'authorization_code',

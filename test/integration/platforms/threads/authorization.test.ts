@@ -24,7 +24,7 @@ describe('Threads connector: authorization against a local Threads', () => {
     expect(Object.fromEntries(url.searchParams)).to.deep.equal({
       client_id: fake.state.clientId,
       redirect_uri: REDIRECT,
-      scope: 'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies',
+      scope: 'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights',
       response_type: 'code',
       state: 'st-1',
     });
@@ -47,7 +47,13 @@ describe('Threads connector: authorization against a local Threads', () => {
     expect(result.grant.accessExpiresAt?.toISOString()).to.equal(expiresAt);
     expect(result.grant.refreshExpiresAt?.toISOString()).to.equal(expiresAt);
     expect(result.grant.refreshToken).to.equal(null);
-    expect(result.grant.scopes).to.deep.equal(['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies']);
+    expect(result.grant.scopes).to.deep.equal([
+      'threads_basic',
+      'threads_content_publish',
+      'threads_manage_replies',
+      'threads_read_replies',
+      'threads_manage_insights',
+    ]);
     expect(fake.state.lives.get(result.grant.accessToken)?.kind).to.equal('long');
 
     const [token, exchange] = fake.received;
