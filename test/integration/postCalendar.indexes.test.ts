@@ -9,7 +9,6 @@ import {
   calendarPage,
   calendarPlanOf,
   calendarTotal,
-  PLATFORM_CALENDAR_INDEX,
   type Statement,
   WALK_DEPTH,
 } from '../../adapters/outbound/persistence/typeorm/sql/postCalendar';
@@ -19,9 +18,10 @@ import { seedCalendar, RANGE, WORKSPACE } from './postCalendarSeed';
 
 /**
  * posts.list's calendar must stay bounded by the posts in its range, whatever the workspace
- * holds: the matching targets come from one range of the filter's own index (covering, never
- * a scan of the table or of the workspace), the first pages in calendar order straight from
- * the index order (no sort), the total from the same range. The plans are read, not timed.
+ * holds: the matching targets come from one range of an index (the workspace's, or the
+ * connection's; covering, a platform filtered in it; never a scan of the table or of the
+ * workspace), the first pages in calendar order straight from the index order (no sort), the
+ * total from the same range. The plans are read, not timed.
  */
 const inRange = (extra: Partial<PostListQuery> = {}): PostListQuery => ({
   workspaceId: WORKSPACE,
@@ -35,10 +35,16 @@ const withTargets = (targets: PostListQuery['targets'], extra: Partial<PostListQ
 
 const FILTERS = [
   ['a range', inRange(), CALENDAR_INDEX, 'workspace_id=? AND calendar_at>? AND calendar_at<?'],
-  ['a range on a platform', withTargets({ platform: 'BLUESKY' }), PLATFORM_CALENDAR_INDEX, 'workspace_id=? AND platform=? AND calendar_at>? AND calendar_at<?'],
+  ['a range on a platform', withTargets({ platform: 'BLUESKY' }), CALENDAR_INDEX, 'workspace_id=? AND calendar_at>? AND calendar_at<?'],
   [
     'a range on a connection',
     withTargets({ connectionId: 'conn_linkedin' }),
+    CONNECTION_CALENDAR_INDEX,
+    'workspace_id=? AND connection_id=? AND calendar_at>? AND calendar_at<?',
+  ],
+  [
+    'a range on a connection and a platform',
+    withTargets({ connectionId: 'conn_bluesky', platform: 'BLUESKY' }),
     CONNECTION_CALENDAR_INDEX,
     'workspace_id=? AND connection_id=? AND calendar_at>? AND calendar_at<?',
   ],

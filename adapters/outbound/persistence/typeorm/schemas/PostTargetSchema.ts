@@ -61,9 +61,8 @@ export const PostTargetSchema = new EntitySchema<PostTargetRow>({
     { name: 'idx_post_targets_status_scheduled', columns: ['status', 'scheduledAt'] },
     { name: 'idx_post_targets_status_posted', columns: ['status', 'postedAt'] },
     { name: 'idx_post_targets_workspace_status_scheduled', columns: ['workspaceId', 'status', 'scheduledAt', 'id'] },
-    { name: 'idx_post_targets_calendar', columns: ['workspaceId', 'calendarAt', 'postId', 'id'] },
-    { name: 'idx_post_targets_platform_calendar', columns: ['workspaceId', 'platform', 'calendarAt', 'postId', 'id'] },
-    { name: 'idx_post_targets_connection_calendar', columns: ['workspaceId', 'connectionId', 'calendarAt', 'postId', 'id'] },
+    { name: 'idx_post_targets_calendar', columns: ['workspaceId', 'calendarAt', 'postId', 'id', 'platform', 'connectionId'] },
+    { name: 'idx_post_targets_connection_calendar', columns: ['workspaceId', 'connectionId', 'calendarAt', 'postId', 'id', 'platform'] },
   ],
   foreignKeys: [{ name: 'fk_post_targets_post', target: PostSchema, columnNames: ['postId'], referencedColumnNames: ['id'], onDelete: 'CASCADE' }],
 });

@@ -4,16 +4,15 @@ import { type Dialect } from './Dialect';
 
 /**
  * posts.list's calendar (docs/posts.md, "The calendar"): the posts with a target in a time
- * range, on a platform or a connection, and the calendar's order. Each filter ranges over
- * its own index of post_targets (PostCalendar migration): the workspace and the filter's
- * column, then calendar_at, then post_id, so the matching targets come from the index alone,
- * in one range, never from the workspace's other posts. A post with several matching targets
- * is listed once, at its earliest. The EXPLAIN test (postCalendar.indexes.test.ts) reads
- * these statements.
+ * range, on a platform or a connection, and the calendar's order. The matching targets are
+ * one range of an index of post_targets (PostCalendar migration): the workspace's, or a
+ * connection's, then calendar_at, post_id and id, the platform (and connection) along to be
+ * filtered in the index, so they come from the index alone, never from the table or the
+ * workspace's other times. A post with several matching targets is listed once, at its
+ * earliest. The EXPLAIN test (postCalendar.indexes.test.ts) reads these statements.
  */
 
 export const CALENDAR_INDEX = 'idx_post_targets_calendar';
-export const PLATFORM_CALENDAR_INDEX = 'idx_post_targets_platform_calendar';
 export const CONNECTION_CALENDAR_INDEX = 'idx_post_targets_connection_calendar';
 
 /**
@@ -28,12 +27,8 @@ export type Statement = [sql: string, parameters: unknown[]];
 /** A query posts.list answers with these statements (postReads.ts) rather than the workspace's own index. */
 export const isCalendarQuery = (query: Pick<PostListQuery, 'targets' | 'sort'>): boolean => filtersTargets(query.targets) || query.sort === 'scheduledAt';
 
-/** The index a filter's targets are read from: the most selective equality it has. */
-export function calendarIndexFor(filter: TargetFilter): string {
-  if (filter.connectionId !== undefined) return CONNECTION_CALENDAR_INDEX;
-  if (filter.platform !== undefined) return PLATFORM_CALENDAR_INDEX;
-  return CALENDAR_INDEX;
-}
+/** The index a filter's targets are read from: a connection's own when it names one. */
+export const calendarIndexFor = (filter: TargetFilter): string => (filter.connectionId === undefined ? CALENDAR_INDEX : CONNECTION_CALENDAR_INDEX);
 
 /** How a page is read: the strategies differ in cost only, never in the posts or their order. */
 export type CalendarPlan = 'walk' | 'group' | 'every post';
