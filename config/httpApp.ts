@@ -9,7 +9,7 @@ import { stripeWebhookRouter } from '../adapters/inbound/http/routers/stripeWebh
 import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
 import { type Composition } from './container';
-import { apiRoutes, uploadRoutes } from './httpRoutes';
+import { apiRoutes, csvRoutes, uploadRoutes } from './httpRoutes';
 import { oauthRoutes } from './oauthRoutes';
 import { resolveSecretKey } from './secretKey';
 import { TOKENS as T } from './tokens';
@@ -56,5 +56,6 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
     signingKeys: get(T.KeyRing),
     api: apiRoutes(composition),
     uploadApi: uploadRoutes(composition),
+    csvApi: csvRoutes(composition),
   });
 }

@@ -6,7 +6,9 @@ import { meRouter } from '../adapters/inbound/http/routers/meRouter';
 import { emailPreferencesRouter } from '../adapters/inbound/http/routers/emailPreferencesRouter';
 import { checkoutRouter } from '../adapters/inbound/http/routers/checkoutRouter';
 import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
+import { postsCsvRouter } from '../adapters/inbound/http/routers/postsCsvRouter';
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
+import { postsValidateRouter } from '../adapters/inbound/http/routers/postsValidateRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
 import { targetAttemptsRouter } from '../adapters/inbound/http/routers/targetAttemptsRouter';
 import { transcriptionsRouter } from '../adapters/inbound/http/routers/transcriptionsRouter';
@@ -36,6 +38,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     () => platformsRouter(get(T.ListPlatforms)),
     (kit) => apiKeysRouter(kit, get(T.ManageApiKeys)),
     (kit) => postsRouter(kit, posts),
+    (kit) => postsValidateRouter(kit, get(T.ValidatePost)),
     (kit) => postTargetsRouter(kit, posts),
     (kit) => postReviewsRouter(kit, posts),
     (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
@@ -51,6 +54,11 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
 /** The API's routers whose request bodies stream (the upload surface, docs/surfaces.md). */
 export function uploadRoutes({ get }: Composition): ApiRoutes[] {
   return [(kit) => mediaUploadRouter(kit, mediaUseCases(get))];
+}
+
+/** The API's routers whose bodies or answers are CSV files: the CSV surface (docs/surfaces.md). */
+export function csvRoutes({ get }: Composition): ApiRoutes[] {
+  return [(kit) => postsCsvRouter(kit, { import: get(T.ImportPosts), read: get(T.ReadPosts), connections: get(T.ListConnections) })];
 }
 
 function mediaUseCases(get: Composition['get']): MediaUseCases {

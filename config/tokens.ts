@@ -145,6 +145,10 @@ import { type ChangePostLifecycle } from '../application/posts/ChangePostLifecyc
 import { type PostStore } from '../application/posts/PostStore';
 import { type ReadPosts } from '../application/posts/ReadPosts';
 import { type WritePosts } from '../application/posts/WritePosts';
+import { type ImportPosts } from '../application/posts/ImportPosts';
+import { type PostRehearsal } from '../application/posts/PostRehearsal';
+import { type PostWarnings } from '../application/posts/PostWarnings';
+import { type ValidatePost } from '../application/posts/ValidatePost';
 import { type ConnectionRepository } from '../domain/connection/ConnectionRepository';
 import { type ApiKeyRepository } from '../domain/credential/ApiKeyRepository';
 import { type PostRepository } from '../domain/post/PostRepository';
@@ -291,6 +295,11 @@ export const TOKENS = {
   QueuedTargets: token<QueuedTargets>('QueuedTargets'),
   PostingSchedules: token<PostingSchedules>('PostingSchedules'),
   RequeuePost: token<RequeuePost>('RequeuePost'),
+  /** Dry runs and CSV imports of posts.create (docs/posts-import-export.md). */
+  PostRehearsal: token<PostRehearsal>('PostRehearsal'),
+  PostWarnings: token<PostWarnings>('PostWarnings'),
+  ValidatePost: token<ValidatePost>('ValidatePost'),
+  ImportPosts: token<ImportPosts>('ImportPosts'),
   MediaSettings: token<MediaSettings>('MediaSettings'),
   MediaStore: token<MediaStore>('MediaStore'),
   FileStaging: token<FileStaging>('FileStaging'),

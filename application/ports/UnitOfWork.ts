@@ -10,4 +10,11 @@ export interface UnitOfWork {
    */
   readonly atomic: boolean;
   run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs work as `run` does, then undoes it whatever it did: its result (or its error) is
+   * returned and nothing it wrote is kept (a dry run). Opened on its own, never inside another
+   * unit, whose writes it would undo too. Where `atomic` is false nothing can be undone, so
+   * the work itself must leave nothing behind (PostRehearsal lets go of the slots it took).
+   */
+  rehearse<T>(work: () => Promise<T>): Promise<T>;
 }

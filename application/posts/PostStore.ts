@@ -71,6 +71,11 @@ export class PostStore {
     return this.unitOfWork.run(work);
   }
 
+  /** Work that reads and writes as one unit and is then undone, whatever it did (UnitOfWork.rehearse). */
+  rehearse<T>(work: () => Promise<T>): Promise<T> {
+    return this.unitOfWork.rehearse(work);
+  }
+
   /** The slots these targets hold are free again (where nothing rolls back, a refused post's). */
   letGoOfSlots(targetIds: readonly string[]): Promise<void> {
     return this.slots.release(targetIds);

@@ -1,4 +1,5 @@
 import { Post } from '../../domain/post/Post';
+import { type ConnectionLookup } from '../../domain/post/PostContent';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type PostPrecondition } from './PostPrecondition';
@@ -19,26 +20,38 @@ export class WritePosts {
   ) {}
 
   async create(actor: PostActor, request: PostRequest): Promise<Post> {
-    const now = this.clock.now();
-    const id = this.ids.next();
-    const connectionOf = await this.store.connectionLookup(connectionIds(request.targets));
-    const asked = request.targets.map((t) => this.withId(t, undefined));
+    const asked = await this.asked(actor, request);
     // A queued target's slot and the post are written together, or neither (the slot is free again).
-    return this.store.within(async () => {
-      const targets = await this.queued.resolve({ workspaceId: actor.workspaceId, postId: id, intent: request.intent, targets: asked, current: null, now });
-      try {
-        const post = Post.create(
-          { ...request, id, workspaceId: actor.workspaceId, authorUserId: actor.userId, source: request.source ?? actor.defaultSource, targets },
-          { now, reviewRequired: actor.reviewRequired, connectionOf },
-        );
-        await this.store.checkMedia(post);
-        await this.store.persist(post, now);
-        return post;
-      } catch (error) {
-        await this.store.letGoOfSlots(targets.filter((t) => t.queued).map((t) => t.id));
-        throw error;
-      }
-    });
+    return this.store.within(() => this.made(asked, { keep: true }));
+  }
+
+  /**
+   * Every check create makes, and the slots its queued targets would take, but nothing stored:
+   * the post create would store now. For a rehearsal (PostRehearsal), whose end frees the slots.
+   */
+  async judge(actor: PostActor, request: PostRequest): Promise<Post> {
+    return this.made(await this.asked(actor, request), { keep: false });
+  }
+
+  private async asked(actor: PostActor, request: PostRequest): Promise<NewPostAsked> {
+    const connectionOf = await this.store.connectionLookup(connectionIds(request.targets));
+    return { actor, request, now: this.clock.now(), id: this.ids.next(), connectionOf, targets: request.targets.map((t) => this.withId(t, undefined)) };
+  }
+
+  private async made({ actor, request, now, id, connectionOf, targets: asked }: NewPostAsked, { keep }: { keep: boolean }): Promise<Post> {
+    const targets = await this.queued.resolve({ workspaceId: actor.workspaceId, postId: id, intent: request.intent, targets: asked, current: null, now });
+    try {
+      const post = Post.create(
+        { ...request, id, workspaceId: actor.workspaceId, authorUserId: actor.userId, source: request.source ?? actor.defaultSource, targets },
+        { now, reviewRequired: actor.reviewRequired, connectionOf },
+      );
+      await this.store.checkMedia(post);
+      if (keep) await this.store.persist(post, now);
+      return post;
+    } catch (error) {
+      await this.store.letGoOfSlots(targets.filter((t) => t.queued).map((t) => t.id));
+      throw error;
+    }
   }
 
   /** `precondition`: the client's If-Match (412 when the post changed since it was read). */
@@ -71,6 +84,16 @@ export class WritePosts {
   private withId(target: TargetRequest, existing: string | undefined): TargetAsked {
     return { ...target, id: existing ?? this.ids.next() };
   }
+}
+
+/** A create request as it stands before the aggregate judges it: its time, its new ids, the connections it names. */
+interface NewPostAsked {
+  readonly actor: PostActor;
+  readonly request: PostRequest;
+  readonly now: Date;
+  readonly id: string;
+  readonly connectionOf: ConnectionLookup;
+  readonly targets: readonly TargetAsked[];
 }
 
 const connectionIds = (targets: readonly TargetRequest[]) => targets.map((t) => t.connectionId);

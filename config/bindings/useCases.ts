@@ -22,6 +22,10 @@ import { ChangePostLifecycle } from '../../application/posts/ChangePostLifecycle
 import { PostStore } from '../../application/posts/PostStore';
 import { ReadPosts } from '../../application/posts/ReadPosts';
 import { WritePosts } from '../../application/posts/WritePosts';
+import { ImportPosts } from '../../application/posts/ImportPosts';
+import { PostRehearsal } from '../../application/posts/PostRehearsal';
+import { PostWarnings } from '../../application/posts/PostWarnings';
+import { ValidatePost } from '../../application/posts/ValidatePost';
 import { TOKENS as T } from '../tokens';
 import { type Wiring } from '../Wiring';
 
@@ -75,6 +79,10 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.RequeuePost, RequeuePost, [T.PostStore, T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot, T.Clock]);
   w.construct(T.ReadPosts, ReadPosts, [T.PostViews, T.PostRepository]);
   w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock, T.QueuedTargets]);
+  w.construct(T.PostRehearsal, PostRehearsal, [T.WritePosts, T.PostStore]);
+  w.construct(T.PostWarnings, PostWarnings, [T.ConnectionRepository, T.AttemptLog, T.PostViews]);
+  w.construct(T.ValidatePost, ValidatePost, [T.PostRehearsal, T.PostWarnings, T.Clock]);
+  w.construct(T.ImportPosts, ImportPosts, [T.WritePosts, T.PostStore, T.PostRehearsal]);
   w.construct(T.ChangePostLifecycle, ChangePostLifecycle, [T.PostStore, T.IdGenerator, T.Clock]);
   w.construct(T.BootstrapFirstStart, BootstrapFirstStart, [
     T.UserRepository,

@@ -41,6 +41,8 @@ export interface HttpDependencies {
     readonly csrfSecret?: string;
     /** The upload surface's own size limit (default 100 MiB). */
     readonly uploadLimitBytes?: number;
+    /** The most a CSV file may hold (posts.import; default POST_CSV_BYTES_MAX, 8 MiB). */
+    readonly csvBodyLimitBytes?: number;
     /** The most a webhook body may hold (default 1 MiB). */
     readonly webhookBodyLimitBytes?: number;
     /** The request ceiling of every chain but uploads' (503 `request_timeout` past it); none when absent. */
@@ -66,6 +68,8 @@ export interface HttpDependencies {
   readonly api: readonly ApiRoutes[];
   /** Routers of the API whose bodies are streamed (media bytes): the upload surface, with the JSON API's kit. */
   readonly uploadApi?: readonly ApiRoutes[];
+  /** Routers of the API whose bodies or answers are CSV files (posts.import, posts.export): the CSV surface, with the JSON API's kit. */
+  readonly csvApi?: readonly ApiRoutes[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Koa, { type Middleware } from 'koa';
 import { type Cancellation } from '../../../application/ports/Cancellation';
 import { Router } from '@koa/router';
+import { POST_CSV_BYTES_MAX } from './csv/postsCsvFormat';
 import { type HttpDependencies } from './HttpDependencies';
 import { accessLog } from './middleware/accessLog';
 import { clientAddress } from './middleware/clientAddress';
@@ -19,12 +20,15 @@ import { formChain } from './chains/formChain';
 import { jsonApiChain } from './chains/jsonApiChain';
 import { lastResort } from './chains/lastResort';
 import { pageChain } from './chains/pageChain';
+import { csvChain } from './chains/csvChain';
 import { bySurface, routedBy, underPrefix, type Surface } from './chains/surfaces';
 import { uploadChain } from './chains/uploadChain';
 import { webhookChain } from './chains/webhookChain';
 
 const DEFAULT_UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
 const DEFAULT_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+/** posts.import's files (csv/postsCsvFormat.ts): 500 rows of long posts fit. */
+const DEFAULT_CSV_BODY_LIMIT_BYTES = POST_CSV_BYTES_MAX;
 
 /** Builds the Koa application (never listens: the entry point or a test does). */
 export function createApp(deps: HttpDependencies): Koa<AppState> {
@@ -110,6 +114,21 @@ function surfacesOf(deps: HttpDependencies): Surface[] {
         authenticate: deps.authenticate,
         rateLimit: rateLimitOf(deps),
         uploadLimitBytes: settings.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
+      }),
+    });
+  }
+  const csvFiles = (deps.csvApi ?? []).map((routes) => routes(kit));
+  if (csvFiles.length > 0) {
+    surfaces.push({
+      name: 'csv',
+      owns: routedBy(csvFiles),
+      chain: csvChain(csvFiles, {
+        logger,
+        baseUrl: settings.baseUrl,
+        authenticate: deps.authenticate,
+        rateLimit: rateLimitOf(deps),
+        bodyLimitBytes: settings.csvBodyLimitBytes ?? DEFAULT_CSV_BODY_LIMIT_BYTES,
+        deadline: deadlineOf(deps),
       }),
     });
   }

@@ -29,6 +29,8 @@ import { workspaceViewPaths } from './paths/workspaceViews';
 import { workspaceViewSchemas } from './schemas/workspaceViews';
 import { webhookPaths } from './paths/webhooks';
 import { schedulePaths } from './paths/schedules';
+import { postsImportExportPaths } from './paths/postsImportExport';
+import { postsImportExportSchemas } from './schemas/postsImportExport';
 import { scheduleSchemas } from './schemas/schedules';
 import { webhookSchemas } from './schemas/webhooks';
 import { webhookEventOperations, webhookEventSchemas } from './schemas/webhookEvents';
@@ -62,6 +64,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     paths: postPaths,
   },
   { schemas: targetAttemptSchemas, paths: targetAttemptPaths },
+  { schemas: postsImportExportSchemas, paths: postsImportExportPaths },
   {
     tag: {
       name: 'schedules',

@@ -56,6 +56,8 @@ export interface SuccessResponse {
   readonly description: string;
   /** The JSON body; absent for an answer without one (204). */
   readonly schema?: SchemaObject;
+  /** A body that is not JSON (a CSV file), by media type, in place of `schema`. */
+  readonly content?: Readonly<Record<string, MediaTypeObject>>;
 }
 
 /** A request body: JSON of `schema`, or other media types (`content`: uploads, raw bytes). */
@@ -114,7 +116,11 @@ export function authenticatedOperation(
           ...(idempotent ? { 'Idempotent-Replayed': idempotentReplayedHeader } : {}),
           ...spec.successHeaders,
         },
-        ...(spec.success.schema === undefined ? {} : { content: jsonContent(spec.success.schema) }),
+        ...(spec.success.content !== undefined
+          ? { content: spec.success.content }
+          : spec.success.schema === undefined
+            ? {}
+            : { content: jsonContent(spec.success.schema) }),
       },
       ...errorResponses([...statuses].sort((a, b) => a - b)),
     },

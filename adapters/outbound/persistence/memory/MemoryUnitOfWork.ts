@@ -11,4 +11,9 @@ export class MemoryUnitOfWork implements UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T> {
     return work();
   }
+
+  /** Nothing to undo with: a rehearsal's work leaves nothing behind itself (see UnitOfWork.rehearse). */
+  rehearse<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
 }

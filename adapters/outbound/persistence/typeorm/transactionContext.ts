@@ -134,4 +134,33 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       return result;
     });
   }
+
+  /**
+   * The work in a transaction of its own that is always rolled back: its writes, and the
+   * commit steps they noted (atCommit), never reach the database. Refused inside an open
+   * transaction, which the rollback would take with it.
+   */
+  async rehearse<T>(work: () => Promise<T>): Promise<T> {
+    if (current.getStore() !== undefined) throw new Error("a rehearsal cannot join an open transaction: its rollback would undo the caller's writes");
+    let outcome: { readonly value: T } | { readonly error: unknown } | undefined;
+    try {
+      await inTransaction(this.dataSource, async () => {
+        try {
+          outcome = { value: await work() };
+        } catch (error) {
+          outcome = { error };
+        }
+        throw UNDONE;
+      });
+    } catch (error) {
+      // Anything but our own signal: the transaction could not open, or the rollback failed.
+      if (error !== UNDONE) throw error;
+    }
+    if (outcome === undefined) throw new Error('a rehearsal ended without running its work');
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  }
 }
+
+/** Thrown out of a rehearsal's transaction so that it rolls back; never seen outside it. */
+const UNDONE = Symbol('rehearsal undone');
