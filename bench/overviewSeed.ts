@@ -5,8 +5,10 @@ const CHUNK = 1000;
 
 /**
  * Gives the seeded workspace what the overview shows (docs/performance.md, "Issue 12: the
- * overview"): every 10th post scheduled (its targets at future times), every 20th (another
- * one) failed with an error; post_counts made again from the posts, as the seed does.
+ * overview"): every 10th post scheduled (its targets pending at future times), every 20th
+ * (another one) failed with an error (its targets failed, unposted, at the time they were
+ * due); post_counts made again from the posts, as the seed does. calendar_at is kept as
+ * PostWrites keeps it: posted_at ?? scheduled_at.
  */
 export async function shapeForOverview(dataSource: DataSource, workspaceId: string): Promise<{ scheduled: number; failed: number }> {
   const d = dialectOf(dataSource);
@@ -18,12 +20,18 @@ export async function shapeForOverview(dataSource: DataSource, workspaceId: stri
       const ids = scheduled.slice(from, from + CHUNK);
       const at = d.date(new Date(Date.UTC(2099, 0, 1) + from * 60_000));
       await m.query(`UPDATE posts SET status = 'scheduled' WHERE id IN (${inList(ids.length)})`, ids);
-      await m.query(`UPDATE post_targets SET scheduled_at = ? WHERE post_id IN (${inList(ids.length)})`, [at, ...ids]);
+      await m.query(
+        `UPDATE post_targets SET scheduled_at = ?, calendar_at = ?, status = 'pending', posted_at = NULL, platform_post_id = NULL WHERE post_id IN (${inList(ids.length)})`,
+        [at, at, ...ids],
+      );
     }
     for (let from = 0; from < failed.length; from += CHUNK) {
       const ids = failed.slice(from, from + CHUNK);
       await m.query(`UPDATE posts SET status = 'failed' WHERE id IN (${inList(ids.length)})`, ids);
-      await m.query(`UPDATE post_targets SET status = 'failed', error = 'seeded failure' WHERE post_id IN (${inList(ids.length)})`, ids);
+      await m.query(
+        `UPDATE post_targets SET status = 'failed', error = 'seeded failure', posted_at = NULL, platform_post_id = NULL, calendar_at = scheduled_at WHERE post_id IN (${inList(ids.length)})`,
+        ids,
+      );
     }
     const count = d.quote('count');
     await m.query('DELETE FROM post_counts WHERE workspace_id = ?', [workspaceId]);

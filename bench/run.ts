@@ -2,6 +2,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../config/tokens';
 import { bombsSuite } from './bombs';
+import { publishedTimeOf } from './calendar';
+import { calendarDiagnostics, calendarRatio, calendarRows, expectedListTotal } from './calendarRows';
 import { type BenchDatabase, MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
 import { engineSuite } from './engine/engineSuite';
 import { listDiagnostics } from './listDiagnostics';
@@ -111,7 +113,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
     // The template goes through the API, so the seeded rows are exactly what the service writes.
     const template = await send({ url: postsUrl, method: 'POST', headers: json, body: JSON.stringify(threadBody(service.connectionId, 'template')) });
     const seedStarted = performance.now();
-    await seedPosts(dataSource, (template as { id: string }).id, POSTS - 1);
+    await seedPosts(dataSource, (template as { id: string }).id, POSTS - 1, publishedTimeOf);
     console.log(`seeded ${POSTS - 1} posts (+1 template through the API) with their targets in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     const shaped = await shapeForOverview(dataSource, service.workspaceId);
     console.log(`for the overview: ${shaped.scheduled} posts scheduled, ${shaped.failed} failed`);
@@ -135,6 +137,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       { name: 'baseline: Koa + PK SELECT', request: { url: `${primaryKey.baseUrl}/?id=${postId}`, method: 'GET', headers: {} } },
       ...keyThenToken('posts.get', { url: `${postsUrl}/${postId}`, method: 'GET' }, auth, oauth),
       ...keyThenToken('posts.list (limit 20)', { url: `${postsUrl}?limit=20`, method: 'GET' }, auth, oauth),
+      ...calendarRows(postsUrl, auth),
       ...keyThenToken('me', { url: meUrl, method: 'GET' }, auth, oauth),
       { name: OVERVIEW, request: { url: `${service.server.baseUrl}/v1/me/overview/${service.workspaceId}`, method: 'GET', headers: auth } },
       {
@@ -154,7 +157,8 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       if (operation.name === OVERVIEW) checkOverview(body, POSTS);
       if (operation.name.startsWith('posts.list')) {
         const total = (body as { total: number }).total;
-        if (total !== POSTS) throw new Error(`posts.list reports total ${total}, expected ${POSTS}`);
+        const expected = await expectedListTotal(operation.name, POSTS, { dataSource, workspaceId: service.workspaceId, scheduled: shaped.scheduled });
+        if (total !== expected) throw new Error(`${operation.name} reports total ${total}, expected ${expected}`);
       }
       const { result, breakdown } = await profiled(PROFILE, () => measureWithCpu(load, operation));
       console.log(
@@ -179,7 +183,8 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
       `  page plan:  ${diagnostics.pagePlan.join(' / ')}`,
       `posts in the workspace after the run (posts.create adds them): ${posts}, post_counts agrees`,
     ];
-    notes.push(overviewRatio(rows), ...oauthRatios(rows), await revokedAtOnce(meUrl, oauth, issued));
+    notes.push(overviewRatio(rows), ...calendarRatio(rows), ...(await calendarDiagnostics(dataSource, service.workspaceId)));
+    notes.push(...oauthRatios(rows), await revokedAtOnce(meUrl, oauth, issued));
     console.log(notes.join('\n'));
     return `${table(database.name, rows, rows[0]!.result, rows[1]!.result)}\n\n${notes.join('\n')}`;
   } finally {

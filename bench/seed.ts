@@ -15,8 +15,10 @@ type GroupsDocument = Array<{ segments: Array<{ text: string }> }>;
  * TypeORM's query builder in one transaction, so the columns are converted as the
  * repository's own writes convert them (JSON, DATETIME(3) in UTC). The workspace's
  * post_counts rows are then made again from the posts, so posts.list reports them all.
+ * With `publishedAt`, the copy at each index (0: the oldest) is published at that time, its
+ * targets with it (due then, posted then: the calendar time PostWrites would keep).
  */
-export async function seedPosts(dataSource: DataSource, templateId: string, count: number): Promise<void> {
+export async function seedPosts(dataSource: DataSource, templateId: string, count: number, publishedAt?: (index: number) => Date): Promise<void> {
   const template = await dataSource.manager.findOneByOrFail(PostSchema, { id: templateId });
   const templateTargets = await dataSource.manager.findBy(PostTargetSchema, { postId: templateId });
   const newest = template.createdAt.getTime() - 1000;
@@ -28,8 +30,13 @@ export async function seedPosts(dataSource: DataSource, templateId: string, coun
       for (let i = from; i < Math.min(from + BATCH, count); i++) {
         const createdAt = new Date(newest - (count - 1 - i) * 1000);
         const id = nextId(createdAt.getTime());
-        posts.push({ ...template, id, groups: relabel(template.groups as GroupsDocument, i), createdAt, updatedAt: createdAt });
-        for (const target of templateTargets) targets.push({ ...target, id: nextId(createdAt.getTime()), postId: id });
+        const at = publishedAt?.(i);
+        const published = at === undefined ? {} : { status: 'published' };
+        posts.push({ ...template, ...published, id, groups: relabel(template.groups as GroupsDocument, i), createdAt, updatedAt: createdAt });
+        for (const target of templateTargets) {
+          const outcome = at === undefined ? {} : { status: 'published', scheduledAt: at, postedAt: at, calendarAt: at, platformPostId: `seeded-${i}` };
+          targets.push({ ...target, ...outcome, id: nextId(createdAt.getTime()), postId: id });
+        }
       }
       await manager.createQueryBuilder().insert().into(PostSchema).values(posts).updateEntity(false).execute();
       await manager.createQueryBuilder().insert().into(PostTargetSchema).values(targets).updateEntity(false).execute();
