@@ -8,8 +8,8 @@ import { columnsFor } from './columns.v1';
  * backfilled here. Two indexes, each a range in calendar order answered from the index alone:
  * the workspace's targets by time (platform and connection along, to be filtered in the
  * index), and a connection's, the one filter narrow enough to deserve its own. A platform is
- * most of a workspace's posts, and every index costs each target's insert (PostCalendar's
- * section of docs/performance.md).
+ * most of a workspace's posts, and every index costs each target's insert (docs/performance.md,
+ * "Issue 21: the calendar").
  */
 export class PostCalendar1732508000000 implements MigrationInterface {
   name = 'PostCalendar1732508000000';
