@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
+import { bindAnalytics } from './bindings/analytics';
 import { bindBilling } from './bindings/billing';
 import { bindConnections } from './bindings/connections';
 import { bindMedia } from './bindings/media';
@@ -56,6 +57,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindTranscriptions(wiring, config, dataSource);
   bindWorkspaceViews(wiring);
   bindWebhooks(wiring, config, dataSource);
+  bindAnalytics(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

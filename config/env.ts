@@ -10,6 +10,8 @@ import { type WebhookConfig, webhookConfig } from './webhookConfig';
 import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
+import { analyticsConfig } from './analyticsConfig';
+import { type FiguresSettings } from '../application/analytics/CollectFigures';
 
 export { ConfigError, redactUrl } from './envValues';
 
@@ -96,6 +98,8 @@ export interface Config {
   };
   /** The publishing worker: whether `npm start` runs one, its pace, leases and retries. */
   readonly worker: WorkerConfig;
+  /** Published posts' figures: how the worker collects them (docs/analytics.md). */
+  readonly figures: FiguresSettings;
   /** The first-start owner, workspace and key on an empty embedded database. */
   readonly bootstrap: boolean;
 }
@@ -186,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
     outbound: { allowPrivateAddresses: flag(env, 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES', false) },
     worker: workerConfig(env),
+    figures: analyticsConfig(env),
     media: mediaConfig(env, dataDir, uploadLimitBytes),
     oauth: oauthConfig(env, baseUrl),
     billing: billingConfig(env),

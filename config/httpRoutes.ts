@@ -17,6 +17,7 @@ import { type MediaUseCases } from '../adapters/inbound/http/routers/media/Media
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
 import { workspaceViewsRouter } from '../adapters/inbound/http/routers/workspaceViewsRouter';
 import { webhooksRouter } from '../adapters/inbound/http/routers/webhooksRouter';
+import { analyticsRouter } from '../adapters/inbound/http/routers/analyticsRouter';
 import { schedulesRouter } from '../adapters/inbound/http/routers/schedulesRouter';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
@@ -48,6 +49,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
     (kit) => webhooksRouter(kit, get(T.ManageWebhooks), get(T.WebhookDeliveryLog)),
     (kit) => schedulesRouter(kit, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) }),
+    (kit) => analyticsRouter(kit, get(T.PostFigures)),
   ];
 }
 

@@ -34,7 +34,8 @@ const heartbeatMs = (leaseMs: number): number => Math.max(1, Math.floor(leaseMs 
  * The worker's housekeeping, every minute: expired uploads and interrupted processing
  * (docs/decisions.md, "Media"), grants renewed before they would die unused ("Connections"),
  * signers the accounts approved made into connections ("Farcaster"), ended codes, tokens and
- * sessions swept ("OAuth server"), and the webhook delivery log past its retention (docs/webhooks.md).
+ * sessions swept ("OAuth server"), the webhook delivery log past its retention (docs/webhooks.md),
+ * and published posts' figures collected, publishing first (docs/analytics.md).
  */
 export function buildHousekeeping(composition: Composition, everyMs = 60_000): HousekeepingLoop {
   const media = composition.get(T.MediaHousekeeping);
@@ -42,12 +43,15 @@ export function buildHousekeeping(composition: Composition, everyMs = 60_000): H
   const signers = composition.get(T.ConnectApprovedSigners);
   const authorizations = composition.get(T.SweepAuthorizations);
   const webhookLog = composition.get(T.PruneWebhookLog);
+  const figures = composition.get(T.CollectFigures);
+  const figuresOwner = workerOwnerId();
   const chores = [
     { name: 'media', run: () => media.sweep() },
     { name: 'grants', run: () => grants.sweep() },
     { name: 'signers', run: () => signers.sweep() },
     { name: 'authorizations', run: () => authorizations.sweep() },
     { name: 'webhook log', run: () => webhookLog.sweep() },
+    { name: 'figures', run: () => figures.run(figuresOwner) },
   ];
   return new HousekeepingLoop(chores, composition.get(T.Logger), everyMs);
 }

@@ -137,6 +137,11 @@ import { type PublishDueTargets } from '../application/publishing/PublishDueTarg
 import { type PublishingSettings } from '../application/publishing/PublishingSettings';
 import { type AttemptHistory } from '../application/publishing/AttemptHistory';
 import { type PublishingLimits } from '../application/publishing/PublishingLimits';
+import { type ConnectionCallSlots } from '../application/publishing/ConnectionCallSlots';
+import { type TargetMetrics } from '../application/ports/TargetMetrics';
+import { type AnalyticsViews } from '../application/ports/AnalyticsViews';
+import { type CollectFigures, type FiguresSettings } from '../application/analytics/CollectFigures';
+import { type PostFigures } from '../application/analytics/PostFigures';
 import { type ListTargetAttempts } from '../application/publishing/ListTargetAttempts';
 import { type RecordOutcome } from '../application/publishing/RecordOutcome';
 import { type SettleExpiredLeases } from '../application/publishing/SettleExpiredLeases';
@@ -251,6 +256,8 @@ export const TOKENS = {
   PlatformPublishers: token<PlatformPublisher>('PlatformPublishers'),
   AttemptHistory: token<AttemptHistory>('AttemptHistory'),
   PublishingLimits: token<PublishingLimits>('PublishingLimits'),
+  /** The calls to each connection under way in this process: publishing's, which figures wait for. */
+  ConnectionCallSlots: token<ConnectionCallSlots>('ConnectionCallSlots'),
   ListTargetAttempts: token<ListTargetAttempts>('ListTargetAttempts'),
   SandboxMediaViews: token<SandboxMediaViews>('SandboxMediaViews'),
   ReadSandboxPost: token<ReadSandboxPost>('ReadSandboxPost'),
@@ -359,4 +366,10 @@ export const TOKENS = {
   /** The deliveries this process's rounds hold, renewed by the worker's heartbeat. */
   DeliveryLeases: token<HeldLeases>('DeliveryLeases'),
   PruneWebhookLog: token<PruneWebhookLog>('PruneWebhookLog'),
+  /** Published posts' figures (docs/analytics.md): the store, the sums, the collector, the API's reads. */
+  TargetMetrics: token<TargetMetrics>('TargetMetrics'),
+  AnalyticsViews: token<AnalyticsViews>('AnalyticsViews'),
+  FiguresSettings: token<FiguresSettings>('FiguresSettings'),
+  CollectFigures: token<CollectFigures>('CollectFigures'),
+  PostFigures: token<PostFigures>('PostFigures'),
 } as const;

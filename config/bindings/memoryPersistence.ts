@@ -10,6 +10,7 @@ import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/Memo
 import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
 import { MemoryConnectionCredentials } from '../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
 import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
+import { MemoryTargetMetrics } from '../../adapters/outbound/persistence/memory/MemoryTargetMetrics';
 import { MemoryPostingSchedules, MemoryQueueSlots } from '../../adapters/outbound/persistence/memory/MemorySchedules';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { MemoryConsentTickets } from '../../adapters/outbound/persistence/memory/MemoryConsentTickets';
@@ -50,6 +51,9 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.MediaUploadRepository, new MemoryMediaUploads());
   w.value(T.PostingScheduleRepository, new MemoryPostingSchedules());
   w.value(T.QueueSlots, new MemoryQueueSlots());
+  const figures = new MemoryTargetMetrics(posts);
+  w.value(T.TargetMetrics, figures);
+  w.value(T.AnalyticsViews, figures);
   w.value(T.ConnectionCredentials, new MemoryConnectionCredentials());
   w.value(T.UnitOfWork, new MemoryUnitOfWork());
   w.value(T.InboundEventLog, new MemoryInboundEventLog());

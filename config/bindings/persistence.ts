@@ -16,6 +16,8 @@ import { TypeOrmPostViews } from '../../adapters/outbound/persistence/typeorm/re
 import { TypeOrmConnectionCredentials } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmConnectionCredentials';
 import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaRepository';
 import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
+import { TypeOrmTargetMetrics } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmTargetMetrics';
+import { TypeOrmAnalyticsViews } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmAnalyticsViews';
 import { TypeOrmPostingSchedules } from '../../adapters/outbound/persistence/typeorm/schedules/TypeOrmPostingSchedules';
 import { TypeOrmQueueSlots } from '../../adapters/outbound/persistence/typeorm/schedules/TypeOrmQueueSlots';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
@@ -64,6 +66,8 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
   w.value(T.PostingScheduleRepository, new TypeOrmPostingSchedules(dataSource));
   w.value(T.QueueSlots, new TypeOrmQueueSlots(dataSource));
+  w.value(T.TargetMetrics, new TypeOrmTargetMetrics(dataSource));
+  w.value(T.AnalyticsViews, new TypeOrmAnalyticsViews(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));
   w.value(T.InboundEventLog, new TypeOrmInboundEventLog(dataSource));
   // Built on first use (the HTTP app): SECRET_KEY is read, or generated into the data

@@ -34,7 +34,8 @@ export function bindPublishing(w: Wiring, config: Config): void {
   );
   w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
   // One per process: every engine round of the process shares the connections' slots.
-  w.build(T.PublishingLimits, [T.AttemptLog, T.PublishingSettings], (log, s) => new PublishingLimits(new ConnectionCallSlots(s.maxCallsPerConnection), log, s));
+  w.build(T.ConnectionCallSlots, [T.PublishingSettings], (s) => new ConnectionCallSlots(s.maxCallsPerConnection));
+  w.construct(T.PublishingLimits, PublishingLimits, [T.ConnectionCallSlots, T.AttemptLog, T.PublishingSettings]);
   // One per process: the worker's heartbeat renews what every round of the process holds.
   w.build(T.JobLeases, [T.PublishQueue, T.Clock, T.PublishingSettings], (queue, clock, s) => new HeldLeases(queue, clock, s.leaseMs));
   w.construct(T.ReadBackSupport, ReadBackSupport, [T.PlatformConnectors, T.ConnectionRepository]);

@@ -191,7 +191,7 @@ describe('OpenAPI: posts schemas', () => {
   it('closes the request target item: service-set fields such as id and status are refused', () => {
     const requestTarget = (OPENAPI_DOCUMENT.components.schemas as Json).PostTargetRequest as Json;
     expect(requestTarget.additionalProperties).to.equal(false);
-    expect(Object.keys(requestTarget.properties as Json)).to.have.members(['connectionId', 'groupId', 'settings', 'scheduledAt']);
+    expect(Object.keys(requestTarget.properties as Json)).to.have.members(['connectionId', 'groupId', 'settings', 'scheduledAt', 'queue']);
     expect(requestTarget.required).to.have.members(['connectionId', 'groupId', 'settings', 'scheduledAt']);
   });
 });

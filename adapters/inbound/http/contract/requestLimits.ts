@@ -33,3 +33,6 @@ export const PAGE_OFFSET_DEFAULT = 0;
 
 /** A product id or workspace id in a checkout's body. */
 export const CHECKOUT_ID_MAX = 100;
+
+/** An IANA time zone's name (the longest is 32 characters today). */
+export const TIME_ZONE_MAX = 64;

@@ -29,6 +29,8 @@ import { workspaceViewPaths } from './paths/workspaceViews';
 import { workspaceViewSchemas } from './schemas/workspaceViews';
 import { webhookPaths } from './paths/webhooks';
 import { schedulePaths } from './paths/schedules';
+import { analyticsPaths } from './paths/analytics';
+import { analyticsSchemas } from './schemas/analytics';
 import { postsImportExportPaths } from './paths/postsImportExport';
 import { postsImportExportSchemas } from './schemas/postsImportExport';
 import { scheduleSchemas } from './schemas/schedules';
@@ -72,6 +74,15 @@ const FRAGMENTS: readonly ApiFragment[] = [
     },
     schemas: scheduleSchemas,
     paths: schedulePaths,
+  },
+  {
+    tag: {
+      name: 'analytics',
+      description:
+        "Published posts' figures (likes, reposts, replies, quotes, saves, views, clicks) as the workers collect them from each platform, and the workspace's sums over a range (docs/analytics.md).",
+    },
+    schemas: analyticsSchemas,
+    paths: analyticsPaths,
   },
   {
     tag: {

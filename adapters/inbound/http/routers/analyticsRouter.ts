@@ -38,7 +38,7 @@ function presentTarget(row: TargetMetricsRow | TargetFigures) {
 const summary = (s: FiguresSummary) => ({ posts: s.posts, targets: s.targets, sums: s.sums, averages: s.averages });
 
 /** Published posts' figures and the workspace's analytics (docs/analytics.md), with stats:read. */
-export function analyticsRouter({ access }: RouteKit, figures: PostFigures): Router<AppState> {
+export function analyticsRouter({ access, writes }: RouteKit, figures: PostFigures): Router<AppState> {
   const router = new Router<AppState>();
   const canRead = access('stats:read');
   router.get(POST, canRead, async (ctx) => {
@@ -46,7 +46,7 @@ export function analyticsRouter({ access }: RouteKit, figures: PostFigures): Rou
     ctx.body = { data: (await figures.ofPost(actorOf(ctx).workspaceId, ctx.params.id!, history)).map(presentTarget) };
   });
   // A request to the workers, not a write: the figures come on their next round (within a minute).
-  router.post(`${POST}/refresh`, canRead, async (ctx) => {
+  router.post(`${POST}/refresh`, canRead, writes, async (ctx) => {
     ctx.status = 202;
     ctx.body = { data: (await figures.refresh(actorOf(ctx).workspaceId, ctx.params.id!)).map(presentTarget) };
   });

@@ -2,6 +2,7 @@ import { MAX_ANALYTICS_DAYS } from '../../../../../application/ports/AnalyticsVi
 import { authenticatedOperation } from '../operations';
 import { parameterRef, schemaRef } from '../refs';
 import { type PathMap } from '../types';
+import { POSTS_ERRORS } from './postParameters';
 
 const postId = { name: 'id', in: 'path', required: true, description: 'The post.', schema: { type: 'string', minLength: 1 } } as const;
 const instant = (name: string, description: string) =>
@@ -29,12 +30,13 @@ export const analyticsPaths: PathMap = {
         },
       ],
       success: { status: 200, description: "The post's published targets' figures.", schema: schemaRef('TargetMetricsList') },
-      errors: [403, 404, 422],
+      errors: POSTS_ERRORS,
     }),
   },
   '/v1/workspaces/{workspaceId}/posts/{id}/metrics/refresh': {
     post: authenticatedOperation({
       operationId: 'posts.refreshMetrics',
+      idempotent: true,
       summary: "Ask the workers to collect a post's figures now",
       description:
         'Needs stats:read. At most once per target every ten minutes: targets asked for sooner keep their time, and when none may be refreshed the answer is 429 ' +
@@ -43,7 +45,7 @@ export const analyticsPaths: PathMap = {
       scope: 'stats:read',
       parameters: [parameterRef('WorkspaceId'), postId],
       success: { status: 202, description: "The targets' figures, with their next collection.", schema: schemaRef('TargetMetricsList') },
-      errors: [403, 404],
+      errors: POSTS_ERRORS,
     }),
   },
   '/v1/workspaces/{workspaceId}/analytics': {

@@ -2,6 +2,7 @@ import { MAX_SLOT_RANGE_DAYS } from '../../../../../application/schedules/Postin
 import { authenticatedOperation } from '../operations';
 import { parameterRef, schemaRef } from '../refs';
 import { type PathMap } from '../types';
+import { POSTS_ERRORS } from './postParameters';
 
 const connectionId = {
   name: 'id',
@@ -64,7 +65,7 @@ export const schedulePaths: PathMap = {
       scope: 'posts:write',
       parameters: [parameterRef('WorkspaceId'), { name: 'id', in: 'path', required: true, description: 'The post.', schema: { type: 'string', minLength: 1 } }],
       success: { status: 200, description: 'The post with its new times.', schema: schemaRef('Post') },
-      errors: [403, 404, 409],
+      errors: POSTS_ERRORS,
     }),
   },
 };

@@ -1,4 +1,5 @@
 import { DAYS, MAX_SLOTS } from '../../../../../domain/schedule/PostingSchedule';
+import { TIME_ZONE_MAX } from '../../contract/requestLimits';
 import { schemaRef } from '../refs';
 import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
@@ -6,7 +7,7 @@ import { arrayOf, closedObject, id, nullable, timestamp } from './building';
 const timeZone = {
   type: 'string',
   minLength: 1,
-  maxLength: 64,
+  maxLength: TIME_ZONE_MAX,
   description: 'An IANA time zone (Europe/Berlin, America/New_York, UTC); answered as the zone names itself.',
 } as const;
 const weeklySlots = {
