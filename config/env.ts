@@ -10,8 +10,7 @@ import { type WebhookConfig, webhookConfig } from './webhookConfig';
 import { type PlatformsConfig, platformsConfig } from './platformsConfig';
 import { trustProxy } from './trustProxy';
 import { type WorkerConfig, workerConfig } from './workerConfig';
-import { analyticsConfig } from './analyticsConfig';
-import { type FiguresSettings } from '../application/analytics/CollectFigures';
+import { analyticsConfig, type FiguresConfig } from './analyticsConfig';
 
 export { ConfigError, redactUrl } from './envValues';
 
@@ -99,7 +98,7 @@ export interface Config {
   /** The publishing worker: whether `npm start` runs one, its pace, leases and retries. */
   readonly worker: WorkerConfig;
   /** Published posts' figures: how the worker collects them (docs/analytics.md). */
-  readonly figures: FiguresSettings;
+  readonly figures: FiguresConfig;
   /** The first-start owner, workspace and key on an empty embedded database. */
   readonly bootstrap: boolean;
 }

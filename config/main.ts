@@ -5,7 +5,7 @@ import { type Composition, compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { logFatalErrors } from './fatalErrors';
 import { buildHttpServer } from './httpServer';
-import { buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
+import { buildFiguresCollection, buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
 import { TOKENS } from './tokens';
 
 async function main(): Promise<void> {
@@ -48,12 +48,20 @@ async function main(): Promise<void> {
   const worker = config.worker.enabled ? buildPublishingWorker(composition) : null;
   const housekeeping = config.worker.enabled ? buildHousekeeping(composition) : null;
   const webhooks = config.worker.enabled ? buildWebhookDelivery(composition) : null;
+  const figures = config.worker.enabled ? buildFiguresCollection(composition) : null;
   exitOnSignals(composition, () =>
-    Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), worker?.stop(config.worker.drainMs), housekeeping?.stop(), webhooks?.stop()]),
+    Promise.all([
+      new Promise<void>((resolve) => server.close(() => resolve())),
+      worker?.stop(config.worker.drainMs),
+      housekeeping?.stop(),
+      webhooks?.stop(),
+      figures?.stop(),
+    ]),
   );
   worker?.start();
   housekeeping?.start();
   webhooks?.start();
+  figures?.start();
   if (firstStart !== null && worker !== null) void showFirstPost(composition, firstStart);
 }
 

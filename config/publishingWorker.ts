@@ -34,8 +34,7 @@ const heartbeatMs = (leaseMs: number): number => Math.max(1, Math.floor(leaseMs 
  * The worker's housekeeping, every minute: expired uploads and interrupted processing
  * (docs/decisions.md, "Media"), grants renewed before they would die unused ("Connections"),
  * signers the accounts approved made into connections ("Farcaster"), ended codes, tokens and
- * sessions swept ("OAuth server"), the webhook delivery log past its retention (docs/webhooks.md),
- * and published posts' figures collected, publishing first (docs/analytics.md).
+ * sessions swept ("OAuth server"), and the webhook delivery log past its retention (docs/webhooks.md).
  */
 export function buildHousekeeping(composition: Composition, everyMs = 60_000): HousekeepingLoop {
   const media = composition.get(T.MediaHousekeeping);
@@ -43,17 +42,24 @@ export function buildHousekeeping(composition: Composition, everyMs = 60_000): H
   const signers = composition.get(T.ConnectApprovedSigners);
   const authorizations = composition.get(T.SweepAuthorizations);
   const webhookLog = composition.get(T.PruneWebhookLog);
-  const figures = composition.get(T.CollectFigures);
-  const figuresOwner = workerOwnerId();
   const chores = [
     { name: 'media', run: () => media.sweep() },
     { name: 'grants', run: () => grants.sweep() },
     { name: 'signers', run: () => signers.sweep() },
     { name: 'authorizations', run: () => authorizations.sweep() },
     { name: 'webhook log', run: () => webhookLog.sweep() },
-    { name: 'figures', run: () => figures.run(figuresOwner) },
   ];
   return new HousekeepingLoop(chores, composition.get(T.Logger), everyMs);
+}
+
+/**
+ * The worker's collection of published posts' figures (docs/analytics.md), a round every
+ * config.figures.pollMs, leasing under a name of its own; publishing goes first.
+ */
+export function buildFiguresCollection(composition: Composition, everyMs = composition.get(T.Config).figures.pollMs): HousekeepingLoop {
+  const figures = composition.get(T.CollectFigures);
+  const owner = workerOwnerId();
+  return new HousekeepingLoop([{ name: 'figures', run: () => figures.run(owner) }], composition.get(T.Logger), everyMs);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { compose, type CompositionOptions } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { logFatalErrors } from './fatalErrors';
-import { buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
+import { buildFiguresCollection, buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
 
 /**
  * A process that runs a publishing worker alone (`npm run worker`), with no HTTP server:
@@ -24,10 +24,12 @@ export async function runWorkerProcess(options: CompositionOptions = {}): Promis
   const worker = buildPublishingWorker(composition);
   const housekeeping = buildHousekeeping(composition);
   const webhooks = buildWebhookDelivery(composition);
-  exitOnSignals(composition, () => Promise.all([worker.stop(config.worker.drainMs), housekeeping.stop(), webhooks.stop()]));
+  const figures = buildFiguresCollection(composition);
+  exitOnSignals(composition, () => Promise.all([worker.stop(config.worker.drainMs), housekeeping.stop(), webhooks.stop(), figures.stop()]));
   worker.start();
   housekeeping.start();
   webhooks.start();
+  figures.start();
 }
 
 /** Ends the process with a readable line when the worker cannot start (the database unreachable, …). */

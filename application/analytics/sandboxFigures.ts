@@ -10,17 +10,20 @@ const HOUR_MS = 3_600_000;
 export function sandboxFigures(targetId: string, postedAt: Date, now: Date): PostCounts {
   const seed = bytesOf(targetId);
   const hours = Math.max(0, (now.getTime() - postedAt.getTime()) / HOUR_MS);
-  const reach = 1 - Math.exp(-hours / 12) + Math.min(hours, 24 * 30) / (24 * 30 * 4);
-  const scaled = (byte: number, ceiling: number) => Math.floor(((seed[byte]! + 1) / 256) * ceiling * reach);
-  const views = scaled(0, 5000);
+  // A first burst (its first ten minutes), the day's attention, then a slow month's tail.
+  const reach = 0.25 * (1 - Math.exp(-hours * 6)) + 0.55 * (1 - Math.exp(-hours / 12)) + (0.2 * Math.min(hours, 24 * 30)) / (24 * 30);
+  const share = (byte: number) => (seed[byte]! + 1) / 256;
+  const views = Math.floor(share(0) * 5000 * reach);
+  // Each other figure a fixed share of the views: it grows with them and never shrinks.
+  const ofViews = (byte: number, perView: number) => Math.floor(views * share(byte) * perView);
   return {
     views,
-    likes: scaled(1, Math.max(1, views / 10)),
-    reposts: scaled(2, Math.max(1, views / 60)),
-    replies: scaled(3, Math.max(1, views / 80)),
-    quotes: scaled(4, Math.max(1, views / 400)),
-    saves: scaled(5, Math.max(1, views / 120)),
-    clicks: scaled(6, Math.max(1, views / 30)),
+    likes: ofViews(1, 0.12),
+    reposts: ofViews(2, 0.03),
+    replies: ofViews(3, 0.02),
+    quotes: ofViews(4, 0.005),
+    saves: ofViews(5, 0.015),
+    clicks: ofViews(6, 0.04),
   };
 }
 

@@ -45,7 +45,7 @@ export function analyticsRouter({ access, writes }: RouteKit, figures: PostFigur
     const history = historyOf(ctx.query.history);
     ctx.body = { data: (await figures.ofPost(actorOf(ctx).workspaceId, ctx.params.id!, history)).map(presentTarget) };
   });
-  // A request to the workers, not a write: the figures come on their next round (within a minute).
+  // A request to the workers, not a write: the figures come on their next round (FIGURES_POLL_MS).
   router.post(`${POST}/refresh`, canRead, writes, async (ctx) => {
     ctx.status = 202;
     ctx.body = { data: (await figures.refresh(actorOf(ctx).workspaceId, ctx.params.id!)).map(presentTarget) };

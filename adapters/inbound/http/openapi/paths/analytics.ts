@@ -40,7 +40,7 @@ export const analyticsPaths: PathMap = {
       summary: "Ask the workers to collect a post's figures now",
       description:
         'Needs stats:read. At most once per target every ten minutes: targets asked for sooner keep their time, and when none may be refreshed the answer is 429 ' +
-        "`refresh_too_soon` with Retry-After. The figures arrive with the workers' next round (within a minute); publishing always goes first.",
+        "`refresh_too_soon` with Retry-After. The figures arrive with the workers' next round (every ten seconds by default); publishing always goes first.",
       tags: ['analytics'],
       scope: 'stats:read',
       parameters: [parameterRef('WorkspaceId'), postId],
