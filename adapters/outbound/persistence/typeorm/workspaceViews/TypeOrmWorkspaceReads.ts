@@ -45,12 +45,14 @@ export class TypeOrmWorkspaceReads implements WorkspaceReads {
 
   /**
    * Failed and partially failed posts, each status read newest first from its index and cut at
-   * `limit`, then merged: never a sort of every failure the workspace ever had.
+   * `limit`, then merged: never a sort of every failure the workspace ever had. A post's targets
+   * by its own index: SQLite otherwise took (status, posted_at), every failed target of every
+   * workspace for each post (48 ms instead of 0.3 on the bench's seed).
    */
   async recentFailedTargets(workspaceId: string, limit: number): Promise<FailedTarget[]> {
     const n = Number(limit);
     const branch = (alias: string) =>
-      `SELECT * FROM (SELECT t.id, t.post_id, t.connection_id, t.platform, t.error, t.position, p.updated_at FROM posts p ${this.leftFirst} post_targets t ON t.post_id = p.id
+      `SELECT * FROM (SELECT t.id, t.post_id, t.connection_id, t.platform, t.error, t.position, p.updated_at FROM posts p ${this.leftFirst} post_targets t ${this.byIndex('idx_post_targets_post_position')} ON t.post_id = p.id
        WHERE p.workspace_id = ? AND p.status = ? AND t.status = 'failed' ORDER BY p.updated_at DESC, p.id DESC LIMIT ${n}) ${alias}`;
     const rows = await this.query(`${branch('f')} UNION ALL ${branch('pf')} ORDER BY updated_at DESC, post_id DESC, position LIMIT ${n}`, [
       workspaceId,
