@@ -5,6 +5,9 @@ import { type AnalyticsQuery, type AnalyticsViews } from '../ports/AnalyticsView
 import { type Clock } from '../ports/Clock';
 import { type MetricsSnapshot, type TargetMetrics, type TargetMetricsRow } from '../ports/TargetMetrics';
 
+/** More than a post ever has targets: all of them. */
+const EVERY_TARGET = 10_000;
+
 /** A target's figures, with its collections when the history is asked for. */
 export type TargetFigures = TargetMetricsRow & { readonly history?: readonly MetricsSnapshot[] };
 
@@ -33,6 +36,8 @@ export class PostFigures {
   async refresh(workspaceId: string, postId: string): Promise<TargetMetricsRow[]> {
     await this.mustExist(workspaceId, postId);
     const now = this.clock.now();
+    // A target published since the workers' last round, or before figures were collected at all, is taken on now.
+    await this.metrics.discover(new Date(0), EVERY_TARGET, { workspaceId, postId });
     const live = (await this.metrics.forPost(workspaceId, postId)).filter((r) => !r.deleted);
     const allowed = live.filter((r) => refreshTooSoon(r.refreshRequestedAt, now) === null);
     if (live.length > 0 && allowed.length === 0) {

@@ -51,9 +51,18 @@ export interface MetricsSnapshot {
  * figures on the target, every collection kept as a snapshot), and the reads spent per
  * connection. The workers write here; requests only read, never call a platform.
  */
+/** One post of a workspace. */
+export interface PostRef {
+  readonly workspaceId: string;
+  readonly postId: string;
+}
+
 export interface TargetMetrics {
-  /** Starts collecting for targets published since `since` that are not known yet (at most `limit`): first at an hour after. */
-  discover(since: Date, limit: number): Promise<number>;
+  /**
+   * Starts collecting for targets published since `since` that are not known yet (at most
+   * `limit`; only `post`'s when given): first at an hour after.
+   */
+  discover(since: Date, limit: number, post?: PostRef): Promise<number>;
   /** Takes the due targets (nextAt at or before now) under a lease, oldest first. */
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<TargetMetricsRow[]>;
   /** Keeps what the collections came to (a snapshot per counted one) and lets their leases go. */

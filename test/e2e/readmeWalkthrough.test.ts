@@ -80,4 +80,58 @@ describe("README: a newcomer's walk through with curl, run as the README writes 
       expect(Buffer.from(await shown.arrayBuffer()).equals(fs.readFileSync(picture)), 'the page shows the uploaded picture').to.equal(true);
     }
   });
+
+  it('sets a posting schedule, queues three posts into its first free slots, and the calendar lists them', async () => {
+    const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
+    const lines = await runBlock(withValues(readmeBlock('plan'), { key, baseUrl: service.baseUrl }), {});
+    const fields = (kind: string) =>
+      lines
+        .filter((l) => l.startsWith(kind))
+        .map((l) =>
+          l
+            .slice(kind.length)
+            .trim()
+            .split(/\s{2,}/),
+        );
+    const queued = fields('queued');
+    expect(queued, lines.join('\n')).to.have.length(3);
+    const times = queued.map(([at]) => Date.parse(at!));
+    expect(times[0]).to.be.greaterThan(Date.now());
+    expect(times[1]).to.be.greaterThan(times[0]!);
+    expect(times[2]).to.be.greaterThan(times[1]!);
+    // Every slot is 09:00 or 17:30 on Berlin's clock.
+    const berlin = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
+    for (const at of times) expect(['09:00', '17:30']).to.include(berlin.format(at));
+    expect(fields('slot')).to.deep.equal([...queued.map(([at, id]) => [at, id]), [fields('slot')[3]![0], 'free']]);
+    expect(fields('planned')).to.deep.equal([
+      [queued[0]![0], 'Good morning'],
+      [queued[1]![0], 'A link worth reading'],
+      [queued[2]![0], 'What we shipped this week'],
+    ]);
+  });
+
+  it("shows a published post's figures per platform and the month's sums, from the sandbox", async () => {
+    const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
+    const lines = await runBlock(withValues(readmeBlock('analytics'), { key, baseUrl: service.baseUrl }), {});
+    // The newest published post: one line per target, each with figures (not null: they were read).
+    const monthAt = lines.findIndex((l) => l.startsWith('month'));
+    const perTarget = lines.slice(0, monthAt).map((l) => /^(\w+)\s+views (\d+)\s+likes (\d+)\s+reposts (\d+)$/.exec(l));
+    expect(perTarget.length, lines.join('\n')).to.be.greaterThan(0);
+    expect(
+      perTarget.every((m) => m !== null),
+      lines.join('\n'),
+    ).to.equal(true);
+    // The month: its views are the platforms' (a platform none of whose posts was read yet says null).
+    const month = /^month\s+(\d+) posts, views (\d+)$/.exec(lines[monthAt]!);
+    expect(month, lines.join('\n')).to.not.equal(null);
+    const byPlatform = lines.slice(monthAt + 1).map((l) => /^(\w+)\s+views (\d+|null)$/.exec(l));
+    expect(
+      byPlatform.every((m) => m !== null),
+      lines.join('\n'),
+    ).to.equal(true);
+    for (const m of perTarget) expect(byPlatform.map((p) => p![1])).to.include(m![1]);
+    const reported = byPlatform.filter((p) => p![2] !== 'null').map((p) => Number(p![2]));
+    expect(Number(month![2])).to.equal(reported.reduce((a, b) => a + b, 0));
+    expect(Number(month![2]), 'the figures grew past zero').to.be.greaterThan(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { type AnalyticsGroup, type AnalyticsQuery, type AnalyticsViews, type FiguresSummary } from '../../../../application/ports/AnalyticsViews';
-import { type Collection, type MetricsSnapshot, type TargetMetrics, type TargetMetricsRow } from '../../../../application/ports/TargetMetrics';
+import { type Collection, type MetricsSnapshot, type PostRef, type TargetMetrics, type TargetMetricsRow } from '../../../../application/ports/TargetMetrics';
 import { COUNT_NAMES, type PostCounts } from '../../../../domain/analytics/PostCounts';
 import { firstCollection } from '../../../../domain/analytics/MetricsSchedule';
 import { type MemoryPostRepository } from './MemoryPostRepository';
@@ -17,9 +17,10 @@ export class MemoryTargetMetrics implements TargetMetrics, AnalyticsViews {
     });
   }
 
-  async discover(since: Date, limit: number): Promise<number> {
+  async discover(since: Date, limit: number, only?: PostRef): Promise<number> {
     let added = 0;
     for (const post of this.posts.snapshots()) {
+      if (only !== undefined && (post.id !== only.postId || post.workspaceId !== only.workspaceId)) continue;
       for (const t of post.targets) {
         if (added >= limit || t.status !== 'published' || t.postedAt === null || t.postedAt < since || t.platformPostId === null || this.rows.has(t.id))
           continue;

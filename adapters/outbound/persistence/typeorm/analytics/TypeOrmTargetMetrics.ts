@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { type Collection, type MetricsSnapshot, type TargetMetrics, type TargetMetricsRow } from '../../../../../application/ports/TargetMetrics';
+import { type Collection, type MetricsSnapshot, type PostRef, type TargetMetrics, type TargetMetricsRow } from '../../../../../application/ports/TargetMetrics';
 import { firstCollection } from '../../../../../domain/analytics/MetricsSchedule';
 import { changedRows, type Dialect, dialectOf, inList, readDate, valuesList } from '../sql/Dialect';
 import { inTransaction, managerOf } from '../transactionContext';
@@ -17,13 +17,14 @@ export class TypeOrmTargetMetrics implements TargetMetrics {
     this.d = dialectOf(dataSource);
   }
 
-  async discover(since: Date, limit: number): Promise<number> {
+  async discover(since: Date, limit: number, only?: PostRef): Promise<number> {
     const manager = managerOf(this.dataSource);
+    const onePost = only === undefined ? '' : 'AND t.post_id = ? AND t.workspace_id = ? ';
     const found = await manager.query<Raw[]>(
       'SELECT t.id, t.workspace_id, t.post_id, t.connection_id, t.platform, t.platform_post_id, t.posted_at FROM post_targets t ' +
-        "LEFT JOIN target_metrics m ON m.target_id = t.id WHERE t.status = 'published' AND t.posted_at >= ? " +
+        `LEFT JOIN target_metrics m ON m.target_id = t.id WHERE t.status = 'published' AND t.posted_at >= ? ${onePost}` +
         'AND t.platform_post_id IS NOT NULL AND m.target_id IS NULL ORDER BY t.posted_at LIMIT ?',
-      [this.d.date(since), limit],
+      [this.d.date(since), ...(only === undefined ? [] : [only.postId, only.workspaceId]), limit],
     );
     if (found.length === 0) return 0;
     const rows = found.map((t) => {
