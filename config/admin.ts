@@ -42,6 +42,8 @@ async function openSession(): Promise<CliSession> {
       apiKeys: get(T.ManageApiKeys),
       addConnection: get(T.AddConnection),
       issueSession: get(T.IssueSession),
+      listings: get(T.OperatorListings),
+      resetPassword: get(T.ResetPassword),
     },
     close: () => composition.close(),
   };

@@ -106,6 +106,8 @@ import { type CreateWorkspace } from '../application/admin/CreateWorkspace';
 import { type IssueSession } from '../application/admin/IssueSession';
 import { type ManageApiKeys } from '../application/admin/ManageApiKeys';
 import { type ManageMembers } from '../application/admin/ManageMembers';
+import { type OperatorListings } from '../application/admin/OperatorListings';
+import { type ResetPassword } from '../application/admin/ResetPassword';
 import { type AuthenticateBearer } from '../application/auth/AuthenticateBearer';
 import { type AuthorizeWorkspace } from '../application/auth/AuthorizeWorkspace';
 import { type ListConnections } from '../application/connections/ListConnections';
@@ -246,6 +248,8 @@ export const TOKENS = {
   BrowserSessions: token<BrowserSessions>('BrowserSessions'),
   AddConnection: token<AddConnection>('AddConnection'),
   IssueSession: token<IssueSession>('IssueSession'),
+  ResetPassword: token<ResetPassword>('ResetPassword'),
+  OperatorListings: token<OperatorListings>('OperatorListings'),
   BootstrapFirstStart: token<BootstrapFirstStart>('BootstrapFirstStart'),
   PostStore: token<PostStore>('PostStore'),
   ReadPosts: token<ReadPosts>('ReadPosts'),

@@ -15,6 +15,8 @@ export interface SessionStore {
   find(id: string): Promise<SessionRecord | null>;
   findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
   revoke(id: string, at: Date): Promise<void>;
+  /** Revokes every live session of a user (a password reset); resolves to how many it ended. */
+  revokeAllOf(userId: string, at: Date): Promise<number>;
   /** Removes sessions that ended (expired or revoked) before `before`. */
   sweep(before: Date): Promise<number>;
 }

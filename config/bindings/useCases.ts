@@ -9,6 +9,8 @@ import { CreateWorkspace } from '../../application/admin/CreateWorkspace';
 import { IssueSession } from '../../application/admin/IssueSession';
 import { ManageApiKeys } from '../../application/admin/ManageApiKeys';
 import { ManageMembers } from '../../application/admin/ManageMembers';
+import { OperatorListings } from '../../application/admin/OperatorListings';
+import { ResetPassword } from '../../application/admin/ResetPassword';
 import { AuthenticateBearer } from '../../application/auth/AuthenticateBearer';
 import { AuthorizeWorkspace } from '../../application/auth/AuthorizeWorkspace';
 import { ListConnections } from '../../application/connections/ListConnections';
@@ -72,6 +74,14 @@ export function bindUseCases(w: Wiring): void {
   ]);
   w.construct(T.AddConnection, AddConnection, [T.ConnectionRepository, T.WorkspaceRepository, T.IdGenerator, T.Clock]);
   w.construct(T.IssueSession, IssueSession, [T.UserRepository, T.SessionTokens, T.SessionStore, T.IdGenerator, T.Clock, T.SessionTtlSeconds]);
+  w.construct(T.ResetPassword, ResetPassword, [T.UserRepository, T.SessionStore, T.SecretHasher, T.RandomSource, T.Clock, T.UnitOfWork]);
+  w.construct(T.OperatorListings, OperatorListings, [
+    T.UserRepository,
+    T.MembershipRepository,
+    T.WorkspaceRepository,
+    T.ApiKeyRepository,
+    T.ConnectionRepository,
+  ]);
   w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository, T.PostEvents, T.QueueSlots]);
   w.construct(T.NextFreeSlot, NextFreeSlot, [T.QueueSlots]);
   w.construct(T.QueuedTargets, QueuedTargets, [T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot]);

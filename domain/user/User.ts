@@ -11,7 +11,7 @@ export interface UserSnapshot {
 
 /** A person who signs in. The password is only ever held as a hash. */
 export class User {
-  private constructor(private readonly props: UserSnapshot) {}
+  private constructor(private props: UserSnapshot) {}
 
   static create(input: { id: string; email: string; name?: string | null; passwordHash: string; now: Date }): User {
     const name = input.name?.trim() || null;
@@ -45,6 +45,11 @@ export class User {
   }
   get createdAt(): Date {
     return this.props.createdAt;
+  }
+
+  /** A new password set by the operator (`user reset-password`); checked and hashed by the caller. */
+  changePassword(passwordHash: string): void {
+    this.props = { ...this.props, passwordHash };
   }
 
   toSnapshot(): UserSnapshot {

@@ -5,4 +5,6 @@ export interface UserRepository {
   findById(id: string): Promise<User | null>;
   findByEmail(email: string): Promise<User | null>;
   count(): Promise<number>;
+  /** Every user, oldest first, ties broken by id (the operator's `user list`). */
+  list(): Promise<User[]>;
 }

@@ -123,6 +123,19 @@ function repositoryContract(name: string, openBackend: (ctx: Mocha.Context) => P
         expect((await r.users.findByEmail(first.email))!.id).to.equal(first.id);
       });
 
+      it('lists every user oldest first, ties broken by id, with a changed password kept', async () => {
+        const late = User.create({ id: id('b'), email: `late${counter}@example.com`, passwordHash: 'h', now: at(-1000) });
+        const tiedFirst = User.create({ id: id('a'), email: `tied-a${counter}@example.com`, passwordHash: 'h', now: at(-2000) });
+        const tiedSecond = User.create({ id: id('b'), email: `tied-b${counter}@example.com`, passwordHash: 'h', now: at(-2000) });
+        for (const user of [late, tiedSecond, tiedFirst]) await r.users.save(user);
+        tiedFirst.changePassword('rehashed');
+        await r.users.save(tiedFirst);
+        const listed = (await r.users.list()).filter((u) => [late.id, tiedFirst.id, tiedSecond.id].includes(u.id));
+        expect(listed.map((u) => u.id)).to.deep.equal([tiedFirst.id, tiedSecond.id, late.id]);
+        expect(listed[0]!.toSnapshot()).to.deep.equal(tiedFirst.toSnapshot());
+        expect((await r.users.list()).length).to.equal(await r.users.count());
+      });
+
       it('hands out copies: changing a returned object changes nothing stored', async () => {
         const user = newUser();
         await r.users.save(user);

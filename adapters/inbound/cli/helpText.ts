@@ -9,16 +9,24 @@ Usage: npm run -s admin -- <command> [flags] [--json]
 
 Commands:
   user create       --email E --password P [--name N]
+  user list         every user, oldest first, with each workspace they belong to and their role
+  user reset-password --email E
+                    a new random password, printed once (only its hash is stored); every
+                    live session of the user (sign-ins and session tokens) is revoked
   workspace create  --name N --owner E
   member add        --workspace W --email E --role R
   member set-role   --workspace W --email E --role R
   member remove     --workspace W --email E
   apikey create     --workspace W --email E --role R [--scopes "a b"] [--name N]
                     prints the key (dsk_...) once; only its hash is stored
+  apikey list       --workspace W
+                    the workspace's keys, revoked ones included (never a key: only its hash is kept)
   apikey revoke     --id ID
   connection add    --workspace W --platform P --handle H [--name N] [--sandbox true|false]
                     a sandbox connection by default: it publishes into this service's own
                     database, each post served at BASE_URL/sandbox/posts/{id}
+  connection list   --workspace W
+                    the workspace's connected accounts: platform, handle, status
   session issue     --email E [--ttl SECONDS]
   session revoke    --id SESSION_ID
                     the session's token is refused from the next request on
@@ -43,14 +51,18 @@ Values:
   Flags are written --flag value or --flag=value (use the latter for a value starting with --).
 
 Output:
-  Without --json: one human-readable line on stdout (client list, keys list: one per item).
+  Without --json: one human-readable line on stdout (the list commands: one per item).
   With --json: exactly one JSON object on stdout; timestamps are ISO 8601 strings.
     user create       {"user":{"id","email","name","createdAt"}}
+    user list         {"users":[{"id","email","name","createdAt","workspaces":[{"id","name","role"}...]}...]}
+    user reset-password {"user":<user>,"password","sessionsRevoked"}
     workspace create  {"workspace":{"id","name","createdAt"},"owner":{"userId","email","role"}}
     member ...        {"membership":{"workspaceId","userId","role"}} (remove adds "removed":true)
     apikey create     {"apiKey":{"id","name","workspaceId","userId","role","scopes","createdAt"},"key"}
+    apikey list       {"apiKeys":[{"id","name","workspaceId","userId","email","role","scopes","createdAt","revokedAt"}...]}
     apikey revoke     {"apiKey":{"id","revokedAt"}}
     connection add    {"connection":{"id","workspaceId","platform","handle","displayName","status","sandbox","createdAt"}}
+    connection list   {"connections":[<connection>...]}
     session issue     {"token","expiresAt","userId","sessionId"}
     session revoke    {"revoked":"<session id>"}
     client register   {"client":{"clientId","name","redirectUris","grants","scopes","confidential","createdAt"}}

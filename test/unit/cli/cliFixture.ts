@@ -8,6 +8,8 @@ import { CreateWorkspace } from '../../../application/admin/CreateWorkspace';
 import { IssueSession } from '../../../application/admin/IssueSession';
 import { ManageApiKeys } from '../../../application/admin/ManageApiKeys';
 import { ManageMembers } from '../../../application/admin/ManageMembers';
+import { OperatorListings } from '../../../application/admin/OperatorListings';
+import { ResetPassword } from '../../../application/admin/ResetPassword';
 import { type Clock } from '../../../application/ports/Clock';
 import { type SessionClaims, type SessionTokens } from '../../../application/ports/SessionTokens';
 import { runCli, type CliUseCases } from '../../../adapters/inbound/cli/runCli';
@@ -97,6 +99,8 @@ export class CliFixture {
       ),
       addConnection: new AddConnection(this.connections, this.workspaces, ids, this.clock),
       issueSession: new IssueSession(this.users, this.sessions, this.sessionStore, ids, this.clock, DEFAULT_SESSION_TTL),
+      listings: new OperatorListings(this.users, this.memberships, this.workspaces, this.apiKeys, this.connections),
+      resetPassword: new ResetPassword(this.users, this.sessionStore, this.hasher, new NodeRandomSource(), this.clock, new MemoryUnitOfWork()),
       clients: new ManageClients(this.oauthClients, this.hasher, new NodeRandomSource(), this.clock),
       signingKeys: this.keyRing,
     };

@@ -22,6 +22,10 @@ describe('CLI never prints a password or its hash', () => {
       await cli.run('apikey', 'revoke', '--id', JSON.parse(created.stdout).apiKey.id, ...json);
       await cli.run('connection', 'add', '--workspace', workspaceId, '--platform', 'TWITTER', '--handle', '@acme', ...json);
       await cli.run('session', 'issue', '--email', email, ...json);
+      await cli.run('apikey', 'list', '--workspace', workspaceId, ...json);
+      await cli.run('connection', 'list', '--workspace', workspaceId, ...json);
+      await cli.run('user', 'reset-password', '--email', email, ...json);
+      await cli.run('user', 'list', ...json);
       await cli.run('user', 'create', '--email', email, '--password', 'short', ...json);
     }
     const printed = cli.transcript.join('');

@@ -24,6 +24,7 @@ const sessionStore: SessionStore = {
   find: async (id) => ({ id, userId: 'any', tokenHash: null, createdAt: new Date(0), expiresAt: new Date(8.64e15), revokedAt: null }),
   findByTokenHash: async () => null,
   revoke: async () => undefined,
+  revokeAllOf: async () => 0,
   sweep: async () => 0,
 };
 

@@ -47,4 +47,28 @@ const revokeApiKey: CliCommand = {
   },
 };
 
-export const apiKeyCommands: readonly CliCommand[] = [createApiKey, revokeApiKey];
+/** The workspace's keys, revoked ones included: never a key itself (only its hash is kept). */
+const listApiKeys: CliCommand = {
+  group: 'apikey',
+  action: 'list',
+  required: ['workspace'],
+  optional: [],
+  async run(flags, { listings }) {
+    const keys = (await listings.listApiKeys(flags.required('workspace'))).map(({ apiKey, email }) => ({
+      id: apiKey.id,
+      name: apiKey.name,
+      workspaceId: apiKey.workspaceId,
+      userId: apiKey.userId,
+      email,
+      role: apiKey.role,
+      scopes: [...apiKey.scopes],
+      createdAt: apiKey.createdAt.toISOString(),
+      revokedAt: apiKey.revokedAt?.toISOString() ?? null,
+    }));
+    const lineOf = (k: (typeof keys)[number]) =>
+      `${k.id} "${k.name}" ${k.role} as ${k.email ?? k.userId}: ${k.scopes.join(' ')}; ${k.revokedAt === null ? 'active' : `revoked ${k.revokedAt}`}`;
+    return { json: { apiKeys: keys }, text: keys.length === 0 ? 'no API keys in this workspace' : keys.map(lineOf).join('\n') };
+  },
+};
+
+export const apiKeyCommands: readonly CliCommand[] = [createApiKey, listApiKeys, revokeApiKey];

@@ -1,3 +1,4 @@
+import { type Connection } from '../../../../domain/connection/Connection';
 import { type CliCommand } from '../CliCommand';
 import { UsageError } from '../UsageError';
 
@@ -15,22 +16,36 @@ const addConnection: CliCommand = {
       sandbox: sandboxFlag(flags.optional('sandbox')),
     });
     return {
-      json: {
-        connection: {
-          id: connection.id,
-          workspaceId: connection.workspaceId,
-          platform: connection.platform,
-          handle: connection.handle,
-          displayName: connection.displayName,
-          status: connection.status,
-          sandbox: connection.isSandbox,
-          createdAt: connection.createdAt.toISOString(),
-        },
-      },
+      json: { connection: connectionView(connection) },
       text: `added ${connection.isSandbox ? 'sandbox ' : ''}${connection.platform} connection ${connection.id} (${connection.handle}) to workspace ${connection.workspaceId}`,
     };
   },
 };
+
+/** The workspace's connected accounts, each with its platform, handle and status. */
+const listConnections: CliCommand = {
+  group: 'connection',
+  action: 'list',
+  required: ['workspace'],
+  optional: [],
+  async run(flags, { listings }) {
+    const connections = (await listings.listConnections(flags.required('workspace'))).map(connectionView);
+    const lineOf = (c: ReturnType<typeof connectionView>) =>
+      `${c.id} ${c.platform} ${c.handle}${c.displayName === null ? '' : ` (${c.displayName})`}: ${c.status}${c.sandbox ? ', sandbox' : ''}`;
+    return { json: { connections }, text: connections.length === 0 ? 'no connections in this workspace' : connections.map(lineOf).join('\n') };
+  },
+};
+
+const connectionView = (connection: Connection) => ({
+  id: connection.id,
+  workspaceId: connection.workspaceId,
+  platform: connection.platform,
+  handle: connection.handle,
+  displayName: connection.displayName,
+  status: connection.status,
+  sandbox: connection.isSandbox,
+  createdAt: connection.createdAt.toISOString(),
+});
 
 /** Sandbox unless told otherwise: no real platform publisher is installed yet (docs/decisions.md, "The sandbox platform"). */
 function sandboxFlag(value: string | undefined): boolean {
@@ -39,4 +54,4 @@ function sandboxFlag(value: string | undefined): boolean {
   throw new UsageError('invalid_value', '--sandbox takes true or false');
 }
 
-export const connectionCommands: readonly CliCommand[] = [addConnection];
+export const connectionCommands: readonly CliCommand[] = [addConnection, listConnections];

@@ -21,6 +21,17 @@ export class MemorySessionStore implements SessionStore {
     if (session !== undefined && session.revokedAt === null) this.sessions.set(id, { ...session, revokedAt: at });
   }
 
+  async revokeAllOf(userId: string, at: Date): Promise<number> {
+    let revoked = 0;
+    for (const [id, s] of this.sessions) {
+      if (s.userId === userId && s.revokedAt === null && at < s.expiresAt) {
+        this.sessions.set(id, { ...s, revokedAt: at });
+        revoked++;
+      }
+    }
+    return revoked;
+  }
+
   async sweep(before: Date): Promise<number> {
     let removed = 0;
     for (const [id, s] of this.sessions) {

@@ -28,4 +28,10 @@ export class MemoryUserRepository implements UserRepository {
   async count(): Promise<number> {
     return this.byId.size;
   }
+
+  async list(): Promise<User[]> {
+    return [...this.byId.values()]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((snapshot) => User.rehydrate(copyOf(snapshot)));
+  }
 }

@@ -36,6 +36,16 @@ export class TypeOrmSessionStore implements SessionStore {
     await managerOf(this.dataSource).query('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [this.d.date(at), id]);
   }
 
+  async revokeAllOf(userId: string, at: Date): Promise<number> {
+    const manager = managerOf(this.dataSource);
+    // Counted then updated: the two drivers report affected rows differently; a unit of work makes them one.
+    const live = 'user_id = ? AND revoked_at IS NULL AND expires_at > ?';
+    const params = [userId, this.d.date(at)];
+    const ended = await manager.query<Array<{ id: string }>>(`SELECT id FROM sessions WHERE ${live}`, params);
+    if (ended.length > 0) await manager.query(`UPDATE sessions SET revoked_at = ? WHERE ${live}`, [this.d.date(at), ...params]);
+    return ended.length;
+  }
+
   async sweep(before: Date): Promise<number> {
     const manager = managerOf(this.dataSource);
     const cutoff = this.d.date(before);

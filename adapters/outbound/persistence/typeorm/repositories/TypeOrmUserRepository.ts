@@ -45,6 +45,11 @@ export class TypeOrmUserRepository implements UserRepository {
     return this.rows.count();
   }
 
+  async list(): Promise<User[]> {
+    const rows = await this.rows.find({ order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map((row) => UserMapper.toDomain(row));
+  }
+
   private async emailBelongsToAnother(row: UserRow): Promise<boolean> {
     const holder = await this.rows.findOneBy({ email: row.email });
     return holder !== null && holder.id !== row.id;
