@@ -1,6 +1,7 @@
 // Writes src/schema.ts from the Dispatch API's OpenAPI document:
 //   npm run generate -w @dispatch/sdk                                   the document of this checkout (OPENAPI_DOCUMENT)
 //   npm run generate -w @dispatch/sdk -- --url http://localhost:3000    what a running service serves at /openapi.json
+// --stdout prints the types instead of writing them (test/sdk/typesInSync.test.ts compares them with the file).
 // Both are the same document for a service with the default configuration (the checkout's
 // description lists BILLING_PRODUCTS: generate from a service that keeps the defaults).
 import fs from 'node:fs';
@@ -25,7 +26,12 @@ async function document(args: readonly string[]): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
-  const text = await renderSchema(await document(process.argv.slice(2)));
+  const args = process.argv.slice(2);
+  const text = await renderSchema(await document(args));
+  if (args.includes('--stdout')) {
+    process.stdout.write(text);
+    return;
+  }
   const before = fs.existsSync(SCHEMA) ? fs.readFileSync(SCHEMA, 'utf8') : '';
   fs.writeFileSync(SCHEMA, text);
   process.stdout.write(`${path.relative(process.cwd(), SCHEMA)}: ${before === text ? 'unchanged' : 'written'} (${text.length} characters)\n`);

@@ -50,20 +50,21 @@ export interface Dispatch {
  * after their Retry-After, and a DispatchError thrown for any other non-2xx answer.
  */
 export function createDispatch(options: DispatchOptions): Dispatch {
+  const clock = options.clock ?? systemClock;
   const raw = createClient<paths>({
     baseUrl: options.baseUrl,
     headers: options.headers,
     fetch: dispatchFetch({
       token: options.token,
       retry: options.retry,
-      clock: options.clock ?? systemClock,
+      clock,
       idempotencyKey: options.idempotencyKey ?? (() => crypto.randomUUID()),
       fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
     }),
   });
   const throwing = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => async (url: string, init?: Record<string, unknown>) => {
     const answer = await raw.request(method.toLowerCase() as 'get', url as never, init as never);
-    if (!answer.response.ok) throw new DispatchError(answer.response, answer.error);
+    if (!answer.response.ok) throw new DispatchError(answer.response, answer.error, clock.now());
     return answer;
   };
   return {

@@ -28,7 +28,8 @@ export class DispatchError extends Error {
   /** What the answer's Retry-After asks for, in milliseconds (429, 503): the SDK gave up retrying before that. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(response: Response, raw: unknown) {
+  /** `now`: the clock that reads an HTTP-date Retry-After (milliseconds since the epoch). */
+  constructor(response: Response, raw: unknown, now: number = Date.now()) {
     const body = isApiErrorBody(raw) ? raw : undefined;
     const oauth = body === undefined ? oauthError(raw) : undefined;
     const code = body?.error.code ?? oauth?.code ?? `http_${response.status}`;
@@ -42,7 +43,7 @@ export class DispatchError extends Error {
     this.body = body;
     this.raw = raw;
     this.response = response;
-    this.retryAfterMs = retryAfterMs(response.headers.get('Retry-After'), Date.now());
+    this.retryAfterMs = retryAfterMs(response.headers.get('Retry-After'), now);
   }
 }
 

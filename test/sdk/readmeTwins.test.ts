@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type SdkService, startSdkService } from './sdkService';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SDK = path.join(ROOT, 'sdk');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** Runs sdk/examples/NAME.ts as its header says (tsx, the SDK's tsconfig), against the service; its lines of output. */
+async function runExample(name: string, running: SdkService): Promise<string[]> {
+  const env = { ...process.env, DISPATCH_URL: running.baseUrl, DISPATCH_API_KEY: running.key };
+  const { stdout } = await promisify(execFile)(TSX, ['--tsconfig', 'tsconfig.json', `examples/${name}.ts`], { cwd: SDK, env, timeout: 40_000 });
+  return stdout.trim().split('\n');
+}
+
+/** A line's fields after its leading word, split where two spaces or more stand (as the README test reads them). */
+const fieldsOf = (lines: string[], kind: string): string[][] =>
+  lines
+    .filter((l) => l.startsWith(kind))
+    .map((l) =>
+      l
+        .slice(kind.length)
+        .trim()
+        .split(/\s{2,}/),
+    );
+
+describe("README's curl walk-throughs, their TypeScript twins through the SDK (sdk/examples) give the same outcomes", function () {
+  this.timeout(90_000);
+  let running: SdkService;
+
+  before(async () => {
+    running = await startSdkService();
+  });
+  after(async () => {
+    await running?.stop();
+  });
+
+  it('has a twin for each of the README blocks publish, plan and analytics', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    for (const name of ['publish', 'plan', 'analytics']) {
+      expect(readme, `README.md's walkthrough:${name}`).to.include(`<!-- walkthrough:${name} -->`);
+      expect(fs.existsSync(path.join(SDK, 'examples', `${name}.ts`)), `sdk/examples/${name}.ts`).to.equal(true);
+    }
+  });
+
+  it('publish: three published targets whose pages open and show the post', async () => {
+    const lines = await runExample('publish', running);
+    expect(lines, lines.join('\n')).to.have.length(3);
+    for (const line of lines) {
+      const [status, url] = line.split(/\s+/);
+      expect(status, line).to.equal('published');
+      const page = await fetch(`${running.baseUrl}${new URL(url!).pathname}`);
+      expect(page.status, url).to.equal(200);
+      expect(await page.text())
+        .to.include('Hello from Dispatch')
+        .and.to.include('A second segment');
+    }
+  });
+
+  it("plan: a schedule, three posts queued into its first free slots (09:00 and 17:30 in Berlin), the account's slots and the calendar", async () => {
+    const lines = await runExample('plan', running);
+    const queued = fieldsOf(lines, 'queued');
+    expect(queued, lines.join('\n')).to.have.length(3);
+    const times = queued.map(([at]) => Date.parse(at!));
+    expect(times[0]).to.be.greaterThan(Date.now());
+    expect(times[1]).to.be.greaterThan(times[0]!);
+    expect(times[2]).to.be.greaterThan(times[1]!);
+    const berlin = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
+    for (const at of times) expect(['09:00', '17:30']).to.include(berlin.format(at));
+    const slots = fieldsOf(lines, 'slot');
+    expect(slots).to.deep.equal([...queued.map(([at, id]) => [at, id]), [slots[3]![0], 'free']]);
+    expect(fieldsOf(lines, 'planned')).to.deep.equal([
+      [queued[0]![0], 'Good morning'],
+      [queued[1]![0], 'A link worth reading'],
+      [queued[2]![0], 'What we shipped this week'],
+    ]);
+  });
+
+  it("analytics: the published post's figures per platform, and the month's sums by platform", async () => {
+    const lines = await runExample('analytics', running);
+    const monthAt = lines.findIndex((l) => l.startsWith('month'));
+    const perTarget = lines.slice(0, monthAt).map((l) => /^(\w+)\s+views (\d+)\s+likes (\d+)\s+reposts (\d+)$/.exec(l));
+    expect(perTarget.length, lines.join('\n')).to.be.greaterThan(0);
+    expect(
+      perTarget.every((m) => m !== null),
+      lines.join('\n'),
+    ).to.equal(true);
+    const month = /^month\s+(\d+) posts, views (\d+)$/.exec(lines[monthAt]!);
+    expect(month, lines.join('\n')).to.not.equal(null);
+    const byPlatform = lines.slice(monthAt + 1).map((l) => /^(\w+)\s+views (\d+|null)$/.exec(l));
+    expect(
+      byPlatform.every((m) => m !== null),
+      lines.join('\n'),
+    ).to.equal(true);
+    for (const m of perTarget) expect(byPlatform.map((p) => p![1])).to.include(m![1]);
+    const reported = byPlatform.filter((p) => p![2] !== 'null').map((p) => Number(p![2]));
+    expect(Number(month![2])).to.equal(reported.reduce((a, b) => a + b, 0));
+    expect(Number(month![2]), 'the figures grew past zero').to.be.greaterThan(0);
+  });
+});
