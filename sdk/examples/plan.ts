@@ -8,10 +8,7 @@ const workspaceId = workspaces.data[0]!.id;
 const { data: connections } = await dispatch.GET('/v1/workspaces/{workspaceId}/connections', { params: { path: { workspaceId } } });
 const id = connections.data.find((c) => c.sandbox && c.platform === 'BLUESKY')!.id;
 const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-const slots = days.flatMap((day) => [
-  { day, time: '09:00' },
-  { day, time: '17:30' },
-]);
+const slots = days.flatMap((day) => ['09:00', '17:30'].map((time) => ({ day, time })));
 await dispatch.PUT('/v1/workspaces/{workspaceId}/connections/{id}/schedule', {
   params: { path: { workspaceId, id } },
   body: { timeZone: 'Europe/Berlin', slots },

@@ -15,22 +15,10 @@ const settings: Partial<Record<Schemas['Platform'], Schemas['TargetSettings']>> 
 const targets = connections.data
   .filter((c) => c.sandbox && settings[c.platform] !== undefined)
   .map((c) => ({ connectionId: c.id, groupId: 'main', scheduledAt: null, settings: settings[c.platform]! }));
+const segments = ['Hello from Dispatch', 'A second segment: a reply on Bluesky and Twitter, a comment on LinkedIn'].map((text) => ({ text, media: [] }));
 const { data: post } = await dispatch.POST('/v1/workspaces/{workspaceId}/posts', {
   params: { path: { workspaceId } },
-  body: {
-    groups: [
-      {
-        id: 'main',
-        isDefault: true,
-        segments: [
-          { text: 'Hello from Dispatch', media: [] },
-          { text: 'A second segment: a reply on Bluesky and Twitter, a comment on LinkedIn', media: [] },
-        ],
-      },
-    ],
-    targets,
-    intent: 'publish_now',
-  },
+  body: { groups: [{ id: 'main', isDefault: true, segments }], targets, intent: 'publish_now' },
 });
 await new Promise((resolve) => setTimeout(resolve, 3000)); // the worker publishes within a second or so
 const { data: published } = await dispatch.GET('/v1/workspaces/{workspaceId}/posts/{id}/targets', { params: { path: { workspaceId, id: post.id } } });

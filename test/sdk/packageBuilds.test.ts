@@ -23,7 +23,7 @@ describe('@dispatch/sdk compiles with its own TypeScript 5, builds, and loads as
     expect(stdout).to.match(/^Version 5\./);
   });
 
-  it('type-checks its sources, its scripts and the README twins (sdk/tsconfig.json)', async () => {
+  it('type-checks its sources, its scripts, the README twins and its type tests (sdk/tsconfig.json)', async () => {
     await tsc('tsconfig.json');
   });
 

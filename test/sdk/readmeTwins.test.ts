@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type SdkService, startSdkService } from './sdkService';
+import { eventually, type SdkService, startSdkService } from './sdkService';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SDK = path.join(ROOT, 'sdk');
@@ -44,6 +44,27 @@ describe("README's curl walk-throughs, their TypeScript twins through the SDK (s
       expect(readme, `README.md's walkthrough:${name}`).to.include(`<!-- walkthrough:${name} -->`);
       expect(fs.existsSync(path.join(SDK, 'examples', `${name}.ts`)), `sdk/examples/${name}.ts`).to.equal(true);
     }
+  });
+
+  it("sdk/README.md's example (for the main README too) is examples/hello.ts as written, and publishes a post to the sandbox Bluesky account", async () => {
+    const example = fs
+      .readFileSync(path.join(SDK, 'examples', 'hello.ts'), 'utf8')
+      .split('\n')
+      .slice(2)
+      .join('\n');
+    const blocks = [...fs.readFileSync(path.join(SDK, 'README.md'), 'utf8').matchAll(/<!-- sdk:example -->\n```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(blocks).to.have.length(2);
+    for (const block of blocks) expect(block).to.equal(example);
+    const lines = await runExample('hello', running);
+    const [id, status] = lines[0]!.split(' ');
+    expect([lines.length, status], lines.join('\n')).to.deep.equal([1, 'publishing']);
+    const dispatch = running.client();
+    const workspaceId = (await dispatch.GET('/v1/me/workspaces')).data.data[0]!.id;
+    const post = await eventually(
+      async () => (await dispatch.GET('/v1/workspaces/{workspaceId}/posts/{id}', { params: { path: { workspaceId, id: id! } } })).data,
+      (p) => p.status === 'published',
+    );
+    expect(post.targets.map((t) => t.settings.platform)).to.deep.equal(['BLUESKY']);
   });
 
   it('publish: three published targets whose pages open and show the post', async () => {
