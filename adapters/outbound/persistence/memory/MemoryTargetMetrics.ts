@@ -116,7 +116,8 @@ export class MemoryTargetMetrics implements TargetMetrics, AnalyticsViews {
     const byKey = new Map<string, TargetMetricsRow[]>();
     for (const row of inRange) byKey.set(keyOf(row), [...(byKey.get(keyOf(row)) ?? []), row]);
     const keys = [...byKey.keys()].sort();
-    const groups = keys.slice(query.offset, query.offset + query.limit).map((key) => ({ key, ...summarized(byKey.get(key)!) }));
+    const paged = query.groupBy === 'connection' ? keys.slice(query.offset, query.offset + query.limit) : keys;
+    const groups = paged.map((key) => ({ key, ...summarized(byKey.get(key)!) }));
     return { groups, totalGroups: keys.length, overall: summarized(inRange) };
   }
 }

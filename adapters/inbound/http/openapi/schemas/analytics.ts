@@ -69,7 +69,7 @@ export const analyticsSchemas: SchemaMap = {
       to: timestamp,
       groupBy: { type: 'string', enum: ['day', 'platform', 'connection'] },
       overall: schemaRef('FiguresSummary'),
-      data: arrayOf(schemaRef('AnalyticsGroup'), 'Ordered by key; paged by limit and offset.'),
+      data: arrayOf(schemaRef('AnalyticsGroup'), 'Ordered by key; every day or platform of the range, or a page of connections (limit and offset).'),
       total: { type: 'integer', minimum: 0, description: 'Groups in the range, before paging.' },
       limit: { type: 'integer' },
       offset: { type: 'integer' },

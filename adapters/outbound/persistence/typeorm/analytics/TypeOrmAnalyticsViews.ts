@@ -9,8 +9,9 @@ const DAY_MS = 86_400_000;
 const FIGURES = COUNT_NAMES.map((name) => `SUM(${name}) AS s_${name}, COUNT(${name}) AS n_${name}`).join(', ');
 
 /**
- * The workspace's figures summed in the database over the targets published in a range (the
- * index on workspace and publication time), grouped by day (UTC), platform or connection.
+ * The workspace's figures summed in the database over the targets published in a range,
+ * grouped by day (UTC), platform or connection, read from one index that holds every column
+ * summed (ix_target_metrics_workspace_figures; docs/performance.md, "Issue 22: analytics").
  * Deleted posts are left out: their last figures describe nothing that is still there.
  */
 export class TypeOrmAnalyticsViews implements AnalyticsViews {
@@ -22,21 +23,24 @@ export class TypeOrmAnalyticsViews implements AnalyticsViews {
 
   async summarize(query: AnalyticsQuery): Promise<{ groups: AnalyticsGroup[]; totalGroups: number; overall: FiguresSummary }> {
     const m = managerOf(this.dataSource);
-    const where = 'FROM target_metrics WHERE workspace_id = ? AND posted_at_ms >= ? AND posted_at_ms < ? AND deleted = 0';
+    const where = 'FROM target_metrics WHERE workspace_id = ? AND deleted = 0 AND posted_at_ms >= ? AND posted_at_ms < ?';
     const params = [query.workspaceId, query.from.getTime(), query.to.getTime()];
     const key = this.keyOf(query.groupBy);
-    const summary = `COUNT(DISTINCT post_id) AS posts, COUNT(*) AS targets, ${FIGURES}`;
-    const [overall] = await m.query<Raw[]>(`SELECT ${summary} ${where}`, params);
-    const groups = await m.query<Raw[]>(`SELECT ${key} AS k, ${summary} ${where} GROUP BY ${key} ORDER BY k LIMIT ? OFFSET ?`, [
-      ...params,
-      query.limit,
-      query.offset,
-    ]);
-    const [counted] = await m.query<Raw[]>(`SELECT COUNT(*) AS n FROM (SELECT ${key} AS k ${where} GROUP BY ${key}) g`, params);
+    // Every group in one pass over the range; connections are paged here, every day and
+    // platform comes (docs/analytics.md). The range's figures are the groups' sums.
+    const groups = await m.query<Raw[]>(
+      `SELECT ${key} AS k, COUNT(DISTINCT post_id) AS posts, COUNT(*) AS targets, ${FIGURES} ${where} GROUP BY ${key} ORDER BY k`,
+      params,
+    );
+    // Its posts are counted apart: one post's targets may fall in several groups.
+    const [counted] = await m.query<Raw[]>(`SELECT COUNT(DISTINCT post_id) AS posts ${where}`, params);
     return {
-      groups: groups.map((row) => ({ key: query.groupBy === 'day' ? dayOf(Number(row.k)) : String(row.k), ...summaryOf(row) })),
-      totalGroups: Number(counted?.n ?? 0),
-      overall: summaryOf(overall ?? {}),
+      groups: (query.groupBy === 'connection' ? groups.slice(query.offset, query.offset + query.limit) : groups).map((row) => ({
+        key: query.groupBy === 'day' ? dayOf(Number(row.k)) : String(row.k),
+        ...summaryOf(row),
+      })),
+      totalGroups: groups.length,
+      overall: summaryOf(totalOf(groups, Number(counted?.posts ?? 0))),
     };
   }
 
@@ -49,6 +53,19 @@ export class TypeOrmAnalyticsViews implements AnalyticsViews {
 }
 
 const dayOf = (dayNumber: number): string => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+
+/** The groups' rows added up into one, as a sum over the whole range would give it (a group reporting none of a figure adds nothing). */
+function totalOf(groups: readonly Raw[], posts: number): Raw {
+  const total: Record<string, number> = { posts, targets: 0 };
+  for (const row of groups) {
+    total.targets! += Number(row.targets);
+    for (const name of COUNT_NAMES) {
+      total[`s_${name}`] = (total[`s_${name}`] ?? 0) + Number(row[`s_${name}`] ?? 0);
+      total[`n_${name}`] = (total[`n_${name}`] ?? 0) + Number(row[`n_${name}`] ?? 0);
+    }
+  }
+  return total;
+}
 
 /** Sums, and averages per target that reports the figure (two decimals); null where none reports it. */
 export function summaryOf(row: Raw): FiguresSummary {

@@ -68,7 +68,16 @@ export class TypeOrmTargetMetrics implements TargetMetrics {
           const raw = JSON.stringify(collected.raw);
           const [figures, values] = countAssignments(collected.counts);
           const done = 'raw = ?, collected_at_ms = ?, next_at_ms = ?, last_error = NULL, last_error_at_ms = NULL, lease_owner = NULL, lease_until_ms = NULL';
-          await m.query(`UPDATE target_metrics SET ${figures}, ${done} ${where}`, [...values, raw, c.at.getTime(), next, c.targetId, owner]);
+          const updated = await changedRows(m, `UPDATE target_metrics SET ${figures}, ${done} ${where}`, [
+            ...values,
+            raw,
+            c.at.getTime(),
+            next,
+            c.targetId,
+            owner,
+          ]);
+          // A lease another worker took since: its collection, not this one, is the history.
+          if (updated === 0) continue;
           const ignore = this.d.sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
           await m.query(`${ignore} INTO target_metric_snapshots (target_id, collected_at_ms, connection_id, counts, raw) VALUES (?, ?, ?, ?, ?)`, [
             c.targetId,
@@ -106,10 +115,10 @@ export class TypeOrmTargetMetrics implements TargetMetrics {
 
   async readsSince(connectionId: string, since: Date): Promise<number> {
     const [row] = await managerOf(this.dataSource).query<Raw[]>(
-      'SELECT COUNT(DISTINCT collected_at_ms) AS reads FROM target_metric_snapshots WHERE connection_id = ? AND collected_at_ms > ?',
+      'SELECT COUNT(DISTINCT collected_at_ms) AS n FROM target_metric_snapshots WHERE connection_id = ? AND collected_at_ms > ?',
       [connectionId, since.getTime()],
     );
-    return Number(row?.reads ?? 0);
+    return Number(row?.n ?? 0);
   }
 
   async forPost(workspaceId: string, postId: string): Promise<TargetMetricsRow[]> {
