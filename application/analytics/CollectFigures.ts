@@ -21,7 +21,6 @@ export interface FiguresSettings {
   readonly retryMs: number;
 }
 
-const HOUR_MS = 3_600_000;
 const BUSY_MS = 60_000;
 
 /**
@@ -72,7 +71,6 @@ export class CollectFigures {
     const why = this.unreadable(connection, reader);
     // Nothing to read until the account is connected again; nothing ever where the platform reports no figures.
     if (why !== null) return this.keep(rows, owner, now, () => ({ kind: 'failed', reason: why.reason }), why.final);
-    if ((await this.metrics.readsSince(connectionId, new Date(now.getTime() - HOUR_MS))) >= this.settings.readsPerHour) return later(10 * 60_000);
     const grant = await this.grants.of(connection!, this.connectors.get(connection!.platform)!, false);
     if (!grant.ok) return this.keep(rows, owner, now, () => ({ kind: 'failed', reason: grant.failure.reason }));
     const account = { accountId: connection!.accountId, handle: connection!.handle, publishAs: connection!.publishAs };
@@ -80,10 +78,18 @@ export class CollectFigures {
     let collected = 0;
     for (let at = 0; at < rows.length; at += size) {
       const batch = rows.slice(at, at + size);
+      // Each call is one of the connection's reads of the hour; past them, the rest wait for the next hour.
+      const nextRead = await this.metrics.spendRead(connectionId, now, this.settings.readsPerHour);
+      if (nextRead !== null) {
+        await this.metrics.defer(ids(rows.slice(at)), owner, nextRead);
+        return { collected, deferred: rows.length - at };
+      }
       const read = await reader!.figures!({ account, grant: grant.grant, platformPostIds: batch.map((r) => r.platformPostId) });
       if (!read.ok && read.retryAfterSeconds !== null) {
-        // Rate limited: the last figures stay, the reason is kept, and the connection's reads wait.
-        await this.record(rows.slice(at), owner, now, () => ({ kind: 'failed', reason: read.reason }), new Date(now.getTime() + read.retryAfterSeconds * 1000));
+        // Rate limited: the last figures stay, the reason is kept, and the connection's reads wait, those due before the reset too.
+        const reset = new Date(now.getTime() + read.retryAfterSeconds * 1000);
+        await this.metrics.holdConnection(connectionId, reset);
+        await this.record(rows.slice(at), owner, now, () => ({ kind: 'failed', reason: read.reason }), reset);
         return { collected, deferred: rows.length - at };
       }
       await this.record(batch, owner, now, (row) => {

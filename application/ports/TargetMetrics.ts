@@ -69,8 +69,14 @@ export interface TargetMetrics {
   record(collections: readonly Collection[], owner: string): Promise<void>;
   /** Lets claimed targets go untouched until `at` (their connection busy, over its budget, or rate limited). */
   defer(targetIds: readonly string[], owner: string, at: Date): Promise<void>;
-  /** Reads (collections that called the platform) made for a connection since `since`: what its budget counts. */
-  readsSince(connectionId: string, since: Date): Promise<number>;
+  /**
+   * Spends one of the connection's platform reads of the hour (a window per connection, opened
+   * by its first read): null when spent, else when the next read may be made. Atomic: two
+   * workers never spend past `perHour` together.
+   */
+  spendRead(connectionId: string, now: Date, perHour: number): Promise<Date | null>;
+  /** A platform's rate limit: every collection of the connection due before `until` waits for it. */
+  holdConnection(connectionId: string, until: Date): Promise<void>;
   forPost(workspaceId: string, postId: string): Promise<TargetMetricsRow[]>;
   history(targetIds: readonly string[]): Promise<ReadonlyMap<string, MetricsSnapshot[]>>;
   /** Collects these targets as soon as a worker can (refresh), remembering when it was asked. */

@@ -184,34 +184,41 @@ for (const [name, open] of METRICS_BACKENDS) {
       await b.metrics.defer([id], 'slow', plus(T0, 5 * DAY));
       expect(await rowOf(postId)).to.deep.include({ counts: null, collectedAt: null, nextAt: plus(T0, -HOUR) });
       expect((await b.metrics.history([id])).get(id), 'no snapshot from the lapsed lease').to.deep.equal([]);
-      expect(await b.metrics.readsSince('conn_twitter', plus(T0, -DAY))).to.equal(0);
       expect(await claimedIds('third', plus(taken, 30_000)), 'still leased by fast').to.deep.equal([]);
 
       await b.metrics.record([{ ...late, at: taken, collected: { kind: 'counts', counts: SECOND, raw: {} } }], 'fast');
       expect(await rowOf(postId)).to.deep.include({ counts: SECOND, collectedAt: taken });
     });
 
-    it("counts a connection's reads: one per collection instant (a batch is one read), its own connection only", async () => {
-      const posted = plus(T0, -3 * HOUR);
-      const [one, two] = [
-        await publishedPost(b, ws, [{ conn: 'conn_twitter', at: posted }]),
-        await publishedPost(b, ws, [
-          { conn: 'conn_twitter', at: posted },
-          { conn: 'conn_bluesky', at: posted },
-        ]),
-      ];
-      await b.metrics.discover(plus(T0, -DAY), 100);
-      const batch = plus(posted, HOUR);
-      const got = { kind: 'counts', counts: FIRST, raw: {} } as const;
-      const all = [one!.targetIds[0]!, ...two!.targetIds];
-      await collectAt(b, batch, Object.fromEntries(all.map((id) => [id, { collected: got, nextAt: plus(batch, 20 * MINUTE) }])));
-      const later = plus(batch, 20 * MINUTE);
-      await collectAt(b, later, { [one!.targetIds[0]!]: { collected: got, nextAt: null } });
+    it("spends a connection's reads of the hour, its own only, and says when the next may be made", async () => {
+      const window = plus(T0, -30 * MINUTE);
+      expect(await b.metrics.spendRead('conn_twitter', window, 2)).to.equal(null);
+      expect(await b.metrics.spendRead('conn_twitter', plus(window, MINUTE), 2)).to.equal(null);
+      expect(await b.metrics.spendRead('conn_twitter', plus(window, 2 * MINUTE), 2)).to.deep.equal(plus(window, HOUR));
+      expect(await b.metrics.spendRead('conn_bluesky', plus(window, 2 * MINUTE), 2), 'another connection has its own').to.equal(null);
+      // The hour since the window opened has passed: a new window, from this read.
+      expect(await b.metrics.spendRead('conn_twitter', plus(window, HOUR), 2)).to.equal(null);
+      expect(await b.metrics.spendRead('conn_twitter', plus(window, HOUR + MINUTE), 2)).to.equal(null);
+      expect(await b.metrics.spendRead('conn_twitter', plus(window, HOUR + 2 * MINUTE), 2)).to.deep.equal(plus(window, 2 * HOUR));
+    });
 
-      expect(await b.metrics.readsSince('conn_twitter', plus(batch, -1))).to.equal(2);
-      expect(await b.metrics.readsSince('conn_twitter', plus(batch, 1))).to.equal(1);
-      expect(await b.metrics.readsSince('conn_bluesky', plus(batch, -1))).to.equal(1);
-      expect(await b.metrics.readsSince('conn_linkedin', plus(batch, -1))).to.equal(0);
+    it('never spends past the budget when workers spend at once', async () => {
+      const spent = await Promise.all(Array.from({ length: 8 }, () => b.metrics.spendRead('conn_linkedin', T0, 3)));
+      expect(spent.filter((next) => next === null)).to.have.length(3);
+    });
+
+    it("holds a rate-limited connection's collections due before the reset, and only those", async () => {
+      const posted = plus(T0, -3 * HOUR);
+      const held = await publishedPost(b, ws, [{ conn: 'conn_twitter', at: posted }]);
+      const other = await publishedPost(b, ws, [{ conn: 'conn_bluesky', at: posted }]);
+      await b.metrics.discover(plus(T0, -DAY), 100);
+      const reset = plus(T0, 15 * MINUTE);
+      await b.metrics.holdConnection('conn_twitter', reset);
+      expect((await rowOf(held.postId)).nextAt).to.deep.equal(reset);
+      expect((await rowOf(other.postId)).nextAt).to.deep.equal(plus(posted, HOUR));
+      // A collection already due after the reset keeps its time.
+      await b.metrics.holdConnection('conn_bluesky', plus(posted, 30 * MINUTE));
+      expect((await rowOf(other.postId)).nextAt).to.deep.equal(plus(posted, HOUR));
     });
 
     it('a refresh makes a target due now, even once its schedule is done, and says when it was asked', async () => {

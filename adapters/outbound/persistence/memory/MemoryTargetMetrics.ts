@@ -4,12 +4,15 @@ import { COUNT_NAMES, type PostCounts } from '../../../../domain/analytics/PostC
 import { firstCollection } from '../../../../domain/analytics/MetricsSchedule';
 import { type MemoryPostRepository } from './MemoryPostRepository';
 
+const HOUR_MS = 3_600_000;
+
 type Held = TargetMetricsRow & { leaseOwner: string | null; leaseUntil: number };
 
 /** Published targets' figures in memory, found among the in-memory posts, and summed for the analytics. */
 export class MemoryTargetMetrics implements TargetMetrics, AnalyticsViews {
   private readonly rows = new Map<string, Held>();
   private readonly snapshots = new Map<string, Array<MetricsSnapshot & { connectionId: string }>>();
+  private readonly budgets = new Map<string, { windowStart: number; reads: number }>();
 
   constructor(private readonly posts: MemoryPostRepository) {
     posts.onRemove((_workspaceId, postId) => {
@@ -82,11 +85,21 @@ export class MemoryTargetMetrics implements TargetMetrics, AnalyticsViews {
     }
   }
 
-  async readsSince(connectionId: string, since: Date): Promise<number> {
-    const times = new Set<number>();
-    for (const kept of this.snapshots.values())
-      for (const s of kept) if (s.connectionId === connectionId && s.collectedAt > since) times.add(s.collectedAt.getTime());
-    return times.size;
+  async spendRead(connectionId: string, now: Date, perHour: number): Promise<Date | null> {
+    const budget = this.budgets.get(connectionId);
+    if (budget === undefined || budget.windowStart <= now.getTime() - HOUR_MS) {
+      this.budgets.set(connectionId, { windowStart: now.getTime(), reads: 1 });
+      return null;
+    }
+    if (budget.reads >= perHour) return new Date(budget.windowStart + HOUR_MS);
+    budget.reads += 1;
+    return null;
+  }
+
+  async holdConnection(connectionId: string, until: Date): Promise<void> {
+    for (const row of this.rows.values()) {
+      if (row.connectionId === connectionId && !row.deleted && row.nextAt !== null && row.nextAt < until) Object.assign(row, { nextAt: until });
+    }
   }
 
   async forPost(workspaceId: string, postId: string): Promise<TargetMetricsRow[]> {

@@ -5,6 +5,8 @@ import { changedRows, type Dialect, dialectOf, inList, readDate, valuesList } fr
 import { inTransaction, managerOf } from '../transactionContext';
 import { countAssignments, METRICS_COLUMNS, type Raw, rowOf, snapshotOf } from './metricsRows';
 
+const HOUR_MS = 3_600_000;
+
 /**
  * The `target_metrics` and `target_metric_snapshots` tables (docs/analytics.md). Claims are
  * conditional updates on the lease, one statement for a batch, so two workers never collect
@@ -113,12 +115,29 @@ export class TypeOrmTargetMetrics implements TargetMetrics {
     );
   }
 
-  async readsSince(connectionId: string, since: Date): Promise<number> {
-    const [row] = await managerOf(this.dataSource).query<Raw[]>(
-      'SELECT COUNT(DISTINCT collected_at_ms) AS n FROM target_metric_snapshots WHERE connection_id = ? AND collected_at_ms > ?',
-      [connectionId, since.getTime()],
+  async spendRead(connectionId: string, now: Date, perHour: number): Promise<Date | null> {
+    const m = managerOf(this.dataSource);
+    const ignore = this.d.sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
+    await m.query(`${ignore} INTO figure_read_budgets (connection_id, window_start_ms, reads_made) VALUES (?, 0, 0)`, [connectionId]);
+    const lapsed = now.getTime() - HOUR_MS;
+    // reads_made first: MySQL's later assignments see the earlier ones, SQLite's the old row.
+    const spent = await changedRows(
+      m,
+      'UPDATE figure_read_budgets SET reads_made = CASE WHEN window_start_ms <= ? THEN 1 ELSE reads_made + 1 END, ' +
+        'window_start_ms = CASE WHEN window_start_ms <= ? THEN ? ELSE window_start_ms END ' +
+        'WHERE connection_id = ? AND (window_start_ms <= ? OR reads_made < ?)',
+      [lapsed, lapsed, now.getTime(), connectionId, lapsed, perHour],
     );
-    return Number(row?.n ?? 0);
+    if (spent === 1) return null;
+    const [row] = await m.query<Raw[]>('SELECT window_start_ms FROM figure_read_budgets WHERE connection_id = ?', [connectionId]);
+    return new Date(Number(row?.window_start_ms ?? now.getTime()) + HOUR_MS);
+  }
+
+  async holdConnection(connectionId: string, until: Date): Promise<void> {
+    await managerOf(this.dataSource).query(
+      'UPDATE target_metrics SET next_at_ms = ? WHERE connection_id = ? AND deleted = 0 AND next_at_ms IS NOT NULL AND next_at_ms < ?',
+      [until.getTime(), connectionId, until.getTime()],
+    );
   }
 
   async forPost(workspaceId: string, postId: string): Promise<TargetMetricsRow[]> {
