@@ -17,7 +17,7 @@ export class AddConnection {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { workspaceId: string; platform: string; handle: string; displayName?: string; sandbox?: boolean }): Promise<Connection> {
+  async execute(input: AddConnectionInput): Promise<Connection> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
     // Any case is accepted (`twitter`); the connection refuses a platform it does not know.
     const connection = Connection.create({
@@ -32,4 +32,33 @@ export class AddConnection {
     await this.connections.save(connection);
     return connection;
   }
+
+  /**
+   * As execute, unless the workspace already has a live connection of that platform and handle,
+   * sandbox or not alike: that one is kept and returned, so a walk-through run twice adds one
+   * account, not two (docs/decisions-newcomer.md).
+   */
+  async ensure(input: AddConnectionInput): Promise<{ connection: Connection; created: boolean }> {
+    const workspace = await workspaceById(this.workspaces, input.workspaceId);
+    const platform = input.platform.toUpperCase();
+    const handle = input.handle.trim();
+    const sandbox = input.sandbox ?? false;
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.connections.listByWorkspace(workspace.id, { limit: PAGE, offset });
+      const same = page.items.find((c) => c.platform === platform && c.handle === handle && c.isSandbox === sandbox && c.status !== 'disconnected');
+      if (same !== undefined) return { connection: same, created: false };
+      if (page.items.length < PAGE) break;
+    }
+    return { connection: await this.execute(input), created: true };
+  }
 }
+
+export interface AddConnectionInput {
+  readonly workspaceId: string;
+  readonly platform: string;
+  readonly handle: string;
+  readonly displayName?: string;
+  readonly sandbox?: boolean;
+}
+
+const PAGE = 100;

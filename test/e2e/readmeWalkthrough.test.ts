@@ -27,12 +27,25 @@ const withValues = (block: string, values: { key: string; baseUrl: string; pictu
 
 /** Runs a README block as written (bash, stopping at the first failure) in the project's folder. */
 async function runBlock(script: string, env: Record<string, string>): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { timeout: 40_000, cwd: ROOT, env: { ...process.env, ...env } });
+  const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { timeout: 60_000, cwd: ROOT, env: { ...process.env, ...env } });
   return stdout.trim().split('\n');
 }
 
+/** Runs a block as a newcomer pasting it into an interactive shell would (no -e of the shell's own): its exit code and both outputs. */
+function pasteBlock(script: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile('bash', ['-c', script], { timeout: 60_000, cwd: ROOT, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+    });
+  });
+}
+
+/** A line that starts with a platform's name, then the rest of its fields. */
+const PLATFORM_LINE = /^(BLUESKY|FACEBOOK|FARCASTER|INSTAGRAM|LINKEDIN|PINTEREST|THREADS|TIKTOK|TWITTER|YOUTUBE)\s+(.*)$/;
+
 describe("README: a newcomer's walk through with curl, run as the README writes it", function () {
-  this.timeout(60_000);
+  // A block that runs the operator CLI starts it with tsx (seconds each time); one test runs a block twice.
+  this.timeout(120_000);
   let dataDir: string;
   let service: ServiceProcess;
 
@@ -45,12 +58,30 @@ describe("README: a newcomer's walk through with curl, run as the README writes 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('prints three published targets whose pages open and show the post', async () => {
+  it("lists the workspace's accounts a line each, naming the platform, and run twice adds its sandbox account once", async () => {
+    const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
+    const script = withValues(readmeBlock('connections'), { key, baseUrl: service.baseUrl });
+    const first = await runBlock(script, { DATA_DIR: dataDir });
+    const again = await runBlock(script, { DATA_DIR: dataDir });
+    expect(first[0], first.join('\n')).to.match(/^added sandbox TWITTER connection \S+ \(me\) to workspace/);
+    expect(again[0], again.join('\n')).to.match(/^kept sandbox TWITTER connection \S+ \(me\): workspace \S+ already has it$/);
+    const accounts = (lines: string[]) => lines.slice(1);
+    expect(accounts(again)).to.deep.equal(accounts(first));
+    for (const line of accounts(first)) expect(line, line).to.match(PLATFORM_LINE);
+    expect(
+      accounts(first).filter((l) => /^TWITTER\s+active\s+me \(sandbox\)$/.test(l)),
+      first.join('\n'),
+    ).to.have.length(1);
+    expect(accounts(first).filter((l) => /^(BLUESKY|TWITTER|LINKEDIN)\s+active\s+sandbox-\w+ \(sandbox\)$/.test(l))).to.have.length(3);
+  });
+
+  it('prints three published targets, each naming its platform, whose pages open and show the post', async () => {
     const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
     const lines = await runBlock(withValues(readmeBlock('publish'), { key, baseUrl: service.baseUrl }), {});
     expect(lines, lines.join('\n')).to.have.length(3);
+    expect(lines.map((l) => PLATFORM_LINE.exec(l)?.[1]).sort()).to.deep.equal(['BLUESKY', 'LINKEDIN', 'TWITTER']);
     for (const line of lines) {
-      const [status, url] = line.split(/\s+/);
+      const [, status, url] = line.split(/\s+/);
       expect(status, line).to.equal('published');
       // BASE_URL names the port the service was asked for (0: any); the page's path is what counts.
       const page = await fetch(`${service.baseUrl}${new URL(url!).pathname}`);
@@ -67,10 +98,14 @@ describe("README: a newcomer's walk through with curl, run as the README writes 
       .jpeg()
       .toFile(picture);
     const script = withValues(readmeBlock('media'), { key, baseUrl: service.baseUrl, picture });
-    const lines = await runBlock(script, { DATA_DIR: dataDir });
-    expect(lines, lines.join('\n')).to.have.length(2);
+    const output = await runBlock(script, { DATA_DIR: dataDir });
+    // The CLI's line about the Instagram account, then a line per target.
+    expect(output[0], output.join('\n')).to.match(/^added sandbox INSTAGRAM connection/);
+    const lines = output.slice(1);
+    expect(lines, output.join('\n')).to.have.length(2);
+    expect(lines.map((l) => PLATFORM_LINE.exec(l)?.[1]).sort()).to.deep.equal(['BLUESKY', 'INSTAGRAM']);
     for (const line of lines) {
-      const [status, url] = line.split(/\s+/);
+      const [, status, url] = line.split(/\s+/);
       expect(status, line).to.equal('published');
       const html = await (await fetch(`${service.baseUrl}${new URL(url!).pathname}`)).text();
       const src = /<img src="([^"]+)" alt="my picture">/.exec(html)?.[1]?.replaceAll('&amp;', '&');
@@ -79,20 +114,62 @@ describe("README: a newcomer's walk through with curl, run as the README writes 
       expect(shown.status).to.equal(200);
       expect(Buffer.from(await shown.arrayBuffer()).equals(fs.readFileSync(picture)), 'the page shows the uploaded picture').to.equal(true);
     }
+    // Run again: the Instagram account is the same one, not a second.
+    const again = await runBlock(script, { DATA_DIR: dataDir });
+    expect(again[0], again.join('\n')).to.match(/^kept sandbox INSTAGRAM connection/);
+    expect(
+      again
+        .slice(1)
+        .map((l) => PLATFORM_LINE.exec(l)?.[1])
+        .sort(),
+    ).to.deep.equal(['BLUESKY', 'INSTAGRAM']);
+  });
+
+  it('says plainly that the picture is missing, and stops before any request', async () => {
+    const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
+    const missing = path.join(dataDir, 'no-such-photo.jpg');
+    const run = await pasteBlock(withValues(readmeBlock('media'), { key, baseUrl: service.baseUrl, picture: missing }), { DATA_DIR: dataDir });
+    expect(run.code).to.not.equal(0);
+    expect(run.stderr.trim()).to.equal(`There is no picture at ${missing}: set PICTURE to a JPEG of yours.`);
+    expect(run.stdout).to.equal('');
+  });
+
+  it("stops a block at the first failing request, with a non-zero exit and the error's message", async () => {
+    // A key that does not exist: the first request is refused, nothing after it runs.
+    const refused = await pasteBlock(withValues(readmeBlock('publish'), { key: 'dsk_not_a_key', baseUrl: service.baseUrl }), {});
+    expect(refused.code).to.not.equal(0);
+    expect(refused.stdout).to.equal('');
+    expect(refused.stderr)
+      .to.include('The requested URL returned error: 401')
+      .and.to.match(/^invalid_token: .+/m);
+    expect(refused.stderr).to.not.match(/^\s+at /m);
+    // A request refused half-way (a week's slots of an account that is gone): the message, and no further line.
+    const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
+    const plan = withValues(readmeBlock('plan'), { key, baseUrl: service.baseUrl }).replace(
+      /\| json '\n {2}r\.data\.find\(\(c\) => [^\n]*\n/,
+      '| json \'"no-such-connection"\')\n',
+    );
+    const halfway = await pasteBlock(plan, {});
+    expect(halfway.code).to.not.equal(0);
+    expect(halfway.stderr).to.match(/^connection_not_found: .+/m);
+    expect(halfway.stdout, 'nothing queued after the refusal').to.not.include('queued');
   });
 
   it('sets a posting schedule, queues three posts into its first free slots, and the calendar lists them', async () => {
     const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
     const lines = await runBlock(withValues(readmeBlock('plan'), { key, baseUrl: service.baseUrl }), {});
+    // Each line names the account's platform after its kind.
     const fields = (kind: string) =>
       lines
         .filter((l) => l.startsWith(kind))
-        .map((l) =>
-          l
+        .map((l) => {
+          const [platform, ...rest] = l
             .slice(kind.length)
             .trim()
-            .split(/\s{2,}/),
-        );
+            .split(/\s{2,}/);
+          expect(platform, l).to.equal('BLUESKY');
+          return rest;
+        });
     const queued = fields('queued');
     expect(queued, lines.join('\n')).to.have.length(3);
     const times = queued.map(([at]) => Date.parse(at!));

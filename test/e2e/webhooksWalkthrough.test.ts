@@ -50,4 +50,46 @@ describe('docs/webhooks.md: a client subscribes, schedules a post and learns of 
     const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { timeout: 40_000, cwd: dataDir, env });
     expect(stdout.trim().split('\n'), stdout).to.deep.equal(['post.scheduled scheduled', 'target.published published', 'post.published published']);
   });
+
+  it('pasted against a service that refuses private addresses, stops at the 422 and prints why: no receiver, no post', async () => {
+    const strictDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-webhooks-strict-'));
+    const strict = await startServiceProcess({ DATA_DIR: strictDir, NODE_ENV: 'development' });
+    try {
+      const key = (await awaitOutput(strict.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
+      fs.writeFileSync(path.join(dataDir, 'receiver.js'), docBlock('receiver', 'js'));
+      const port = await freePort();
+      const script = docBlock('walkthrough', 'sh')
+        .replace(/^KEY=.*$/m, `KEY=${key}`)
+        .replace(/^B=.*$/m, `B=${strict.baseUrl}`)
+        .replace(/^RECEIVER=.*$/m, `RECEIVER=http://localhost:${port}/`);
+      const env = { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') };
+      // As pasted into a shell: bash without options of its own, the block's set -e doing the stopping.
+      const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile('bash', ['-c', script], { timeout: 40_000, cwd: dataDir, env }, (error, stdout, stderr) =>
+          resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+        ),
+      );
+      expect(run.code, run.stderr).to.not.equal(0);
+      expect(run.stderr)
+        .to.include('The requested URL returned error: 422')
+        .and.to.match(/^invalid_webhook: url: .+/m);
+      expect(run.stdout, 'no secret "undefined", no receiver output').to.equal('');
+      // Nothing after the refusal ran: no receiver listens, no post was scheduled.
+      const listening = await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      );
+      expect(listening).to.equal(false);
+      const ws = (
+        (await (await fetch(`${strict.baseUrl}/v1/me/workspaces`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { data: { id: string }[] }
+      ).data[0]!.id;
+      const posts = (await (await fetch(`${strict.baseUrl}/v1/workspaces/${ws}/posts?limit=100`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+        data: { groups: { segments: { text: string }[] }[] }[];
+      };
+      expect(posts.data.map((p) => p.groups[0]!.segments[0]!.text)).to.not.include('Scheduled, and announced by a webhook');
+    } finally {
+      await strict.stop();
+      fs.rmSync(strictDir, { recursive: true, force: true });
+    }
+  });
 });

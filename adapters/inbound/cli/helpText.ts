@@ -24,7 +24,8 @@ Commands:
   apikey revoke     --id ID
   connection add    --workspace W --platform P --handle H [--name N] [--sandbox true|false]
                     a sandbox connection by default: it publishes into this service's own
-                    database, each post served at BASE_URL/sandbox/posts/{id}
+                    database, each post served at BASE_URL/sandbox/posts/{id}; a live one of the
+                    same platform and handle already there is kept, not added again
   connection list   --workspace W
                     the workspace's connected accounts: platform, handle, status
   session issue     --email E [--ttl SECONDS]
@@ -61,7 +62,7 @@ Output:
     apikey create     {"apiKey":{"id","name","workspaceId","userId","role","scopes","createdAt"},"key"}
     apikey list       {"apiKeys":[{"id","name","workspaceId","userId","email","role","scopes","createdAt","revokedAt"}...]}
     apikey revoke     {"apiKey":{"id","revokedAt"}}
-    connection add    {"connection":{"id","workspaceId","platform","handle","displayName","status","sandbox","createdAt"}}
+    connection add    {"connection":{"id","workspaceId","platform","handle","displayName","status","sandbox","createdAt"},"created"}
     connection list   {"connections":[<connection>...]}
     session issue     {"token","expiresAt","userId","sessionId"}
     session revoke    {"revoked":"<session id>"}

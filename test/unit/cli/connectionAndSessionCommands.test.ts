@@ -37,8 +37,22 @@ describe('CLI connection add and session issue', () => {
         sandbox: true,
         createdAt: NOW.toISOString(),
       },
+      created: true,
     });
     expect((await cli.connections.findById(out.connection.id))?.handle).to.equal('acme.bsky.social');
+  });
+
+  it('connection add run again keeps the live account of that platform and handle instead of adding a second', async () => {
+    const add = (...extra: string[]) => cli.json('connection', 'add', '--workspace', workspaceId, '--platform', 'instagram', '--handle', 'me', ...extra);
+    const first = await add();
+    const again = await add();
+    expect(again).to.deep.equal({ ...first, created: false });
+    const text = await cli.run('connection', 'add', '--workspace', workspaceId, '--platform', 'INSTAGRAM', '--handle', 'me');
+    expect(text.stdout).to.equal(`kept sandbox INSTAGRAM connection ${first.connection.id} (me): workspace ${workspaceId} already has it\n`);
+    // Another handle, or a real account of the same handle, is another account.
+    expect((await add('--sandbox', 'false')).created).to.equal(true);
+    expect((await cli.json('connection', 'add', '--workspace', workspaceId, '--platform', 'INSTAGRAM', '--handle', 'other')).created).to.equal(true);
+    expect((await cli.connections.listByWorkspace(workspaceId, { limit: 10, offset: 0 })).total).to.equal(3);
   });
 
   it('connection add makes a sandbox connection by default, a real one with --sandbox false', async () => {

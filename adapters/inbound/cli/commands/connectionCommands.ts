@@ -8,16 +8,18 @@ const addConnection: CliCommand = {
   required: ['workspace', 'platform', 'handle'],
   optional: ['name', 'sandbox'],
   async run(flags, { addConnection }) {
-    const connection = await addConnection.execute({
+    // Run again (a walk-through pasted twice), it keeps the account it made the first time.
+    const { connection, created } = await addConnection.ensure({
       workspaceId: flags.required('workspace'),
       platform: flags.required('platform'),
       handle: flags.required('handle'),
       displayName: flags.optional('name'),
       sandbox: sandboxFlag(flags.optional('sandbox')),
     });
+    const what = `${connection.isSandbox ? 'sandbox ' : ''}${connection.platform} connection ${connection.id} (${connection.handle})`;
     return {
-      json: { connection: connectionView(connection) },
-      text: `added ${connection.isSandbox ? 'sandbox ' : ''}${connection.platform} connection ${connection.id} (${connection.handle}) to workspace ${connection.workspaceId}`,
+      json: { connection: connectionView(connection), created },
+      text: created ? `added ${what} to workspace ${connection.workspaceId}` : `kept ${what}: workspace ${connection.workspaceId} already has it`,
     };
   },
 };
