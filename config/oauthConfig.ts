@@ -1,3 +1,4 @@
+import { mcpResourceOf } from '../adapters/inbound/mcp/mcpPaths';
 import { type OAuthSettings } from '../application/oauth/OAuthSettings';
 import { type Env, integer } from './envValues';
 
@@ -14,6 +15,7 @@ export function oauthConfig(env: Env, baseUrl: string): OAuthConfig {
   return {
     issuer: baseUrl,
     resource: baseUrl,
+    resources: [baseUrl, mcpResourceOf(baseUrl)],
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 600, 60, 3600),
     refreshIdleSeconds: integer(env, 'REFRESH_TOKEN_IDLE_SECONDS', 30 * DAY, 300, 365 * DAY),
     grantLifetimeSeconds: integer(env, 'OAUTH_GRANT_LIFETIME_SECONDS', 90 * DAY, 3600, 730 * DAY),

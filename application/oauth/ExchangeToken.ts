@@ -31,7 +31,7 @@ export class ExchangeToken {
       case 'authorization_code':
         return this.codes.execute(client, request);
       case DEVICE_CODE_GRANT:
-        return this.devices.execute(client, request.deviceCode);
+        return this.devices.execute(client, request.deviceCode, request.resource);
       case 'refresh_token':
         return this.refreshes.execute(client, request);
       default:

@@ -2,8 +2,10 @@
 export interface OAuthSettings {
   /** BASE_URL: the issuer, and the prefix of every endpoint. */
   readonly issuer: string;
-  /** The one resource tokens may be issued for (RFC 8707): the API at BASE_URL. */
+  /** The resource a request naming none gets (RFC 8707): the API at BASE_URL. */
   readonly resource: string;
+  /** Every resource tokens may be issued for, `resource` first: the API and the MCP server at BASE_URL/mcp (docs/agents.md). */
+  readonly resources: readonly string[];
   readonly codeTtlSeconds: number;
   readonly deviceTtlSeconds: number;
   readonly deviceIntervalSeconds: number;

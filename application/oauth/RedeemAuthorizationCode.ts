@@ -40,7 +40,8 @@ export class RedeemAuthorizationCode {
     if (!input.code) throw oauthError('invalid_request', 'code is required');
     if (!input.codeVerifier) throw oauthError('invalid_request', 'code_verifier is required (PKCE)');
     if (!input.redirectUri) throw oauthError('invalid_request', 'redirect_uri is required');
-    const resource = checkResource(input.resource, this.settings.resource);
+    // Named again, it must be the code's (checked below with the rest); unnamed, the token is for the code's resource.
+    const named = input.resource === undefined || input.resource === '' ? null : checkResource(input.resource, this.settings);
     const now = this.clock.now();
     const consumed = await this.grants.consumeCode(this.hasher.hashToken(input.code), now);
     if (consumed === null) throw oauthError('invalid_grant', INVALID);
@@ -53,7 +54,7 @@ export class RedeemAuthorizationCode {
       now < record.expiresAt &&
       record.clientId === client.clientId &&
       record.redirectUri === input.redirectUri &&
-      record.resource === resource &&
+      (named === null || record.resource === named) &&
       this.pkce.verifies(input.codeVerifier, record.codeChallenge);
     if (!bound) throw oauthError('invalid_grant', INVALID);
     const grant = {
@@ -62,7 +63,7 @@ export class RedeemAuthorizationCode {
       userId: record.userId,
       workspaceId: record.workspaceId,
       scopes: record.scopes,
-      resource,
+      resource: record.resource,
       createdAt: now,
       expiresAt: secondsFrom(now, this.settings.grantLifetimeSeconds),
       revokedAt: null,

@@ -5,6 +5,7 @@ import { type Clock } from '../ports/Clock';
 import { type DeviceAuthorizations } from '../ports/oauth/DeviceAuthorizations';
 import { type TokenGrants } from '../ports/oauth/TokenGrants';
 import { type SecretHasher } from '../ports/SecretHasher';
+import { checkResource, checkSameResource } from './checkResource';
 import { type LiveScopes } from './LiveScopes';
 import { type OAuthSettings, secondsFrom } from './OAuthSettings';
 import { type TokenAnswer, type TokenIssuer } from './TokenIssuer';
@@ -29,12 +30,14 @@ export class RedeemDeviceCode {
     private readonly settings: OAuthSettings,
   ) {}
 
-  async execute(client: OAuthClient, deviceCode: string | undefined): Promise<TokenAnswer> {
+  async execute(client: OAuthClient, deviceCode: string | undefined, resource?: string): Promise<TokenAnswer> {
     client.assertGrant('device_code');
     if (!deviceCode) throw oauthError('invalid_request', 'device_code is required');
+    if (resource) checkResource(resource, this.settings);
     const device = await this.devices.findByDeviceCode(this.hasher.hashToken(deviceCode));
     // Another client's code is as unknown as a made-up one.
     if (device === null || device.clientId !== client.clientId) throw oauthError('invalid_grant', PENDING.invalid_grant);
+    checkSameResource(resource, device.resource, this.settings);
     const now = this.clock.now();
     const verdict = pollVerdict(device, now);
     if (verdict === 'authorization_pending' || verdict === 'slow_down') await this.devices.recordPoll(device.id, now);

@@ -6,7 +6,7 @@ import { isGrantLive } from '../../domain/oauth/TokenGrant';
 import { type Clock } from '../ports/Clock';
 import { type TokenGrants } from '../ports/oauth/TokenGrants';
 import { type SecretHasher } from '../ports/SecretHasher';
-import { checkResource } from './checkResource';
+import { checkResource, checkSameResource, type ResourceSettings } from './checkResource';
 import { type LiveScopes } from './LiveScopes';
 import { type TokenAnswer, type TokenIssuer } from './TokenIssuer';
 
@@ -24,15 +24,15 @@ export class RefreshAccessToken {
     private readonly liveScopes: LiveScopes,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
-    private readonly resource: string,
+    private readonly resources: ResourceSettings,
   ) {}
 
   async execute(client: OAuthClient, input: { refreshToken?: string; scope?: string; resource?: string }): Promise<TokenAnswer> {
     client.assertGrant('refresh_token');
     if (!input.refreshToken) throw oauthError('invalid_request', 'refresh_token is required');
-    checkResource(input.resource, this.resource);
+    if (input.resource) checkResource(input.resource, this.resources);
     const tokenHash = this.hasher.hashToken(input.refreshToken);
-    if (input.scope !== undefined) await this.checkScope(tokenHash, input.scope, client);
+    if (input.scope !== undefined || input.resource) await this.checkAsked(tokenHash, input, client);
     const now = this.clock.now();
     const consumed = await this.grants.consumeRefreshToken(tokenHash, now);
     if (consumed === null || consumed.record.clientId !== client.clientId) throw oauthError('invalid_grant', INVALID);
@@ -56,10 +56,15 @@ export class RefreshAccessToken {
     return this.issuer.issue(grant, client, scopes);
   }
 
-  /** Checked before the token is spent: a client asking for too much keeps its refresh token. */
-  private async checkScope(tokenHash: string, scope: string, client: OAuthClient): Promise<void> {
+  /**
+   * Checked before the token is spent: a client asking for too much, or for another resource
+   * than its grant's (the refreshed token keeps the grant's resource), keeps its refresh token.
+   */
+  private async checkAsked(tokenHash: string, input: { scope?: string; resource?: string }, client: OAuthClient): Promise<void> {
     const record = await this.grants.findRefreshToken(tokenHash);
     const grant = record === null || record.clientId !== client.clientId ? null : await this.grants.findGrant(record.grantId);
-    if (grant !== null) requestedScopes(scope, grant.scopes);
+    if (grant === null) return;
+    if (input.scope !== undefined) requestedScopes(input.scope, grant.scopes);
+    checkSameResource(input.resource, grant.resource, this.resources);
   }
 }

@@ -1,9 +1,9 @@
 import { type Clock } from '../ports/Clock';
+import { type AccessTokens } from '../ports/oauth/AccessTokens';
 import { type TokenGrants } from '../ports/oauth/TokenGrants';
 import { type SecretHasher } from '../ports/SecretHasher';
 import { type AuthenticateClient, type ClientCredentials } from './AuthenticateClient';
 import { REFRESH_TOKEN_PREFIX } from './TokenIssuer';
-import { type VerifyAccessToken } from './VerifyAccessToken';
 
 /**
  * POST /oauth/revoke (RFC 7009): the client authenticates (a failure is still 401), then any
@@ -14,7 +14,8 @@ export class RevokeToken {
   constructor(
     private readonly authenticate: AuthenticateClient,
     private readonly grants: TokenGrants,
-    private readonly accessTokens: VerifyAccessToken,
+    /** Any resource's token: the API's or the MCP server's, revoked alike. */
+    private readonly accessTokens: AccessTokens,
     private readonly hasher: SecretHasher,
     private readonly clock: Clock,
   ) {}
@@ -35,7 +36,7 @@ export class RevokeToken {
   }
 
   private async accessTokenGrant(token: string, clientId: string): Promise<string | null> {
-    const credential = await this.accessTokens.verify(token);
-    return credential !== null && credential.clientId === clientId ? credential.id : null;
+    const claims = await this.accessTokens.verify(token);
+    return claims !== null && claims.clientId === clientId ? claims.grantId : null;
   }
 }

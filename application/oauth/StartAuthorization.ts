@@ -3,7 +3,7 @@ import { requestedScopes } from '../../domain/oauth/chooseScopes';
 import { type OAuthClient } from '../../domain/oauth/OAuthClient';
 import { type DomainError } from '../../domain/shared/DomainError';
 import { type OAuthClientRepository } from '../ports/oauth/OAuthClientRepository';
-import { checkResource } from './checkResource';
+import { checkResource, type ResourceSettings } from './checkResource';
 
 /** GET /oauth/authorize's parameters, as sent. */
 export interface AuthorizeParameters {
@@ -42,7 +42,7 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 export class StartAuthorization {
   constructor(
     private readonly clients: OAuthClientRepository,
-    private readonly resource: string,
+    private readonly resources: ResourceSettings,
   ) {}
 
   async check(p: AuthorizeParameters): Promise<AuthorizeCheck> {
@@ -63,7 +63,7 @@ export class StartAuthorization {
     let resource: string;
     try {
       scopes = requestedScopes(p.scope, client.scopes);
-      resource = checkResource(p.resource, this.resource);
+      resource = checkResource(p.resource, this.resources);
     } catch (error) {
       return back((error as DomainError).code, (error as DomainError).message);
     }

@@ -36,7 +36,7 @@ export class StartDeviceAuthorization {
     const client = await this.authenticate.execute(input.client);
     client.assertGrant('device_code');
     const scopes = requestedScopes(input.scope, client.scopes);
-    const resource = checkResource(input.resource, this.settings.resource);
+    const resource = checkResource(input.resource, this.settings);
     const deviceCode = this.random.token(32);
     const userCode = randomUserCode(this.random);
     const now = this.clock.now();

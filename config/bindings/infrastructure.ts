@@ -48,7 +48,7 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
     T.AccessTokens,
     [T.KeyRing, T.Clock],
     (keys, clock) =>
-      new JoseAccessTokens(keys, { issuer: config.oauth.issuer, resource: config.oauth.resource, lifetimeSeconds: config.oauth.accessTokenTtlSeconds }, clock),
+      new JoseAccessTokens(keys, { issuer: config.oauth.issuer, resource: config.oauth.resources, lifetimeSeconds: config.oauth.accessTokenTtlSeconds }, clock),
   );
   if (config.rateLimit.store === 'redis') {
     // One retry only: a dead Redis must turn into a quick 503, not a request stuck reconnecting.

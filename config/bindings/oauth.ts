@@ -69,10 +69,10 @@ export function bindOAuth(w: Wiring, config: Config): void {
   w.build(
     T.RefreshAccessToken,
     [T.TokenGrants, T.TokenIssuer, T.LiveScopes, T.SecretHasher, T.Clock],
-    (grants, issuer, live, hasher, clock) => new RefreshAccessToken(grants, issuer, live, hasher, clock, settings.resource),
+    (grants, issuer, live, hasher, clock) => new RefreshAccessToken(grants, issuer, live, hasher, clock, settings),
   );
   w.construct(T.ExchangeToken, ExchangeToken, [T.AuthenticateClient, T.RedeemAuthorizationCode, T.RedeemDeviceCode, T.RefreshAccessToken]);
-  w.build(T.StartAuthorization, [T.OAuthClientRepository], (clients) => new StartAuthorization(clients, settings.resource));
+  w.build(T.StartAuthorization, [T.OAuthClientRepository], (clients) => new StartAuthorization(clients, settings));
   w.construct(T.ConsentToAuthorization, ConsentToAuthorization, [
     T.ConsentTickets,
     T.TokenGrants,
@@ -84,9 +84,13 @@ export function bindOAuth(w: Wiring, config: Config): void {
     T.Clock,
     T.OAuthSettings,
   ]);
-  w.construct(T.VerifyAccessToken, VerifyAccessToken, [T.AccessTokens, T.TokenGrants, T.Clock]);
+  w.build(
+    T.VerifyAccessToken,
+    [T.AccessTokens, T.TokenGrants, T.Clock],
+    (tokens, grants, clock) => new VerifyAccessToken(tokens, grants, clock, settings.resource),
+  );
   w.build(T.AccessTokenVerifier, [T.VerifyAccessToken], (verify) => verify);
-  w.construct(T.RevokeToken, RevokeToken, [T.AuthenticateClient, T.TokenGrants, T.VerifyAccessToken, T.SecretHasher, T.Clock]);
+  w.construct(T.RevokeToken, RevokeToken, [T.AuthenticateClient, T.TokenGrants, T.AccessTokens, T.SecretHasher, T.Clock]);
   w.build(
     T.IntrospectToken,
     [T.AuthenticateClient, T.AccessTokens, T.TokenGrants, T.SecretHasher, T.Clock],

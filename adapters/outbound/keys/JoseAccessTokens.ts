@@ -13,8 +13,11 @@ export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 600;
 export interface AccessTokenSettings {
   /** BASE_URL: `iss` of every token. */
   readonly issuer: string;
-  /** The one resource tokens are for (the API): `aud`, and the only audience accepted. */
-  readonly resource: string;
+  /**
+   * The audiences accepted: the resources tokens are issued for (RFC 8707; the API, the MCP
+   * server). Which one a request may use is its resource server's check (VerifyAccessToken).
+   */
+  readonly resource: string | readonly string[];
   readonly lifetimeSeconds?: number;
 }
 
@@ -22,6 +25,7 @@ export interface AccessTokenSettings {
 export class JoseAccessTokens implements AccessTokens {
   readonly lifetimeSeconds: number;
   private readonly verified = new VerifiedTokens<VerifiedClaims>();
+  private readonly audiences: string[];
 
   constructor(
     private readonly keys: KeyRing,
@@ -29,6 +33,7 @@ export class JoseAccessTokens implements AccessTokens {
     private readonly clock: Clock,
   ) {
     this.lifetimeSeconds = settings.lifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
+    this.audiences = typeof settings.resource === 'string' ? [settings.resource] : [...settings.resource];
   }
 
   async sign(claims: AccessTokenClaims): Promise<string> {
@@ -68,7 +73,7 @@ export class JoseAccessTokens implements AccessTokens {
     try {
       ({ payload } = await jwtVerify(token, key, {
         issuer: this.settings.issuer,
-        audience: this.settings.resource,
+        audience: this.audiences,
         algorithms: [this.keys.algorithm],
         typ: ACCESS_TOKEN_TYPE,
         requiredClaims: ['sub', 'aud', 'client_id', 'scope', 'workspace_id', 'grant_id', 'jti', 'iat', 'exp'],
@@ -79,14 +84,17 @@ export class JoseAccessTokens implements AccessTokens {
     }
     // jose checks iat only with maxTokenAge: a token from the future is not one we signed.
     if (typeof payload.iat !== 'number' || payload.iat * 1000 > this.clock.now().getTime()) return null;
-    return claimsOf(payload, this.settings.resource);
+    return claimsOf(payload, this.audiences);
   }
 }
 
 type VerifiedClaims = AccessTokenClaims & { readonly expiresAt: Date; readonly issuedAt: Date };
 
-function claimsOf(payload: JWTPayload, resource: string): VerifiedClaims | null {
-  const { sub, client_id, scope, workspace_id, grant_id, exp, iat } = payload;
+function claimsOf(payload: JWTPayload, audiences: readonly string[]): VerifiedClaims | null {
+  const { sub, client_id, scope, workspace_id, grant_id, exp, iat, aud } = payload;
+  // We sign one audience, a string: the resource the token is bound to.
+  if (typeof aud !== 'string' || !audiences.includes(aud)) return null;
+  const resource = aud;
   const strings = [sub, client_id, scope, workspace_id, grant_id];
   if (!strings.every((v): v is string => typeof v === 'string' && v !== '')) return null;
   if (typeof exp !== 'number' || typeof iat !== 'number') return null;

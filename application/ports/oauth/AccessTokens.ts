@@ -15,6 +15,6 @@ export interface AccessTokenClaims {
 export interface AccessTokens {
   readonly lifetimeSeconds: number;
   sign(claims: AccessTokenClaims): Promise<string>;
-  /** The claims of a token this service signed, unexpired, for its own resource; null for anything else. */
+  /** The claims of a token this service signed, unexpired, for one of its resources (`resource` says which); null for anything else. */
   verify(token: string): Promise<(AccessTokenClaims & { readonly expiresAt: Date; readonly issuedAt: Date }) | null>;
 }

@@ -76,6 +76,7 @@ describe('loadConfig (environment variables)', () => {
       oauth: {
         issuer: 'http://localhost:3000',
         resource: 'http://localhost:3000',
+        resources: ['http://localhost:3000', 'http://localhost:3000/mcp'],
         accessTokenTtlSeconds: 600,
         refreshIdleSeconds: 30 * 86_400,
         grantLifetimeSeconds: 90 * 86_400,
