@@ -5,6 +5,7 @@ import { bindInfrastructure } from './bindings/infrastructure';
 import { bindAnalytics } from './bindings/analytics';
 import { bindBilling } from './bindings/billing';
 import { bindConnections } from './bindings/connections';
+import { bindMcp } from './bindings/mcp';
 import { bindMedia } from './bindings/media';
 import { bindEmailPreferences } from './bindings/emailPreferences';
 import { bindOAuth } from './bindings/oauth';
@@ -58,6 +59,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindWorkspaceViews(wiring);
   bindWebhooks(wiring, config, dataSource);
   bindAnalytics(wiring, config);
+  bindMcp(wiring, config);
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -10,6 +10,7 @@ import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';
 import { type AppState } from '../adapters/inbound/http/state';
 import { type Composition } from './container';
 import { apiRoutes, csvRoutes, uploadRoutes } from './httpRoutes';
+import { mcpSurfaceOf } from './mcpSurface';
 import { oauthRoutes } from './oauthRoutes';
 import { resolveSecretKey } from './secretKey';
 import { TOKENS as T } from './tokens';
@@ -43,6 +44,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
         testCheckoutRouter(get(T.TestModePaymentProvider), get(T.RecordBillingEvent), get(T.Clock)),
         ...(surfaces.pages ?? []),
       ],
+      chained: [mcpSurfaceOf(composition), ...(surfaces.chained ?? [])],
       webhooks: [stripeWebhookRouter(get(T.PaymentProvider), get(T.RecordBillingEvent), get(T.InboundEventLog), get(T.Clock)), ...(surfaces.webhooks ?? [])],
     },
     clock: get(T.Clock),

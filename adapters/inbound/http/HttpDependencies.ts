@@ -7,6 +7,7 @@ import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
 import { type Router } from '@koa/router';
+import { type Surface } from './chains/surfaces';
 import { type ProxyTrust } from './clientAddress';
 import { type ApiRoutes } from './RouteKit';
 import { type AppState } from './state';
@@ -86,4 +87,6 @@ export interface Surfaces {
   readonly webhooks?: readonly Router<AppState>[];
   /** Streamed uploads: a credential, the API's rate limit, their own size limit. */
   readonly uploads?: readonly Router<AppState>[];
+  /** Surfaces that bring their own chain (the MCP server, adapters/inbound/mcp), asked before all others. */
+  readonly chained?: readonly Surface[];
 }

@@ -89,7 +89,7 @@ function surfacesOf(deps: HttpDependencies): Surface[] {
   const { oauth = [], pages = [], webhooks = [] } = deps.surfaces ?? {};
   const kit = routeKitOf(deps);
   const uploads = [...(deps.surfaces?.uploads ?? []), ...(deps.uploadApi ?? []).map((routes) => routes(kit))];
-  const surfaces: Surface[] = [];
+  const surfaces: Surface[] = [...(deps.surfaces?.chained ?? [])];
   if (pages.length > 0) {
     surfaces.push({
       name: 'pages',

@@ -24,7 +24,12 @@ const ENTITY_TAG = /^\s*(W\/)?"([\x21\x23-\x7E\x80-\xFF]*)"\s*(?:,|$)/;
  * is not an If-Match at all: 422 `invalid_if_match`, since no retry of it could ever pass.
  */
 export function preconditionOf(ctx: Context): PostPrecondition | undefined {
-  const header = ctx.get('If-Match').trim();
+  return preconditionFrom(ctx.get('If-Match'));
+}
+
+/** The same condition from the header's value, wherever it comes from (the MCP tools' `ifMatch`). */
+export function preconditionFrom(value: string): PostPrecondition | undefined {
+  const header = value.trim();
   if (header === '') return undefined;
   if (header === '*') return { anyVersion: true, versions: [] };
   const versions: number[] = [];

@@ -106,7 +106,9 @@ describe('request DTOs and the OpenAPI request schemas state the same limits', (
     const bulk = schemaNamed('BulkCreateRequest');
     expect(bulk).to.include({ type: 'array', minItems: BULK_ITEMS_MIN, maxItems: BULK_ITEMS_MAX });
     expect(bulk.items).to.deep.equal({ $ref: '#/components/schemas/PostRequest' });
-    for (const name of requestBodySchemaNames()) expect(covered.has(name) || name === 'BulkCreateRequest', name).to.equal(true);
+    // The MCP server's JSON-RPC message has no DTO: the MCP SDK's transport checks it (tools' arguments then meet these DTOs).
+    const byTheMcpSdk = new Set(['McpMessage']);
+    for (const name of requestBodySchemaNames()) expect(covered.has(name) || name === 'BulkCreateRequest' || byTheMcpSdk.has(name), name).to.equal(true);
   });
 
   it('reports a DTO that drifted from its schema (the check is not vacuous)', () => {

@@ -3,12 +3,15 @@ import { type Logger } from '../../../../application/ports/Logger';
 import { type AppState } from '../state';
 import { errorBody, STATUS_OF } from './errorBody';
 import { renderErrors } from './renderErrors';
-import { challengeFor } from './wwwAuthenticate';
+import { apiResourceMetadataUrl, challengeFor } from './wwwAuthenticate';
 
 const ROUTING_CODES: Record<number, string> = { 404: 'route_not_found', 405: 'method_not_allowed', 501: 'not_implemented' };
 
-/** The JSON API's renderer: domain errors by kind, client HTTP errors by status, the rest 500. */
-export const errorHandler = (logger: Logger, baseUrl: string): Middleware<AppState> =>
+/**
+ * The JSON API's renderer: domain errors by kind, client HTTP errors by status, the rest 500.
+ * A 401's challenge points at the API's resource metadata unless another is given (the MCP server's).
+ */
+export const errorHandler = (logger: Logger, baseUrl: string, resourceMetadataUrl = apiResourceMetadataUrl(baseUrl)): Middleware<AppState> =>
   renderErrors(logger, {
     unrouted(ctx) {
       const status = ctx.status;
@@ -20,7 +23,7 @@ export const errorHandler = (logger: Logger, baseUrl: string): Middleware<AppSta
       const status = STATUS_OF[error.kind];
       ctx.status = status;
       ctx.body = errorBody(status, error.code, error.message, error.details, ctx.state.requestId);
-      const challenge = challengeFor(error, baseUrl, Boolean(ctx.get('Authorization')));
+      const challenge = challengeFor(error, resourceMetadataUrl, Boolean(ctx.get('Authorization')));
       if (challenge !== null) ctx.set('WWW-Authenticate', challenge);
     },
     client(ctx, httpStatus, httpMessage) {

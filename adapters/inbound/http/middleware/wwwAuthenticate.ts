@@ -3,12 +3,15 @@ import { type DomainError } from '../../../../domain/shared/DomainError';
 
 const quote = (value: string): string => `"${value.replace(/["\\]/g, '')}"`;
 
+/** The API's RFC 9728 metadata; a resource of its own (the MCP server) names its own. */
+export const apiResourceMetadataUrl = (baseUrl: string): string => `${baseUrl}/.well-known/oauth-protected-resource`;
+
 /**
  * RFC 6750 challenges, with RFC 9728's resource_metadata so a client can discover
  * where to get a token. A request without credentials gets no error code (RFC 6750 §3.1).
  */
-export function challengeFor(error: DomainError, baseUrl: string, hadCredential: boolean): string | null {
-  const base = [`realm=${quote('dispatch')}`, `resource_metadata=${quote(`${baseUrl}/.well-known/oauth-protected-resource`)}`];
+export function challengeFor(error: DomainError, metadataUrl: string, hadCredential: boolean): string | null {
+  const base = [`realm=${quote('dispatch')}`, `resource_metadata=${quote(metadataUrl)}`];
   if (error.kind === 'unauthenticated') {
     const extra = hadCredential ? [`error=${quote('invalid_token')}`, `error_description=${quote(error.message)}`] : [];
     return `Bearer ${[...base, ...extra].join(', ')}`;

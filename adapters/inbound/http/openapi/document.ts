@@ -36,6 +36,8 @@ import { postsImportExportSchemas } from './schemas/postsImportExport';
 import { scheduleSchemas } from './schemas/schedules';
 import { webhookSchemas } from './schemas/webhooks';
 import { webhookEventOperations, webhookEventSchemas } from './schemas/webhookEvents';
+import { mcpPaths } from './paths/mcp';
+import { mcpSchemas } from './schemas/mcp';
 
 /**
  * Every operation the service implements. To describe a new feature: write its schemas in
@@ -105,6 +107,15 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: { ...webhookSchemas, ...webhookEventSchemas },
     paths: webhookPaths,
     webhooks: webhookEventOperations,
+  },
+  {
+    tag: {
+      name: 'mcp',
+      description:
+        "The MCP server for agents (docs/agents.md): JSON-RPC over the Streamable HTTP transport, its tools calling the API's operations with the same scopes.",
+    },
+    schemas: mcpSchemas,
+    paths: mcpPaths,
   },
 ];
 

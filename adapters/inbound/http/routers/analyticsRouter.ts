@@ -14,7 +14,8 @@ const POST = '/v1/workspaces/:workspaceId/posts/:id/metrics';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function presentTarget(row: TargetMetricsRow | TargetFigures) {
+/** One target's figures as posts.metrics answers them (the MCP server's get_post_metrics too). */
+export function presentTarget(row: TargetMetricsRow | TargetFigures) {
   const history =
     'history' in row && row.history !== undefined
       ? { history: row.history.map((s) => ({ collectedAt: s.collectedAt.toISOString(), counts: s.counts, raw: s.raw })) }

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
-import { validationError } from '../../../../domain/shared/DomainError';
 import { ReviewBody } from '../dto/PostBody';
+import { reviewCommentOf } from '../dto/reviewComment';
 import { tagResponse } from '../entityTags';
 import { presentPost, presentReview } from '../presenters/presentPost';
 import { type RouteKit } from '../RouteKit';
@@ -21,12 +21,7 @@ export function postReviewsRouter({ access, writes }: RouteKit, posts: PostsUseC
   router.post(BASE, access('reviews:write'), writes, async (ctx) => {
     const body = validateBody(ReviewBody, ctx.request.body);
     const actor = actorOf(ctx);
-    const comment = body.comment?.trim() || null;
-    // Post.requestChanges refuses this too, but as invalid_review and only after the post is
-    // found and awaiting review; here it is the body's fault, answered first, as documented.
-    if (body.decision === 'changes_requested' && comment === null) {
-      throw validationError('invalid_body', [{ path: 'comment', message: 'is required when asking for changes' }]);
-    }
+    const comment = reviewCommentOf(body);
     const { review, post } =
       body.decision === 'approved'
         ? await posts.lifecycle.approve(actor, ctx.params.id!, comment)

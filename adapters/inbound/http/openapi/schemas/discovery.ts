@@ -7,9 +7,9 @@ const clientAuthMethod = { type: 'string', enum: ['none', 'client_secret_basic',
 /** Documents served without a credential so that clients can find their way. */
 export const discoverySchemas: SchemaMap = {
   ProtectedResourceMetadata: closedObject({
-    description: 'RFC 9728 OAuth 2.0 protected-resource metadata; the resource_metadata of every 401 challenge points here.',
+    description: "RFC 9728 OAuth 2.0 protected-resource metadata; the resource_metadata of every 401 challenge points here (the MCP server's to its own).",
     properties: {
-      resource: { type: 'string', format: 'uri', description: 'The API base URL.' },
+      resource: { type: 'string', format: 'uri', description: "The API's base URL, or the MCP server's URL (BASE_URL/mcp) in its own metadata." },
       authorization_servers: arrayOf({ type: 'string', format: 'uri' }),
       bearer_methods_supported: arrayOf({ type: 'string', enum: ['header'] }),
       scopes_supported: arrayOf(scopeRef),
