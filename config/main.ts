@@ -33,8 +33,9 @@ async function main(): Promise<void> {
       resolve();
     });
   });
-  // Only the embedded database: a MySQL deployment is an operator's, set up with the CLI.
-  const firstStart = config.bootstrap && config.database.kind === 'sqlite' ? await composition.get(TOKENS.BootstrapFirstStart).execute() : null;
+  // On any empty database, SQLite or MySQL/MariaDB, outside production (config.bootstrap); of
+  // processes started at once on it, one makes the owner and prints it (BootstrapFirstStart).
+  const firstStart = config.bootstrap ? await composition.get(TOKENS.BootstrapFirstStart).execute() : null;
   if (firstStart !== null) printFirstStart(firstStart, config);
   // The JWKS is never empty: a resource server fetching it before the first token caches a key it can use.
   await composition

@@ -17,12 +17,14 @@ class CrashingApiKeys extends ManageApiKeys {
 for (const kind of DATABASE_KINDS) {
   describe(`first-start bootstrap on ${kind}`, function () {
     let t: TestApp;
+    let databaseEnv: Record<string, string>;
     const get = <T>(service: ServiceToken<T>): T => t.composition.get(service);
 
     beforeEach(async function () {
       const server = serverFor(kind);
       if (server) await requireServer(this, server);
-      t = await startTestApp(await freshDatabaseEnv(kind));
+      databaseEnv = await freshDatabaseEnv(kind);
+      t = await startTestApp(databaseEnv);
     });
     afterEach(async () => t?.close());
 
@@ -32,6 +34,21 @@ for (const kind of DATABASE_KINDS) {
       expect(first?.apiKey.secret).to.match(/^dsk_/);
       expect(await bootstrap.execute()).to.equal(null);
       expect(await get(TOKENS.UserRepository).count()).to.equal(1);
+    });
+
+    it('run by two processes at once on the same empty database: one makes the owner, the other returns null', async () => {
+      // A second composition on the same database: its own DataSource and pool, as another process has.
+      const other = await startTestApp(databaseEnv);
+      try {
+        const results = await Promise.all([get(TOKENS.BootstrapFirstStart).execute(), other.composition.get(TOKENS.BootstrapFirstStart).execute()]);
+        expect(results.filter((r) => r !== null)).to.have.length(1);
+        expect(await get(TOKENS.UserRepository).count()).to.equal(1);
+        const made = results.find((r) => r !== null)!;
+        const { total } = await get(TOKENS.ConnectionRepository).listByWorkspace(made.workspaceId, { limit: 10, offset: 0 });
+        expect(total).to.equal(3);
+      } finally {
+        await other.close();
+      }
     });
 
     it('leaves nothing behind when it fails half-way (no owner whose password was never shown)', async () => {

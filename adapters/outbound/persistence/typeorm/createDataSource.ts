@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from './migrations';
 import { ALL_SCHEMAS } from './schemas';
 import { type AvailabilityObserver, boundDriver } from './boundedDriver';
+import { runMigrationsAlone } from './runMigrationsAlone';
 import { narrowSqliteFiles, prepareSqliteFiles } from './sqliteFiles';
 import { attachSqliteReader, guardConcurrentUse, sqliteReaderOf } from './transactionContext';
 
@@ -55,14 +56,15 @@ export function createDataSource(target: DatabaseTarget): DataSource {
 }
 
 /**
- * Opens the DataSource and applies every pending migration, each in its own transaction; then
+ * Opens the DataSource and applies every pending migration, each in its own transaction (one
+ * process at a time on MySQL: runMigrationsAlone); then
  * bounds and classifies every later statement (boundDriver), telling `observer` when the
  * database goes away and comes back.
  */
 export async function openDatabase(target: DatabaseTarget, observer: AvailabilityObserver = UNOBSERVED): Promise<DataSource> {
   const limits = target.limits ?? DEFAULT_LIMITS;
   const dataSource = await initializeDataSource(createDataSource(target), limits.acquireTimeoutMs);
-  await dataSource.runMigrations({ transaction: 'each' });
+  await runMigrationsAlone(dataSource);
   boundDriver(dataSource, limits, observer);
   const reader = sqliteReaderOf(dataSource);
   if (reader !== undefined) boundDriver(reader, limits, observer);
