@@ -46,7 +46,7 @@ describe("README's curl walk-throughs, their TypeScript twins through the SDK (s
     }
   });
 
-  it("sdk/README.md's example (for the main README too) is examples/hello.ts as written, and publishes a post to the sandbox Bluesky account", async () => {
+  it("the SDK's README example (and its text for the main README) is examples/hello.ts as written, and publishes a post to the sandbox Bluesky account", async () => {
     const example = fs
       .readFileSync(path.join(SDK, 'examples', 'hello.ts'), 'utf8')
       .split('\n')
