@@ -24,14 +24,29 @@ function flatten(errors: readonly ClassValidationError[], parent: string): Error
   return errors.flatMap((error) => {
     const path = /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {});
+    const own: ErrorDetail[] = [];
     // A missing property fails every rule on it; "is required" says it once, plainly.
-    const own =
-      error.value === undefined && constraints.length > 0 && !error.constraints?.whitelistValidation
-        ? [{ path, message: 'is required' }]
-        : constraints.map(([rule, message]) => ({
-            path,
-            message: rule === 'whitelistValidation' ? 'is not an allowed property' : message.replace(new RegExp(`^${error.property} `), ''),
-          }));
+    if (constraints.length > 0 && error.value === undefined && !error.constraints?.whitelistValidation) own.push({ path, message: 'is required' });
+    else if (constraints.length > 0) {
+      const [rule, message] = firstRule(constraints);
+      own.push({ path, message: rule === 'whitelistValidation' ? 'is not an allowed property' : message.replace(new RegExp(`^${error.property} `), '') });
+    }
     return [...own, ...flatten(error.children ?? [], path)];
   });
+}
+
+/**
+ * The rules that say what a field is (present, its type, one of a set), in the order they are
+ * reported. A field breaking several rules gets one message: its type's when that is wrong
+ * (`"text": 42` "must be a string", not also "must be shorter than …", which a number cannot
+ * be), else the first rule it breaks.
+ */
+const KIND_RULES = ['whitelistValidation', 'isDefined', 'isString', 'isBoolean', 'isInt', 'isNumber', 'isArray', 'isObject', 'isInstant', 'isIn', 'isEnum'];
+
+function firstRule(constraints: readonly (readonly [string, string])[]): readonly [string, string] {
+  for (const rule of KIND_RULES) {
+    const broken = constraints.find(([name]) => name === rule);
+    if (broken !== undefined) return broken;
+  }
+  return constraints[0]!;
 }

@@ -316,8 +316,29 @@ for (const kind of DATABASE_KINDS) {
         ],
       ];
       for (const [what, edit, path, code = 'invalid_body'] of cases) {
-        it(`${what}: 422 ${code} naming ${path}`, async () => expectValidation(await send(edit), code, [path]));
+        it(`${what}: 422 ${code} naming ${path}, once`, async () => {
+          const res = await send(edit);
+          expectValidation(res, code, [path]);
+          expect(
+            (res.body.error.details as { path: string }[]).filter((d) => d.path === path),
+            JSON.stringify(res.body.error.details),
+          ).to.have.length(1);
+        });
       }
+
+      it('gives a field of the wrong type one message, its type\'s: "text": 42 must be a string, not also shorter than 100000 characters', async () => {
+        const res = await send((b) => {
+          seg0(b).text = 42;
+          media0(b).altText = 7;
+          b.groups[0]!.id = 1;
+        });
+        expectValidation(res, 'invalid_body', []);
+        expect(res.body.error.details).to.have.deep.members([
+          { path: 'groups[0].id', message: 'must be a string' },
+          { path: 'groups[0].segments[0].text', message: 'must be a string' },
+          { path: 'groups[0].segments[0].media[0].altText', message: 'must be a string' },
+        ]);
+      });
 
       it('refuses a JSON array or string body for posts.create with 422 naming the body', async () => {
         expectValidation(await create(w, [draftBody(w)]), 'invalid_body', ['']);
