@@ -21,6 +21,7 @@ export function mcpSurfaceOf({ get }: Composition): Surface {
     context: {
       logger: get(T.Logger),
       settings: get(M.McpSettings),
+      replays: { store: get(T.IdempotencyStore), clock: get(T.Clock), ...config.idempotency },
       useCases: {
         authorize: get(T.AuthorizeWorkspace),
         scopes: get(M.CallerScopes),

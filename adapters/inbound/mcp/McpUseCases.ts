@@ -11,6 +11,7 @@ import { type Logger } from '../../../application/ports/Logger';
 import { type ChangePostLifecycle } from '../../../application/posts/ChangePostLifecycle';
 import { type ReadPosts } from '../../../application/posts/ReadPosts';
 import { type WritePosts } from '../../../application/posts/WritePosts';
+import { type ReplaySettings } from './toolReplays';
 import { type ListTargetAttempts } from '../../../application/publishing/ListTargetAttempts';
 
 /**
@@ -37,6 +38,8 @@ export interface McpSettings {
 
 export interface McpContext {
   readonly useCases: McpUseCases;
+  /** Where writing tools keep their first answers, for calls retried with the same idempotencyKey. */
+  readonly replays: ReplaySettings;
   readonly settings: McpSettings;
   readonly logger: Logger;
 }

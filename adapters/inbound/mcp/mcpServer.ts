@@ -4,6 +4,7 @@ import { type McpCaller } from './McpCaller';
 import { type McpContext } from './McpUseCases';
 import { registerPrompts } from './prompts';
 import { registerResources } from './resources';
+import { runOnce } from './toolReplays';
 import { toolError, toolResult } from './toolResults';
 import { ALL_TOOLS } from './tools/allTools';
 import { type McpTool } from './tools/McpTool';
@@ -40,8 +41,16 @@ export function mcpServerFor(caller: McpCaller, context: McpContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = BY_NAME.get(request.params.name);
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
+    const call = async (args: Readonly<Record<string, unknown>> | undefined) => {
+      try {
+        return toolResult(await tool.run(args, caller, context));
+      } catch (error) {
+        return toolError(error, caller.requestId, context.logger, tool.name);
+      }
+    };
+    if (!tool.replayable) return call(request.params.arguments);
     try {
-      return toolResult(await tool.run(request.params.arguments, caller, context));
+      return await runOnce(context.replays, caller.credential, tool.name, request.params.arguments ?? {}, call);
     } catch (error) {
       return toolError(error, caller.requestId, context.logger, tool.name);
     }

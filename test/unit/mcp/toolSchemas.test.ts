@@ -53,7 +53,7 @@ describe('MCP tools: schemas and scopes derived from the OpenAPI document', () =
   it("create_post takes PostRequest's properties and the workspace; only settings are relaxed", () => {
     const schema = tool('create_post').inputSchema;
     const request = componentSchema('PostRequest');
-    expect(Object.keys(schema.properties)).to.deep.equal(['workspaceId', ...Object.keys(request.properties as Json)]);
+    expect(Object.keys(schema.properties)).to.deep.equal(['workspaceId', ...Object.keys(request.properties as Json), 'idempotencyKey']);
     expect(schema.required).to.deep.equal(request.required);
     const target = (schema.properties.targets as Json).items as Json;
     expect(target.required).to.deep.equal(['connectionId', 'groupId', 'scheduledAt']);

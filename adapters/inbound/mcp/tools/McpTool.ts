@@ -30,5 +30,7 @@ export interface McpTool {
   readonly scope: Scope | null;
   readonly hints: ToolHints;
   readonly inputSchema: ToolInputSchema;
+  /** It changes something a second call would change again: it takes an idempotencyKey (toolReplays.ts). */
+  readonly replayable: boolean;
   run(args: Readonly<Record<string, unknown>> | undefined, caller: McpCaller, context: McpContext): Promise<ToolOutput>;
 }

@@ -2,6 +2,7 @@ import { type OperationCaller } from '../McpCaller';
 import { type McpContext } from '../McpUseCases';
 import { operationShape, type OperationShapeOptions } from '../schemas/operationInput';
 import { ToolArguments } from '../toolArguments';
+import { IDEMPOTENCY_ARGUMENT, IDEMPOTENCY_KEY_SCHEMA } from '../toolReplays';
 import { type McpTool, type ToolHints, type ToolOutput } from './McpTool';
 
 export interface ToolDefinition extends OperationShapeOptions {
@@ -22,13 +23,18 @@ export interface ToolDefinition extends OperationShapeOptions {
 export function defineTool(definition: ToolDefinition): McpTool {
   const shape = operationShape(definition.operationId, definition);
   const known = Object.keys(shape.inputSchema.properties);
+  const replayable = !definition.hints.readOnlyHint && definition.hints.idempotentHint !== true;
+  const inputSchema = replayable
+    ? { ...shape.inputSchema, properties: { ...shape.inputSchema.properties, [IDEMPOTENCY_ARGUMENT]: IDEMPOTENCY_KEY_SCHEMA } }
+    : shape.inputSchema;
   return {
     name: definition.name,
     title: definition.title,
     description: `${definition.lead} Calls ${definition.operationId}${shape.scope === null ? '' : ` (needs ${shape.scope})`}: ${shape.description}`,
     scope: shape.scope,
     hints: definition.hints,
-    inputSchema: shape.inputSchema,
+    inputSchema,
+    replayable,
     run: (raw, caller, context) => definition.run(ToolArguments.of(raw, known, definition.takesBody === true), caller.forOperation(shape.scope), context),
   };
 }
