@@ -1,4 +1,6 @@
 import { Connection } from '../../domain/connection/Connection';
+import { ACCEPTED_PLATFORM_NAMES, type Platform, platformNamed } from '../../domain/platform/Platform';
+import { validationError } from '../../domain/shared/DomainError';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type WorkspaceRepository } from '../../domain/workspace/WorkspaceRepository';
 import { type Clock } from '../ports/Clock';
@@ -19,11 +21,10 @@ export class AddConnection {
 
   async execute(input: AddConnectionInput): Promise<Connection> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
-    // Any case is accepted (`twitter`); the connection refuses a platform it does not know.
     const connection = Connection.create({
       id: this.ids.next(),
       workspaceId: workspace.id,
-      platform: input.platform.toUpperCase(),
+      platform: platformOf(input.platform),
       handle: input.handle,
       displayName: input.displayName,
       sandbox: input.sandbox ?? false,
@@ -40,7 +41,7 @@ export class AddConnection {
    */
   async ensure(input: AddConnectionInput): Promise<{ connection: Connection; created: boolean }> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);
-    const platform = input.platform.toUpperCase();
+    const platform = platformOf(input.platform);
     const handle = input.handle.trim();
     const sandbox = input.sandbox ?? false;
     for (let offset = 0; ; offset += PAGE) {
@@ -62,3 +63,10 @@ export interface AddConnectionInput {
 }
 
 const PAGE = 100;
+
+/** The operator names a platform freely: any case, or an alias (`twitter`, `x`). */
+function platformOf(name: string): Platform {
+  const platform = platformNamed(name);
+  if (platform === null) throw validationError('invalid_platform', [{ path: 'platform', message: `must be one of ${ACCEPTED_PLATFORM_NAMES}` }]);
+  return platform;
+}

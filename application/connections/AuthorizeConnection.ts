@@ -1,4 +1,4 @@
-import { isPlatform, type Platform } from '../../domain/platform/Platform';
+import { ACCEPTED_PLATFORM_NAMES, type Platform, platformNamed } from '../../domain/platform/Platform';
 import { validationError } from '../../domain/shared/DomainError';
 import { type Clock } from '../ports/Clock';
 import { type PkceChallenges } from '../ports/PkceChallenges';
@@ -27,8 +27,8 @@ export class AuthorizeConnection {
   ) {}
 
   async start(input: { workspaceId: string; userId: string; platform: string; returnTo?: string }): Promise<{ authorizationUrl: string }> {
-    const platform = input.platform.toUpperCase();
-    if (!isPlatform(platform)) throw validationError('invalid_platform', [{ path: 'platform', message: 'is not one of the ten platforms' }]);
+    const platform = platformNamed(input.platform);
+    if (platform === null) throw validationError('invalid_platform', [{ path: 'platform', message: `must be one of ${ACCEPTED_PLATFORM_NAMES}` }]);
     const signer = this.connectors.get(platform)?.signer;
     if (signer !== undefined && this.signers !== null) {
       const returnTo = input.returnTo === undefined ? null : this.checkedReturnTo(input.returnTo);

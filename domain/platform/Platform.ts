@@ -36,6 +36,29 @@ const BY_ID: ReadonlyMap<string, AnyDescriptor> = new Map(PLATFORM_DESCRIPTORS.m
 
 export const isPlatform = (value: unknown): value is Platform => typeof value === 'string' && BY_ID.has(value);
 
+const BY_NAME: ReadonlyMap<string, Platform> = new Map(
+  PLATFORM_DESCRIPTORS.flatMap((d) => [d.id, ...((d as PlatformDescriptor).aliases ?? [])].map((name) => [name.toUpperCase(), d.id] as const)),
+);
+
+/**
+ * Every name a platform is known by where it is named freely (a query parameter, a
+ * connection's body, the CLI, a CSV cell), upper case: each id, and each alias (`X`).
+ */
+export const PLATFORM_NAMES: readonly string[] = Object.freeze([...BY_NAME.keys()]);
+
+/**
+ * The platform a person means by `name` where it is named freely: its id or an alias (`X` for
+ * TWITTER), in any case; null for none. `settings.platform`, the tag that says which shape a
+ * target's settings have, takes the id exactly (TargetSettings).
+ */
+export const platformNamed = (name: string): Platform | null => BY_NAME.get(name.toUpperCase()) ?? null;
+
+/** The names platformNamed takes, as a refusal or a document says them. */
+export const ACCEPTED_PLATFORM_NAMES = `${PLATFORM_DESCRIPTORS.map((d) => {
+  const aliases = (d as PlatformDescriptor).aliases ?? [];
+  return aliases.length === 0 ? d.id : `${d.id} (or ${aliases.join(', ')})`;
+}).join(', ')}, in any case`;
+
 export const descriptorOf = <P extends Platform>(platform: P): DescriptorOf<P> => BY_ID.get(platform) as DescriptorOf<P>;
 
 export const capabilitiesOf = (platform: Platform): PlatformCapabilities => descriptorOf(platform).capabilities;

@@ -12,6 +12,8 @@ export interface PlatformDescriptor<Id extends string = string, S extends Settin
   readonly id: Id;
   /** The platform's own spelling (`LinkedIn`, `TikTok`); names its OpenAPI settings schema. */
   readonly displayName: string;
+  /** Other names people call it (`X`), taken in any case wherever a platform is named freely (platformNamed). */
+  readonly aliases?: readonly string[];
   readonly capabilities: PlatformCapabilities;
   /** The fields of a target's `settings.values` on this platform. */
   readonly settings: S;

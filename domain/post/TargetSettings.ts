@@ -1,5 +1,5 @@
 import { fieldProblem, upcastField } from '../platform/fieldRules';
-import { PLATFORMS, type Platform, type SettingsValuesOf, descriptorOf, isPlatform } from '../platform/Platform';
+import { PLATFORMS, type Platform, type SettingsValuesOf, descriptorOf, isPlatform, platformNamed } from '../platform/Platform';
 import { type ErrorDetail } from '../shared/DomainError';
 
 /**
@@ -30,7 +30,7 @@ export function readTargetSettings(raw: unknown): SettingsReading {
   }
   const { platform, values } = raw;
   if (platform === undefined) add(`${ROOT}.platform`, 'is required');
-  else if (!isPlatform(platform)) add(`${ROOT}.platform`, `must be one of ${PLATFORMS.join(', ')}`);
+  else if (!isPlatform(platform)) add(`${ROOT}.platform`, platformProblem(platform));
 
   if (values === undefined) add(`${ROOT}.values`, 'is required');
   else if (!isPlainObject(values)) add(`${ROOT}.values`, 'must be an object');
@@ -39,6 +39,16 @@ export function readTargetSettings(raw: unknown): SettingsReading {
   if (problems.length > 0) return { ok: false, problems };
   // Only the schema's keys survive the checks above, so the copy is exactly the variant.
   return { ok: true, settings: settingsOf(platform as Platform, { ...(values as object) }) };
+}
+
+/**
+ * `settings.platform` tags the shape of `values` (the OpenAPI discriminator), so it takes the id
+ * exactly, unlike the places a platform is named freely; a name those would take says which id it is.
+ */
+function platformProblem(platform: unknown): string {
+  const meant = typeof platform === 'string' ? platformNamed(platform) : null;
+  const exactly = `must be one of ${PLATFORMS.join(', ')}, written exactly so`;
+  return meant === null ? exactly : `${exactly}: ${meant} for ${JSON.stringify(platform)}`;
 }
 
 function checkValues(platform: Platform, values: Record<string, unknown>): ErrorDetail[] {

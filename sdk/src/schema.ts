@@ -1247,6 +1247,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The MCP server: one JSON-RPC message over the Streamable HTTP transport
+         * @description Model Context Protocol, protocol version 2025-11-25, Streamable HTTP transport in stateless mode: every request stands alone (no Mcp-Session-Id), answered with application/json, never a stream; GET and DELETE answer 405. Send Accept: application/json, text/event-stream and, after initialize, Mcp-Protocol-Version. A protected resource of its own (RFC 9728 metadata at /.well-known/oauth-protected-resource/mcp): an OAuth access token must have been issued for resource=BASE_URL/mcp (a token for the API is refused, and the other way round); API keys work too. Any valid credential may connect; tools/list offers the tools its scopes allow, and each tool checks its API operation's scope and workspace as the API does (docs/agents.md). A browser page of another origin is refused (403 origin_not_allowed).
+         */
+        post: operations["mcp.message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MCP server's OAuth 2.0 protected-resource metadata (RFC 9728)
+         * @description No credential. Where the 401 of /mcp points: the resource is BASE_URL/mcp, tokens for it come from the authorization server named (this service, with a client the operator registered; no dynamic registration).
+         */
+        get: operations["discovery.mcpProtectedResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "post.scheduled": {
@@ -1488,6 +1528,13 @@ export interface components {
          */
         Platform: "BLUESKY" | "FACEBOOK" | "FARCASTER" | "INSTAGRAM" | "LINKEDIN" | "PINTEREST" | "THREADS" | "TIKTOK" | "TWITTER" | "YOUTUBE";
         /**
+         * @description A platform named freely, where a request names one (not settings.platform, which is a Platform exactly): BLUESKY, FACEBOOK, FARCASTER, INSTAGRAM, LINKEDIN, PINTEREST, THREADS, TIKTOK, TWITTER (or X), YOUTUBE, in any case. Answers name it as a Platform (X is TWITTER).
+         * @example LINKEDIN
+         * @example linkedin
+         * @example X
+         */
+        PlatformName: string;
+        /**
          * @description active: usable for publishing; needs_reconnect: the platform revoked access; disconnected: removed.
          * @enum {string}
          */
@@ -1510,11 +1557,11 @@ export interface components {
                 redis?: components["schemas"]["HealthCheckResult"];
             };
         };
-        /** @description RFC 9728 OAuth 2.0 protected-resource metadata; the resource_metadata of every 401 challenge points here. */
+        /** @description RFC 9728 OAuth 2.0 protected-resource metadata; the resource_metadata of every 401 challenge points here (the MCP server's to its own). */
         ProtectedResourceMetadata: {
             /**
              * Format: uri
-             * @description The API base URL.
+             * @description The API's base URL, or the MCP server's URL (BASE_URL/mcp) in its own metadata.
              */
             resource: string;
             authorization_servers: string[];
@@ -1756,11 +1803,8 @@ export interface components {
             createdAt: string;
         };
         ConnectWithAppPasswordRequest: {
-            /**
-             * @description Only Bluesky connects with an app password.
-             * @enum {string}
-             */
-            platform: "BLUESKY";
+            /** @description BLUESKY, in any case: only Bluesky connects with an app password. */
+            platform: string;
             /** @description e.g. alice.bsky.social (a leading @ is ignored). */
             handle: string;
             /** @description An app password made in Bluesky's settings, never the account password. */
@@ -1769,7 +1813,7 @@ export interface components {
             service?: string;
         };
         AuthorizeConnectionRequest: {
-            platform: components["schemas"]["Platform"];
+            platform: components["schemas"]["PlatformName"];
             /** @description Where the callback sends the person afterwards. */
             returnTo?: string;
         };
@@ -2442,7 +2486,7 @@ export interface components {
             /** @enum {string} */
             groupBy: "day" | "platform" | "connection";
             overall: components["schemas"]["FiguresSummary"];
-            /** @description Ordered by key; paged by limit and offset. */
+            /** @description Ordered by key; every day or platform of the range, or a page of connections (limit and offset). */
             data: components["schemas"]["AnalyticsGroup"][];
             /** @description Groups in the range, before paging. */
             total: number;
@@ -3065,6 +3109,56 @@ export interface components {
                 message: string;
             };
         };
+        /** @description A request: the server answers it (200) with a response carrying the same id. */
+        JsonRpcRequest: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Chosen by the client; the response carries it back. */
+            id: string | number;
+            /** @description An MCP method, e.g. tools/call. */
+            method: string;
+            /** @description The method's parameters. */
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A notification (no id): accepted with 202 and no body, e.g. notifications/initialized. */
+        JsonRpcNotification: {
+            /** @constant */
+            jsonrpc: "2.0";
+            method: string;
+            /** @description The notification's parameters. */
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A request's result: for tools/call an MCP CallToolResult, whose structuredContent is the API's JSON (isError true: the API's error body). */
+        JsonRpcResultResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Chosen by the client; the response carries it back. */
+            id: string | number;
+            /** @description The method's result. */
+            result: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A JSON-RPC error: an unknown method or tool, invalid params, a resource not found (-32002), or the transport refusing the request (no id then). */
+        JsonRpcErrorResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id?: string | number | null;
+            error: {
+                code: number;
+                message: string;
+                /** @description Details: for a refused resource read, the API's error body. */
+                data?: unknown;
+            };
+        };
+        /** @description One JSON-RPC message from the client. */
+        McpMessage: components["schemas"]["JsonRpcRequest"] | components["schemas"]["JsonRpcNotification"] | components["schemas"]["JsonRpcResultResponse"] | components["schemas"]["JsonRpcErrorResponse"];
+        /** @description The server's answer to a request. */
+        McpResponse: components["schemas"]["JsonRpcResultResponse"] | components["schemas"]["JsonRpcErrorResponse"];
     };
     responses: {
         /** @description UnauthorizedError: the credential is missing, malformed, unknown, revoked or expired (codes missing_credential, invalid_token). Refresh or reauthorize. Counted against the client address. */
@@ -5021,8 +5115,8 @@ export interface operations {
                 from?: string;
                 /** @description Only posts with a target's calendar time (its postedAt once published, else its scheduledAt) before this instant (exclusive; not before from, else a 422). An RFC 3339 date-time with any offset, e.g. 2030-03-01T00:00:00+01:00 (in a URL, + is written %2B). A target with neither time is outside every range. With from, to, platform and connectionId together, one and the same target must meet them all. */
                 to?: string;
-                /** @description Only posts with a target on this platform, written as settings.platform is (exact case). With from, to, platform and connectionId together, one and the same target must meet them all. */
-                platform?: "BLUESKY" | "FACEBOOK" | "FARCASTER" | "INSTAGRAM" | "LINKEDIN" | "PINTEREST" | "THREADS" | "TIKTOK" | "TWITTER" | "YOUTUBE" | "";
+                /** @description Only posts with a target on this platform: BLUESKY, FACEBOOK, FARCASTER, INSTAGRAM, LINKEDIN, PINTEREST, THREADS, TIKTOK, TWITTER (or X), YOUTUBE, in any case (X is TWITTER). With from, to, platform and connectionId together, one and the same target must meet them all. */
+                platform?: string;
                 /** @description Only posts with a target on this connected account; an id the workspace does not have matches nothing. With from, to, platform and connectionId together, one and the same target must meet them all. */
                 connectionId?: string;
                 /** @description createdAt (the default): newest first, ties by id descending. scheduledAt: by the earliest calendar time among the targets that match from, to, platform and connectionId (all targets when none is given), soonest first, ties by id ascending; posts without any such time come last. */
@@ -8080,6 +8174,206 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "mcp.message": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version initialize agreed on (2025-11-25, or an earlier one the server supports); required on every request after initialize, else 400. */
+                "Mcp-Protocol-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One JSON-RPC message. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpMessage"];
+            };
+        };
+        responses: {
+            /** @description The request's response. */
+            200: {
+                headers: {
+                    /** @description Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response. */
+                    "X-Request-Id": string;
+                    /** @description Nothing in the answer may run, load anything or be framed. */
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Browsers must not guess another type than the one declared. */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description No URL leaks through a link followed from the answer. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description A browser hands the answer to this origin only, unless CORS allows more. */
+                    "Cross-Origin-Resource-Policy": "same-origin";
+                    /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
+                    "Cache-Control": "no-store";
+                    /** @description Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpResponse"];
+                };
+            };
+            /** @description A notification or a response, accepted: no body. */
+            202: {
+                headers: {
+                    /** @description Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response. */
+                    "X-Request-Id": string;
+                    /** @description Nothing in the answer may run, load anything or be framed. */
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Browsers must not guess another type than the one declared. */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description No URL leaks through a link followed from the answer. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description A browser hands the answer to this origin only, unless CORS allows more. */
+                    "Cross-Origin-Resource-Policy": "same-origin";
+                    /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
+                    "Cache-Control": "no-store";
+                    /** @description Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the transport: not a JSON-RPC message, or an unsupported Mcp-Protocol-Version. */
+            400: {
+                headers: {
+                    /** @description Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response. */
+                    "X-Request-Id": string;
+                    /** @description Nothing in the answer may run, load anything or be framed. */
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Browsers must not guess another type than the one declared. */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description No URL leaks through a link followed from the answer. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description A browser hands the answer to this origin only, unless CORS allows more. */
+                    "Cross-Origin-Resource-Policy": "same-origin";
+                    /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
+                    "Cache-Control": "no-store";
+                    /** @description Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                };
+            };
+            /** @description UnauthorizedError: no credential, or one that is malformed, unknown, revoked, expired, or an OAuth access token for another resource (the API's: aud must be BASE_URL/mcp). Get a token from the authorization server the metadata names, with resource=BASE_URL/mcp. */
+            401: {
+                headers: {
+                    /** @description Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response. */
+                    "X-Request-Id": string;
+                    /** @description Nothing in the answer may run, load anything or be framed. */
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Browsers must not guess another type than the one declared. */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description No URL leaks through a link followed from the answer. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description A browser hands the answer to this origin only, unless CORS allows more. */
+                    "Cross-Origin-Resource-Policy": "same-origin";
+                    /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
+                    "Cache-Control"?: "no-store";
+                    /** @description Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset": number;
+                    /** @description Bearer challenge whose resource_metadata is BASE_URL/.well-known/oauth-protected-resource/mcp; error="invalid_token" when a credential was sent. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description Refused by the transport: Accept must list both application/json and text/event-stream. */
+            406: {
+                headers: {
+                    /** @description Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response. */
+                    "X-Request-Id": string;
+                    /** @description Nothing in the answer may run, load anything or be framed. */
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Browsers must not guess another type than the one declared. */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description No URL leaks through a link followed from the answer. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description A browser hands the answer to this origin only, unless CORS allows more. */
+                    "Cross-Origin-Resource-Policy": "same-origin";
+                    /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
+                    "Cache-Control": "no-store";
+                    /** @description Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "discovery.mcpProtectedResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    /** @description Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response. */
+                    "X-Request-Id": string;
+                    /** @description Nothing in the answer may run, load anything or be framed. */
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Browsers must not guess another type than the one declared. */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description No URL leaks through a link followed from the answer. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description A browser hands the answer to this origin only, unless CORS allows more. */
+                    "Cross-Origin-Resource-Policy": "same-origin";
+                    /** @description Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectedResourceMetadata"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,4 +1,4 @@
-import { PLATFORMS } from '../../../domain/platform/Platform';
+import { ACCEPTED_PLATFORM_NAMES } from '../../../domain/platform/Platform';
 import { ALL_SCOPES } from '../../../domain/credential/Scope';
 import { CLIENT_GRANTS } from '../../../domain/oauth/OAuthClient';
 import { ROLES } from '../../../domain/workspace/Role';
@@ -47,7 +47,7 @@ Values:
   roles      ${ROLES.join(', ')}
   scopes     ${ALL_SCOPES.join(' ')}
              (space-separated; default: every scope of the key's role)
-  platforms  ${PLATFORMS.join(', ')} (any case)
+  platforms  ${ACCEPTED_PLATFORM_NAMES}
   grants     ${CLIENT_GRANTS.join(', ')}
   Flags are written --flag value or --flag=value (use the latter for a value starting with --).
 

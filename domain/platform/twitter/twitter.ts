@@ -4,6 +4,7 @@ import { definePlatform } from '../PlatformDescriptor';
 export const twitter = definePlatform({
   id: 'TWITTER',
   displayName: 'Twitter',
+  aliases: ['X'],
   capabilities: {
     textLimit: 280,
     textUnit: 'code_points',

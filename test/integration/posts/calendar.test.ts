@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { PLATFORMS } from '../../../domain/platform/Platform';
+import { ACCEPTED_PLATFORM_NAMES } from '../../../domain/platform/Platform';
 import { DATABASE_KINDS } from '../../support/databases';
 import {
   asWorker,
@@ -119,6 +119,12 @@ for (const kind of DATABASE_KINDS) {
       expect(await names(`connectionId=${w.foreignConn}`), "another workspace's connection").to.deep.equal({ names: [], total: 0 });
     });
 
+    it('takes a platform named freely: any case, and X for TWITTER, as the CLI does', async () => {
+      const exact = await names('platform=TWITTER');
+      for (const name of ['twitter', 'Twitter', 'X', 'x']) expect(await names(`platform=${name}`), name).to.deep.equal(exact);
+      expect(await names(`${MARCH}&platform=bluesky`)).to.deep.equal(await names(`${MARCH}&platform=BLUESKY`));
+    });
+
     it('combines with status', async () => {
       expect(await names(`${MARCH}&status=scheduled&sort=scheduledAt`)).to.deep.equal({ names: ['P2', 'P1'], total: 2 });
       expect(await names(`${MARCH}&status=draft`)).to.deep.equal({ names: ['P4'], total: 1 });
@@ -148,8 +154,8 @@ for (const kind of DATABASE_KINDS) {
       ['to=10000-01-01T00:00:00Z', 'to'],
       ['from=2099-03-02T00:00:00Z&to=2099-03-01T23:59:59.999Z', 'to'],
       ['from=2099-03-01T00:00:00Z&from=2099-03-02T00:00:00Z', 'from'],
-      ['platform=twitter', 'platform'],
-      ['platform=X', 'platform'],
+      ['platform=myspace', 'platform'],
+      ['platform=twitter%20x', 'platform'],
       ['platform=TWITTER&platform=BLUESKY', 'platform'],
       ['connectionId=a&connectionId=b', 'connectionId'],
       ['sort=scheduled_at', 'sort'],
@@ -163,10 +169,11 @@ for (const kind of DATABASE_KINDS) {
     }
 
     it('names every bad parameter at once, and says what each accepts', async () => {
-      const res = await w.api.get(`${posts}?from=soon&platform=twitter&sort=time&status=DRAFT`).set(bearer(key));
+      const res = await w.api.get(`${posts}?from=soon&platform=myspace&sort=time&status=DRAFT`).set(bearer(key));
       expectValidation(res, 'invalid_query', ['from', 'platform', 'sort', 'status']);
       const said = Object.fromEntries((res.body.error.details as { path: string; message: string }[]).map((d) => [d.path, d.message]));
-      expect(said.platform).to.equal(`must be one of ${PLATFORMS.join(', ')}`);
+      expect(said.platform).to.equal(`must be one of ${ACCEPTED_PLATFORM_NAMES}`);
+      expect(said.platform).to.include('TWITTER (or X)').and.to.include('in any case');
       expect(said.sort).to.equal('must be one of createdAt, scheduledAt');
       expect(said.from).to.match(/^must be an RFC 3339 date-time with an offset/);
       const backwards = await w.api.get(`${posts}?from=2099-03-02T00:00:00Z&to=2099-03-01T00:00:00Z`).set(bearer(key));

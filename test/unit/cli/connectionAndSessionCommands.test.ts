@@ -61,11 +61,17 @@ describe('CLI connection add and session issue', () => {
     expect((await cli.connections.findById((await add('--sandbox', 'false')).connection.id))?.isSandbox).to.equal(false);
   });
 
+  it('connection add takes the aliases the API takes: x is TWITTER, LinkedIn is LINKEDIN', async () => {
+    const add = (platform: string) => cli.json('connection', 'add', '--workspace', workspaceId, '--platform', platform, '--handle', `on-${platform}`);
+    expect((await add('x')).connection.platform).to.equal('TWITTER');
+    expect((await add('LinkedIn')).connection.platform).to.equal('LINKEDIN');
+  });
+
   it('connection add refuses a bad platform and an unknown workspace (exit 1)', async () => {
     const badPlatform = await cli.jsonError('connection', 'add', '--workspace', workspaceId, '--platform', 'myspace', '--handle', 'x');
     expect(badPlatform).to.deep.include({ code: 1 });
     expect(badPlatform.error.code).to.equal('invalid_platform');
-    expect(badPlatform.error.message).to.include('BLUESKY');
+    expect(badPlatform.error.message).to.include('BLUESKY').and.to.include('TWITTER (or X)');
     const unknown = await cli.jsonError('connection', 'add', '--workspace', 'nope', '--platform', 'BLUESKY', '--handle', 'x');
     expect(unknown).to.deep.equal({ code: 1, error: { code: 'workspace_not_found', message: 'Workspace not found' } });
   });

@@ -1,4 +1,4 @@
-import { isPlatform, type Platform } from '../../../../domain/platform/Platform';
+import { type Platform, platformNamed } from '../../../../domain/platform/Platform';
 import { type CsvRow } from './readCsvTable';
 import { IMPORTED_GROUP_ID, LIST_SEPARATOR, MEDIA_SEGMENT_SEPARATOR, type PostCsvColumn, QUEUE } from './postsCsvFormat';
 import { splitSegments } from './segmentText';
@@ -79,8 +79,8 @@ const listOf = (cell: string): string[] =>
 function resolveTarget(name: string, connections: ConnectionDirectory): { connectionId: string; platform: Platform } | string {
   const platform = connections.platformOf(name);
   if (platform !== undefined) return { connectionId: name, platform };
-  const asPlatform = name.toUpperCase();
-  if (!isPlatform(asPlatform)) return `${name} is neither a connection of this workspace nor a platform name`;
+  const asPlatform = platformNamed(name);
+  if (asPlatform === null) return `${name} is neither a connection of this workspace nor a platform name`;
   const active = connections.activeOn(asPlatform);
   if (active.length === 1) return { connectionId: active[0]!, platform: asPlatform };
   return active.length === 0
@@ -116,8 +116,8 @@ function settingsOf(
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return 'must be a JSON object of settings values, by platform name or connection id';
-  // Platform names are read as targets reads them, whatever their case.
-  const byKey = new Map(Object.entries(parsed).map(([key, values]) => [isPlatform(key.toUpperCase()) ? key.toUpperCase() : key, values]));
+  // Platform names are read as targets reads them, whatever their case, aliases included.
+  const byKey = new Map(Object.entries(parsed).map(([key, values]) => [platformNamed(key) ?? key, values]));
   const used = new Set(targets.flatMap((t) => [t.connectionId, t.platform]));
   return {
     // A connection's own entry wins over its platform's: two accounts on one platform may differ.

@@ -1,9 +1,10 @@
-import { IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { PLATFORMS, type Platform } from '../../../../domain/platform/Platform';
+import { IsOptional, IsString, Length } from 'class-validator';
+import { type Platform } from '../../../../domain/platform/Platform';
+import { PlatformName } from './platformName';
 
 /** The body of connections.authorize. */
 export class AuthorizeConnectionBody {
-  @IsIn(PLATFORMS) platform!: Platform;
+  @PlatformName() platform!: Platform;
   @IsOptional() @IsString() @Length(1, 2048) returnTo?: string;
 }
 

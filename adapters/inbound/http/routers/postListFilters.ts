@@ -1,4 +1,4 @@
-import { isPlatform, PLATFORMS } from '../../../../domain/platform/Platform';
+import { ACCEPTED_PLATFORM_NAMES, platformNamed } from '../../../../domain/platform/Platform';
 import { POST_LIST_SORTS, type PostListSort, type TargetFilter } from '../../../../domain/post/PostCalendar';
 import { isPostStatus, POST_STATUSES, type PostStatus } from '../../../../domain/post/PostStatus';
 import { type ErrorDetail, validationError } from '../../../../domain/shared/DomainError';
@@ -32,7 +32,7 @@ export function parsePostListFilters(query: Query): PostListFilters {
   const from = one('from', instant, instantExpected);
   const to = one('to', instant, instantExpected);
   if (from !== undefined && to !== undefined && to.getTime() < from.getTime()) problems.push({ path: 'to', message: 'must not be before from' });
-  const platform = one('platform', (raw) => (isPlatform(raw) ? raw : undefined), `must be one of ${PLATFORMS.join(', ')}`);
+  const platform = one('platform', (raw) => platformNamed(raw) ?? undefined, `must be one of ${ACCEPTED_PLATFORM_NAMES}`);
   const connectionId = one('connectionId', (raw) => raw, 'must be a connection id');
   const sort = one('sort', (raw) => POST_LIST_SORTS.find((s) => s === raw), `must be one of ${POST_LIST_SORTS.join(', ')}`);
   if (problems.length > 0) throw validationError('invalid_query', problems);

@@ -1,4 +1,5 @@
-import { PLATFORMS } from '../../../../../domain/platform/Platform';
+import { ACCEPTED_PLATFORM_NAMES, PLATFORM_NAMES } from '../../../../../domain/platform/Platform';
+import { anyCasePattern } from '../schemas/enums';
 import { POST_LIST_SORTS } from '../../../../../domain/post/PostCalendar';
 import { type ParameterObject } from '../types';
 
@@ -29,8 +30,8 @@ export const platformFilter: ParameterObject = {
   name: 'platform',
   in: 'query',
   required: false,
-  description: `Only posts with a target on this platform, written as settings.platform is (exact case). ${ONE_TARGET}`,
-  schema: { type: 'string', enum: [...PLATFORMS, ''] },
+  description: `Only posts with a target on this platform: ${ACCEPTED_PLATFORM_NAMES} (X is TWITTER). ${ONE_TARGET}`,
+  schema: { type: 'string', pattern: anyCasePattern([...PLATFORM_NAMES, '']) },
 };
 
 export const connectionFilter: ParameterObject = {

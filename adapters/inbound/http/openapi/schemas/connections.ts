@@ -1,7 +1,7 @@
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../contract/requestLimits';
 import { type SchemaMap } from '../types';
 import { arrayOf, closedObject, id, nullable, timestamp } from './building';
-import { connectionStatusRef, platformRef } from './enums';
+import { anyCasePattern, connectionStatusRef, platformNameRef, platformRef } from './enums';
 import { schemaRef } from '../refs';
 
 /** Connected social accounts of a workspace. */
@@ -42,7 +42,7 @@ export const connectionSchemas: SchemaMap = {
   }),
   ConnectWithAppPasswordRequest: closedObject({
     properties: {
-      platform: { type: 'string', enum: ['BLUESKY'], description: 'Only Bluesky connects with an app password.' },
+      platform: { type: 'string', pattern: anyCasePattern(['BLUESKY']), description: 'BLUESKY, in any case: only Bluesky connects with an app password.' },
       handle: { type: 'string', minLength: 1, maxLength: 253, description: 'e.g. alice.bsky.social (a leading @ is ignored).' },
       appPassword: { type: 'string', minLength: 1, maxLength: 200, description: "An app password made in Bluesky's settings, never the account password." },
       service: { type: 'string', minLength: 1, maxLength: 2048, description: "The account's PDS; default https://bsky.social." },
@@ -51,7 +51,7 @@ export const connectionSchemas: SchemaMap = {
   }),
   AuthorizeConnectionRequest: closedObject({
     properties: {
-      platform: platformRef,
+      platform: platformNameRef,
       returnTo: { type: 'string', minLength: 1, maxLength: 2048, description: 'Where the callback sends the person afterwards.' },
     },
     optional: ['returnTo'],

@@ -1,6 +1,6 @@
 import { CONNECTION_STATUSES } from '../../../../../domain/connection/Connection';
 import { ALL_SCOPES } from '../../../../../domain/credential/Scope';
-import { PLATFORMS } from '../../../../../domain/platform/Platform';
+import { ACCEPTED_PLATFORM_NAMES, PLATFORM_NAMES, PLATFORMS } from '../../../../../domain/platform/Platform';
 import { ROLES } from '../../../../../domain/workspace/Role';
 import { schemaRef } from '../refs';
 import { type SchemaMap } from '../types';
@@ -18,6 +18,14 @@ export const enumSchemas: SchemaMap = {
     description: 'A workspace role; each has a scope ceiling (docs/product.md, "Roles and their scope ceilings").',
   },
   Platform: { type: 'string', enum: [...PLATFORMS], description: 'A social platform.' },
+  PlatformName: {
+    type: 'string',
+    pattern: anyCasePattern(PLATFORM_NAMES),
+    examples: ['LINKEDIN', 'linkedin', 'X'],
+    description:
+      `A platform named freely, where a request names one (not settings.platform, which is a Platform exactly): ${ACCEPTED_PLATFORM_NAMES}. ` +
+      'Answers name it as a Platform (X is TWITTER).',
+  },
   ConnectionStatus: {
     type: 'string',
     enum: [...CONNECTION_STATUSES],
@@ -28,4 +36,11 @@ export const enumSchemas: SchemaMap = {
 export const scopeRef = schemaRef('Scope');
 export const roleRef = schemaRef('Role');
 export const platformRef = schemaRef('Platform');
+export const platformNameRef = schemaRef('PlatformName');
 export const connectionStatusRef = schemaRef('ConnectionStatus');
+
+/** A `pattern` (JSON Schema has no flags) matching any of `names` in any case, and nothing else. */
+export function anyCasePattern(names: readonly string[]): string {
+  const anyCase = (name: string) => [...name].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('');
+  return `^(?:${names.map(anyCase).join('|')})$`;
+}
