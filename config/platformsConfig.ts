@@ -1,3 +1,6 @@
+import { callbackUrlOf } from '../application/connections/ConnectSettings';
+import { type PlatformSetup } from '../application/connections/PlatformConnectors';
+import { type Platform } from '../domain/platform/Platform';
 import { ConfigError, type Env, flag, url } from './envValues';
 
 /** A platform's app credentials and its API's addresses (tests point them at a local fake). */
@@ -36,6 +39,27 @@ export interface PlatformsConfig {
   /** BLUESKY_APPVIEW_URL: the AppView posts' figures are read from; absent: Bluesky's public one (docs/analytics.md). */
   readonly blueskyAppViewUrl?: string;
 }
+
+/**
+ * What configures each platform that needs configuring, for the refusals that name it
+ * (PlatformConnectors.setupOf): the variables read below, and the callback URL under BASE_URL
+ * its app registers (none for Farcaster, whose signers are approved in its app).
+ */
+export function platformSetups(baseUrl: string): ReadonlyMap<Platform, PlatformSetup> {
+  const oauth = (platform: Platform, idName = 'CLIENT_ID') =>
+    [platform, { variables: appVariables(platform, idName), callbackUrl: callbackUrlOf({ baseUrl }, platform) }] as const;
+  return new Map<Platform, PlatformSetup>([
+    ...OAUTH_PLATFORMS.map((platform) => oauth(platform)),
+    oauth('TIKTOK', 'CLIENT_KEY'),
+    ['FARCASTER', { variables: FARCASTER_NAMES, callbackUrl: null }],
+  ]);
+}
+
+/** The platforms configured by `<PLATFORM>_CLIENT_ID` and `<PLATFORM>_CLIENT_SECRET` (TikTok names its id a key). */
+const OAUTH_PLATFORMS = ['LINKEDIN', 'TWITTER', 'THREADS', 'INSTAGRAM', 'FACEBOOK', 'PINTEREST', 'YOUTUBE'] as const;
+
+/** An OAuth app's two variables, e.g. TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET. */
+const appVariables = (prefix: string, idName: string): [string, string] => [`${prefix}_${idName}`, `${prefix}_CLIENT_SECRET`];
 
 export function platformsConfig(env: Env): PlatformsConfig {
   const linkedin = oauthApp(env, 'LINKEDIN');
@@ -76,11 +100,12 @@ function returnToOrigins(env: Env): string[] {
 }
 
 function oauthApp(env: Env, prefix: string, idName = 'CLIENT_ID'): OAuthAppConfig | null {
-  const clientId = env[`${prefix}_${idName}`]?.trim() || null;
-  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || null;
+  const [idVariable, secretVariable] = appVariables(prefix, idName);
+  const clientId = env[idVariable]?.trim() || null;
+  const clientSecret = env[secretVariable]?.trim() || null;
   if (clientId === null && clientSecret === null) return null;
   if (clientId === null || clientSecret === null) {
-    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `${prefix}_${idName} and ${prefix}_CLIENT_SECRET are set together or not at all`);
+    throw new ConfigError(secretVariable, `${idVariable} and ${secretVariable} are set together or not at all`);
   }
   return {
     clientId,

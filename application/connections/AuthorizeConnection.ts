@@ -57,7 +57,7 @@ export class AuthorizeConnection {
 
   private authorizationOf(platform: Platform) {
     const connector = this.connectors.get(platform);
-    if (connector === null) throw validationError('platform_not_configured', [{ path: 'platform', message: `${platform} is not configured on this service` }]);
+    if (connector === null) throw validationError('platform_not_configured', [{ path: 'platform', message: this.connectors.notConfigured(platform) }]);
     if (connector.authorization === null) {
       throw validationError('not_an_oauth_platform', [{ path: 'platform', message: `${platform} connects otherwise: POST …/connections` }]);
     }

@@ -34,7 +34,7 @@ export class ConnectedPublisher implements PublisherOfConnection {
   async publish(segment: SegmentToPublish, read?: Connection | null): Promise<PublishOutcome> {
     const platform = segment.settings.platform;
     const connector = this.connectors.get(platform);
-    if (connector === null) return { kind: 'rejected', reason: `${platform} is not configured on this service (README, "Connecting accounts")` };
+    if (connector === null) return { kind: 'rejected', reason: this.connectors.notConfigured(platform) };
     const connection = read === undefined ? await this.connections.findById(segment.connectionId) : read;
     if (connection === null) return { kind: 'rejected', reason: 'the connection was removed' };
     if (connection.status !== 'active') {

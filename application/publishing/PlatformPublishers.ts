@@ -1,6 +1,7 @@
 import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Platform } from '../../domain/platform/Platform';
+import { type PlatformConnectors, withSetup } from '../connections/PlatformConnectors';
 import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
 import { readBackStateOf } from './readBackCheckpoint';
 
@@ -31,6 +32,8 @@ export class PlatformPublishers implements PlatformPublisher {
   constructor(
     publishers: Iterable<readonly [Platform, PublisherOfConnection]>,
     private readonly sandbox: SandboxRoute | null = null,
+    /** What would configure a platform without a publisher, told to whoever reads the failed target. */
+    private readonly setups: Pick<PlatformConnectors, 'setupOf'> | null = null,
   ) {
     this.byPlatform = new Map(publishers);
   }
@@ -49,9 +52,10 @@ export class PlatformPublishers implements PlatformPublisher {
     }
     const publisher = this.byPlatform.get(segment.settings.platform);
     if (publisher === undefined) {
+      const platform = segment.settings.platform;
       return {
         kind: 'rejected',
-        reason: `this service cannot publish to ${segment.settings.platform}: it is not configured here (README, "Connecting accounts")`,
+        reason: withSetup(`this service cannot publish to ${platform}: it is not configured here`, this.setups?.setupOf(platform) ?? null),
       };
     }
     return connection === undefined ? publisher.publish(segment) : publisher.publish(segment, connection);

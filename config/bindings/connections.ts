@@ -22,13 +22,14 @@ import { TypeOrmPendingSigners } from '../../adapters/outbound/persistence/typeo
 import { type Config } from '../env';
 import { resolveSecretKey } from '../secretKey';
 import { configuredConnectors } from '../platformConnectors';
+import { platformSetups } from '../platformsConfig';
 import { TOKENS as T } from '../tokens';
 import { type Wiring } from '../Wiring';
 
 /** Connecting accounts and publishing to them through each platform's connector (docs/decisions.md, "Connections"). */
 export function bindConnections(w: Wiring, config: Config): void {
   w.build(T.ConfiguredConnectors, [T.OutboundAddressGuard], (guard) => configuredConnectors(config, guard));
-  w.build(T.PlatformConnectors, [T.ConfiguredConnectors], (configured) => new PlatformConnectors(configured.connectors));
+  w.build(T.PlatformConnectors, [T.ConfiguredConnectors], (configured) => new PlatformConnectors(configured.connectors, platformSetups(config.http.baseUrl)));
   w.build(T.AppPasswordLogin, [T.ConfiguredConnectors], (configured) => configured.appPasswordLogin);
   w.construct(T.FreshGrants, FreshGrants, [T.ConnectionCredentials, T.MarkNeedsReconnect, T.Clock]);
   w.construct(T.MediaAccess, LibraryMediaAccess, [T.MediaRepository, T.MediaStore, T.MediaLinks]);

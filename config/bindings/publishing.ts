@@ -30,6 +30,7 @@ export function bindPublishing(w: Wiring, config: Config): void {
       new PlatformPublishers(
         connectors.configured.map((platform) => [platform, connected] as const),
         { connections, publisher: new SandboxPublisher(posts, log, ids, clock, config.http.baseUrl) },
+        connectors,
       ),
   );
   w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);

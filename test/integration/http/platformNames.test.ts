@@ -96,3 +96,36 @@ describe('platform names: the API takes linkedin and X where the CLI does', func
     expect(platform.description).to.include('TWITTER (or X)');
   });
 });
+
+describe('a platform that is not configured: the refusal names its settings and the callback URL to register', function () {
+  this.timeout(30_000);
+  let o: AppWithOwner;
+
+  before(async () => {
+    o = await startAppWithOwner({ BASE_URL: 'https://dispatch.example' });
+  });
+  after(async () => o?.t.close());
+
+  it('connections.authorize: 422 platform_not_configured saying which variables to set and which URL to register', async () => {
+    const cases: [string, string][] = [
+      [
+        'x',
+        'TWITTER is not configured on this service; to configure it, set TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET, register https://dispatch.example/connect/twitter/callback as the app\'s redirect URL, and restart the service (README, "Connecting accounts")',
+      ],
+      [
+        'tiktok',
+        'TIKTOK is not configured on this service; to configure it, set TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET, register https://dispatch.example/connect/tiktok/callback as the app\'s redirect URL, and restart the service (README, "Connecting accounts")',
+      ],
+      [
+        'FARCASTER',
+        'FARCASTER is not configured on this service; to configure it, set NEYNAR_API_KEY, FARCASTER_APP_FID and FARCASTER_APP_MNEMONIC, and restart the service (README, "Connecting accounts")',
+      ],
+    ];
+    for (const [platform, message] of cases) {
+      const res = await o.http.post(`/v1/workspaces/${o.ws}/connections/authorize`).set(o.auth).send({ platform });
+      expect(res.status, platform).to.equal(422);
+      expect(res.body.error.code).to.equal('platform_not_configured');
+      expect(detailsOf(res.body)).to.deep.equal([{ path: 'platform', message }]);
+    }
+  });
+});

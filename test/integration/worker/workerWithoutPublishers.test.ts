@@ -12,8 +12,8 @@ import { eventually } from '../../support/workerProcess';
  * `publishing` forever (docs/decisions.md, "The publishing engine").
  */
 describe('the publishing loop with the registry as shipped (no publisher yet)', () => {
-  it('fails a publish_now target with "this service cannot publish to TWITTER: it is not configured here", the post failed', async () => {
-    const t = await startTestApp(await freshDatabaseEnv('sqlite'));
+  it('fails a publish_now target with "this service cannot publish to TWITTER: it is not configured here", naming what to set and register; the post failed', async () => {
+    const t = await startTestApp(await freshDatabaseEnv('sqlite'), { BASE_URL: 'https://dispatch.example' });
     const worker = buildPublishingWorker(t.composition, 20);
     try {
       await t.given.user(OWNER_EMAIL);
@@ -29,7 +29,10 @@ describe('the publishing loop with the registry as shipped (no publisher yet)', 
       await eventually(async () => (await read()).status === 'failed', 10_000, 'the post failed');
       const [target] = (await read()).targets;
       expect(target.status).to.equal('failed');
-      expect(target.error).to.match(/^this service cannot publish to TWITTER: it is not configured here/);
+      expect(target.error).to.equal(
+        'this service cannot publish to TWITTER: it is not configured here; to configure it, set TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET, ' +
+          'register https://dispatch.example/connect/twitter/callback as the app\'s redirect URL, and restart the service (README, "Connecting accounts")',
+      );
     } finally {
       await worker.stop(5000);
       await t.close();
