@@ -46,14 +46,15 @@ describe("README's curl walk-throughs, their TypeScript twins through the SDK (s
     }
   });
 
-  it("the SDK's README example (and its text for the main README) is examples/hello.ts as written, and publishes a post to the sandbox Bluesky account", async () => {
+  it("the SDK's README example (and the main README's) is examples/hello.ts as written, and publishes a post to the sandbox Bluesky account", async () => {
     const example = fs
       .readFileSync(path.join(SDK, 'examples', 'hello.ts'), 'utf8')
       .split('\n')
       .slice(2)
       .join('\n');
-    const blocks = [...fs.readFileSync(path.join(SDK, 'README.md'), 'utf8').matchAll(/<!-- sdk:example -->\n```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-    expect(blocks).to.have.length(2);
+    const examplesIn = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/<!-- sdk:example -->\n```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const blocks = [...examplesIn(path.join(SDK, 'README.md')), ...examplesIn(path.join(ROOT, 'README.md'))];
+    expect(blocks).to.have.length(3);
     for (const block of blocks) expect(block).to.equal(example);
     const lines = await runExample('hello', running);
     const [id, status] = lines[0]!.split(' ');
