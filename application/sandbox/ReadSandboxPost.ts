@@ -1,3 +1,4 @@
+import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { notFound } from '../../domain/shared/DomainError';
 import { type SandboxPost, type SandboxPosts } from '../ports/SandboxPosts';
 import { type SandboxMediaView, type SandboxMediaViews } from './SandboxMediaViews';
@@ -8,6 +9,8 @@ export interface SandboxThread {
   readonly replies: readonly SandboxPost[];
   /** The media of the post and its replies, by sandbox post id. */
   readonly media: ReadonlyMap<string, readonly SandboxMediaView[]>;
+  /** The sandbox account it was published to, as its connection names it; null once the connection is gone. */
+  readonly account: { readonly handle: string; readonly displayName: string | null } | null;
 }
 
 /** The longest chain followed, so a corrupt cycle of replies cannot loop forever. */
@@ -18,6 +21,7 @@ export class ReadSandboxPost {
   constructor(
     private readonly posts: SandboxPosts,
     private readonly mediaViews: SandboxMediaViews,
+    private readonly connections: ConnectionRepository,
   ) {}
 
   async execute(id: string): Promise<SandboxThread> {
@@ -33,6 +37,8 @@ export class ReadSandboxPost {
     }
     const media = new Map<string, readonly SandboxMediaView[]>();
     for (const shown of [post, ...replies]) media.set(shown.id, await this.mediaViews.of(shown.media));
-    return { post, replies, media };
+    const connection = await this.connections.findById(post.connectionId);
+    const account = connection === null ? null : { handle: connection.handle, displayName: connection.displayName };
+    return { post, replies, media, account };
   }
 }

@@ -14,12 +14,18 @@ export interface SetupStatus {
   readonly onboardingComplete: boolean;
 }
 
+/** Whether this install takes payment: a payment provider (Stripe) is configured, not the test mode of the embedded default. */
+export interface SetupSettings {
+  readonly paymentTaken: boolean;
+}
+
 /** GET /v1/me/setup/{workspaceId} (docs/product.md, "Setup status"): three queries. */
 export class GetSetupStatus {
   constructor(
     private readonly reads: WorkspaceReads,
     private readonly subscriptions: WorkspaceSubscriptions,
     private readonly steps: SetupStepsStore,
+    private readonly settings: SetupSettings = { paymentTaken: true },
   ) {}
 
   async execute(workspaceId: string): Promise<SetupStatus> {
@@ -29,7 +35,7 @@ export class GetSetupStatus {
     const optionalSteps = await this.steps.find(workspaceId);
     const status = subscription?.status ?? 'none';
     const paid = status !== 'none' && isPaidUp(status);
-    const outstandingAction = outstandingActionOf(connectedPlatforms.length > 0, paid);
+    const outstandingAction = outstandingActionOf(connectedPlatforms.length > 0, paid, this.settings.paymentTaken);
     return {
       workspaceId,
       connectedPlatforms,

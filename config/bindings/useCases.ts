@@ -49,7 +49,7 @@ export function bindUseCases(w: Wiring): void {
   w.construct(T.ListConnections, ListConnections, [T.ConnectionRepository]);
   w.construct(T.ListTargetAttempts, ListTargetAttempts, [T.PostViews, T.AttemptLog]);
   w.construct(T.SandboxMediaViews, SandboxMediaViews, [T.MediaRepository, T.MediaLinks, T.MediaFrames, T.Logger]);
-  w.construct(T.ReadSandboxPost, ReadSandboxPost, [T.SandboxPosts, T.SandboxMediaViews]);
+  w.construct(T.ReadSandboxPost, ReadSandboxPost, [T.SandboxPosts, T.SandboxMediaViews, T.ConnectionRepository]);
   w.construct(T.CreateUser, CreateUser, [T.UserRepository, T.SecretHasher, T.IdGenerator, T.Clock]);
   w.construct(T.CreateWorkspace, CreateWorkspace, [T.WorkspaceRepository, T.MembershipRepository, T.UserRepository, T.IdGenerator, T.Clock, T.UnitOfWork]);
   w.construct(T.ManageMembers, ManageMembers, [

@@ -13,7 +13,12 @@ export function bindWorkspaceViews(w: Wiring): void {
   w.build(T.WorkspaceReads, [T.DataSource, T.PostRepository, T.ConnectionRepository, T.MembershipRepository], (dataSource, posts, connections, memberships) =>
     dataSource === null ? new MemoryWorkspaceReads(posts, connections, memberships) : new TypeOrmWorkspaceReads(dataSource),
   );
-  w.construct(T.GetSetupStatus, GetSetupStatus, [T.WorkspaceReads, T.WorkspaceSubscriptions, T.SetupStepsStore]);
+  // Payment is asked for only where it can be taken: Stripe configured, not the test mode (TestModePaymentProvider bound).
+  w.build(
+    T.GetSetupStatus,
+    [T.WorkspaceReads, T.WorkspaceSubscriptions, T.SetupStepsStore, T.TestModePaymentProvider],
+    (reads, subscriptions, steps, testMode) => new GetSetupStatus(reads, subscriptions, steps, { paymentTaken: testMode === null }),
+  );
   w.construct(T.UpdateSetupSteps, UpdateSetupSteps, [T.SetupStepsStore, T.UnitOfWork, T.Clock]);
   w.construct(T.GetWorkspaceOverview, GetWorkspaceOverview, [T.WorkspaceReads, T.ConnectionRepository, T.GetSetupStatus]);
 }

@@ -27,9 +27,13 @@ export const tooManySteps = () =>
 
 export type OutstandingAction = 'connect_account' | 'complete_payment' | null;
 
-/** docs/product.md, "Setup status": connect an account first, then pay; nothing left means onboarding is complete. */
-export function outstandingActionOf(hasActiveConnection: boolean, paid: boolean): OutstandingAction {
+/**
+ * docs/product.md, "Setup status": connect an account first, then pay where payment is taken;
+ * nothing left means onboarding is complete. An install taking no payment (no payment provider
+ * configured) never asks for one.
+ */
+export function outstandingActionOf(hasActiveConnection: boolean, paid: boolean, paymentTaken = true): OutstandingAction {
   if (!hasActiveConnection) return 'connect_account';
-  if (!paid) return 'complete_payment';
+  if (paymentTaken && !paid) return 'complete_payment';
   return null;
 }

@@ -1528,6 +1528,13 @@ export interface components {
          */
         Platform: "BLUESKY" | "FACEBOOK" | "FARCASTER" | "INSTAGRAM" | "LINKEDIN" | "PINTEREST" | "THREADS" | "TIKTOK" | "TWITTER" | "YOUTUBE";
         /**
+         * @description A platform named freely, where a request names one (not settings.platform, which is a Platform exactly): BLUESKY, FACEBOOK, FARCASTER, INSTAGRAM, LINKEDIN, PINTEREST, THREADS, TIKTOK, TWITTER (or X), YOUTUBE, in any case. Answers name it as a Platform (X is TWITTER).
+         * @example LINKEDIN
+         * @example linkedin
+         * @example X
+         */
+        PlatformName: string;
+        /**
          * @description active: usable for publishing; needs_reconnect: the platform revoked access; disconnected: removed.
          * @enum {string}
          */
@@ -1796,11 +1803,8 @@ export interface components {
             createdAt: string;
         };
         ConnectWithAppPasswordRequest: {
-            /**
-             * @description Only Bluesky connects with an app password.
-             * @enum {string}
-             */
-            platform: "BLUESKY";
+            /** @description BLUESKY, in any case: only Bluesky connects with an app password. */
+            platform: string;
             /** @description e.g. alice.bsky.social (a leading @ is ignored). */
             handle: string;
             /** @description An app password made in Bluesky's settings, never the account password. */
@@ -1809,7 +1813,7 @@ export interface components {
             service?: string;
         };
         AuthorizeConnectionRequest: {
-            platform: components["schemas"]["Platform"];
+            platform: components["schemas"]["PlatformName"];
             /** @description Where the callback sends the person afterwards. */
             returnTo?: string;
         };
@@ -2660,7 +2664,7 @@ export interface components {
             /** @description An absolute http or https URL of the reel’s media, without a user name or password. Private and local addresses are refused unless the operator allows them. */
             reelUrl: string;
         };
-        /** @description A workspace's onboarding (docs/product.md, "Setup status"): outstandingAction is connect_account without an active connection, else complete_payment while its plan is not paid, else null; onboardingComplete is true when nothing is outstanding. */
+        /** @description A workspace's onboarding (docs/product.md, "Setup status"): outstandingAction is connect_account without an active connection, else complete_payment while its plan is not paid where the service takes payment (a payment provider configured; never on an install without one, the test-mode checkout included), else null; onboardingComplete is true when nothing is outstanding. */
         SetupStatus: {
             /** @description Time-ordered, URL-safe id (ULID). */
             workspaceId: string;
@@ -5111,8 +5115,8 @@ export interface operations {
                 from?: string;
                 /** @description Only posts with a target's calendar time (its postedAt once published, else its scheduledAt) before this instant (exclusive; not before from, else a 422). An RFC 3339 date-time with any offset, e.g. 2030-03-01T00:00:00+01:00 (in a URL, + is written %2B). A target with neither time is outside every range. With from, to, platform and connectionId together, one and the same target must meet them all. */
                 to?: string;
-                /** @description Only posts with a target on this platform, written as settings.platform is (exact case). With from, to, platform and connectionId together, one and the same target must meet them all. */
-                platform?: "BLUESKY" | "FACEBOOK" | "FARCASTER" | "INSTAGRAM" | "LINKEDIN" | "PINTEREST" | "THREADS" | "TIKTOK" | "TWITTER" | "YOUTUBE" | "";
+                /** @description Only posts with a target on this platform: BLUESKY, FACEBOOK, FARCASTER, INSTAGRAM, LINKEDIN, PINTEREST, THREADS, TIKTOK, TWITTER (or X), YOUTUBE, in any case (X is TWITTER). With from, to, platform and connectionId together, one and the same target must meet them all. */
+                platform?: string;
                 /** @description Only posts with a target on this connected account; an id the workspace does not have matches nothing. With from, to, platform and connectionId together, one and the same target must meet them all. */
                 connectionId?: string;
                 /** @description createdAt (the default): newest first, ties by id descending. scheduledAt: by the earliest calendar time among the targets that match from, to, platform and connectionId (all targets when none is given), soonest first, ties by id ascending; posts without any such time come last. */

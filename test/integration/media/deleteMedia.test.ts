@@ -13,7 +13,7 @@ for (const kind of DATABASE_KINDS) {
     before(async function () {
       w = await startPostsWorld(this, kind);
       mediaPath = `/v1/workspaces/${w.ws}/media`;
-      storedFiles = () => filesUnder(path.join(w.t.config.media.directory, 'media', w.ws));
+      storedFiles = () => filesUnder(path.join(w.t.config.media.directory, w.ws));
     });
     after(async () => w?.t.close());
 

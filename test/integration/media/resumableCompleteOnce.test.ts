@@ -32,7 +32,7 @@ for (const kind of DATABASE_KINDS) {
   describe(`media: a resumable upload completes once, whoever else asks at the same time (${kind})`, () => {
     let w: MediaWorld;
     let bytes: Buffer;
-    const storedItems = () => filesUnder(path.join(w.t.config.media.directory, 'media', w.ws));
+    const storedItems = () => filesUnder(path.join(w.t.config.media.directory, w.ws));
     const partsLeft = (uploadId: string) => filesUnder(path.join(w.t.config.media.directory, 'uploads', uploadId));
     const itemIds = async () => ((await w.api.get(`${w.media}?limit=100`).set(w.auth).expect(200)).body.data as { id: string }[]).map((m) => m.id);
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { SandboxApp } from './sandboxApp';
+import { type PublishedTarget } from './sandboxViews';
 
 /**
  * A newcomer's path through the HTTP API (docs/decisions.md, "The sandbox platform"): a post
@@ -39,6 +40,23 @@ describe('sandbox posts through the HTTP API and the worker, on SQLite', () => {
     expect(at('first of three')).to.be.greaterThan(0);
     expect(at('first of three')).to.be.lessThan(at('second of three'));
     expect(at('second of three')).to.be.lessThan(at('third of three'));
+  });
+
+  it('names the account each page was posted by, and the later segments as its platform calls them: replies on Bluesky and Twitter, comments on LinkedIn', async () => {
+    const targets = await s.publishNow(['the post', 'the next segment']);
+    const seen = new Map<string, string>();
+    for (const target of targets as (PublishedTarget & { settings: { platform: string } })[])
+      seen.set(target.settings.platform, (await s.page(target.platformPostUrl)).text);
+    const heading = (page: string) => /<h2>([^<]*)<\/h2>/.exec(page)?.[1];
+    expect(Object.fromEntries([...seen].map(([platform, page]) => [platform, heading(page)]))).to.deep.equal({
+      BLUESKY: 'Replies',
+      TWITTER: 'Replies',
+      LINKEDIN: 'Comments',
+    });
+    for (const [platform, page] of seen) {
+      expect(page, platform).to.include(`<span class="handle">@sandbox-${platform.toLowerCase()}</span>`);
+      expect(page, platform).to.not.include('Thread');
+    }
   });
 
   it('answers an unknown sandbox post with an HTML 404 page', async () => {

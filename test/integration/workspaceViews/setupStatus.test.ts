@@ -25,7 +25,12 @@ for (const kind of DATABASE_KINDS) {
     before(async function () {
       const server = serverFor(kind);
       if (server) await requireServer(this, server);
-      t = await startTestApp(await freshDatabaseEnv(kind), { RATE_LIMIT_MAX: '1000000' });
+      // Stripe configured (its keys; never called here): an install that takes payment.
+      t = await startTestApp(await freshDatabaseEnv(kind), {
+        RATE_LIMIT_MAX: '1000000',
+        STRIPE_SECRET_KEY: 'sk_test_setup',
+        STRIPE_WEBHOOK_SECRET: 'whsec_setup',
+      });
       for (const email of [OWNER_EMAIL, OTHER_OWNER_EMAIL, ADMIN_EMAIL, EDITOR_EMAIL, VIEWER_EMAIL, STRANGER_EMAIL]) await t.given.user(email);
       ws = await t.given.workspace(OWNER_EMAIL, 'Setup');
       otherWs = await t.given.workspace(OTHER_OWNER_EMAIL, 'Other');
@@ -170,3 +175,22 @@ for (const kind of DATABASE_KINDS) {
     });
   });
 }
+
+describe('setup status on a self-hosted install with no payment provider configured (the default)', () => {
+  it('asks for no payment: connect_account until an account is connected, then onboarding complete on the free plan', async () => {
+    const t = await startTestApp(await freshDatabaseEnv('sqlite'));
+    try {
+      await t.given.user(OWNER_EMAIL);
+      const ws = await t.given.workspace(OWNER_EMAIL, 'Self-hosted');
+      const key = (await t.given.apiKey(ws, OWNER_EMAIL, 'owner')).key;
+      const read = async () => (await api(t.app).get(`/v1/me/setup/${ws}`).set(bearer(key)).expect(200)).body;
+      expect(await read()).to.include({ outstandingAction: 'connect_account', onboardingComplete: false });
+      await t.given.connection(ws, 'BLUESKY', 'self.bsky.social');
+      expect(await read()).to.deep.include({ subscription: { plan: 'free', status: 'none', paid: false }, outstandingAction: null, onboardingComplete: true });
+      const overview = (await api(t.app).get(`/v1/me/overview/${ws}`).set(bearer(key)).expect(200)).body;
+      expect(overview.setup).to.include({ outstandingAction: null, onboardingComplete: true });
+    } finally {
+      await t.close();
+    }
+  });
+});

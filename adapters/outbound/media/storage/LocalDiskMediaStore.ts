@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,11 @@ import { assertSafeMediaKey } from './mediaKeys';
  * There are no presigned URLs: the service serves these files itself. Like the rest of the data
  * directory, files are 0600 and directories 0700; the root is narrowed to 0700 on the first
  * write, so files an older version left 0644 are out of other users' reach too.
+ *
+ * Library items are keyed `media/<workspace>/<id>` (a bucket's layout, see MediaItem); the root
+ * already is the media directory, so that leading `media/` is not a folder here: an item lands
+ * in `<root>/<workspace>/<id>`, not `<root>/media/<workspace>/<id>`. Items stored there by
+ * earlier versions are still found, and removed with their key (`legacyPathOf`); nothing is moved.
  */
 export class LocalDiskMediaStore implements MediaStore {
   private rootNarrowed = false;
@@ -25,9 +30,8 @@ export class LocalDiskMediaStore implements MediaStore {
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
-    const path = this.pathOf(key);
     // Open first and stat the open file, so a concurrent delete cannot split the two.
-    const handle = await open(path, 'r').catch(nullWhenMissing);
+    const handle = await this.openStored(key);
     if (!handle) return null;
     try {
       const stats = await handle.stat();
@@ -45,16 +49,24 @@ export class LocalDiskMediaStore implements MediaStore {
   }
 
   async size(key: string): Promise<number | null> {
-    const stats = await stat(this.pathOf(key)).catch(nullWhenMissing);
-    return stats?.isFile() ? stats.size : null;
+    for (const path of this.pathsOf(key)) {
+      const stats = await stat(path).catch(nullWhenMissing);
+      if (stats?.isFile()) return stats.size;
+    }
+    return null;
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    for (const path of this.pathsOf(key)) await rm(path, { force: true });
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     assertSafeMediaKey(prefix, { allowTrailingSlash: true });
+    await this.deleteUnder(onDisk(prefix));
+    if (onDisk(prefix) !== prefix) await this.deleteUnder(prefix);
+  }
+
+  private async deleteUnder(prefix: string): Promise<void> {
     if (prefix.endsWith('/')) {
       await rm(join(this.root, prefix), { recursive: true, force: true });
       return;
@@ -73,7 +85,22 @@ export class LocalDiskMediaStore implements MediaStore {
 
   private pathOf(key: string): string {
     assertSafeMediaKey(key);
-    return join(this.root, key);
+    return join(this.root, onDisk(key));
+  }
+
+  /** Where the key's file is, then where an earlier version put it (`<root>/media/…`), if that differs. */
+  private pathsOf(key: string): string[] {
+    const path = this.pathOf(key);
+    const legacy = join(this.root, key);
+    return legacy === path ? [path] : [path, legacy];
+  }
+
+  private async openStored(key: string): Promise<FileHandle | null> {
+    for (const path of this.pathsOf(key)) {
+      const handle = await open(path, 'r').catch(nullWhenMissing);
+      if (handle !== null) return handle;
+    }
+    return null;
   }
 
   private async writeAtomically(path: string, source: Readable): Promise<{ readonly sizeBytes: number }> {
@@ -101,6 +128,13 @@ export class LocalDiskMediaStore implements MediaStore {
     return { sizeBytes };
   }
 }
+
+/** A key as a path under the root: a library item's `media/` dropped (the root is the media directory). */
+function onDisk(key: string): string {
+  return key.startsWith(LIBRARY) && key.length > LIBRARY.length ? key.slice(LIBRARY.length) : key;
+}
+
+const LIBRARY = 'media/';
 
 function nullWhenMissing(error: NodeJS.ErrnoException): null {
   if (error.code === 'ENOENT') return null;

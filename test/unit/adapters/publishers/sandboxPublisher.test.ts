@@ -86,7 +86,7 @@ describe('SandboxPublisher', () => {
     if (outcome.kind !== 'published') throw new Error('expected published');
     const post = (await posts.findById(outcome.platformPostId))!;
     const gone = { id: 'media_<1>', kind: null, url: null, posterUrl: null, altText: null };
-    const { title, body } = renderSandboxThread({ post, replies: [], media: new Map([[post.id, [gone]]]) });
+    const { title, body } = renderSandboxThread({ post, replies: [], media: new Map([[post.id, [gone]]]), account: null });
     expect(title).to.equal('Twitter sandbox post');
     expect(body.text).to.include('&lt;script&gt;alert(1)&lt;/script&gt;').and.include('media_&lt;1&gt;').and.include('#1d9bf0');
     expect(body.text).not.to.include('<script>');

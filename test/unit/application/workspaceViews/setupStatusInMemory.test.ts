@@ -5,16 +5,33 @@ import { TOKENS as T } from '../../../../config/tokens';
 import { Connection } from '../../../../domain/connection/Connection';
 import { DomainError } from '../../../../domain/shared/DomainError';
 
+const BASE_ENV = { LOG_LEVEL: 'silent', SECRET_KEY: 'memory-secret-memory-secret-memory-0123' };
+/** A payment provider configured (Stripe's keys; never called here): the install takes payment. */
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_setup', STRIPE_WEBHOOK_SECRET: 'whsec_setup' };
+
 describe('setup status use cases on the in-memory adapters', () => {
   let c: Composition;
+  let paying: Composition;
   const ws = 'ws_memory';
 
   before(async () => {
-    c = await compose(loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'memory-secret-memory-secret-memory-0123' }), { persistence: 'memory' });
+    c = await compose(loadConfig(BASE_ENV), { persistence: 'memory' });
+    paying = await compose(loadConfig({ ...BASE_ENV, ...STRIPE_ENV }), { persistence: 'memory' });
   });
-  after(async () => c?.close());
+  after(async () => {
+    await c?.close();
+    await paying?.close();
+  });
 
-  it('goes connect_account → complete_payment → complete as a connection is added and the plan is paid', async () => {
+  it('with no payment provider configured (the self-hosted default) asks for no payment: connect_account, then complete', async () => {
+    const status = () => c.get(T.GetSetupStatus).execute(ws);
+    expect(await status()).to.include({ outstandingAction: 'connect_account', onboardingComplete: false });
+    await c.get(T.ConnectionRepository).save(Connection.create({ id: 'c0', workspaceId: ws, platform: 'BLUESKY', handle: 'a.bsky.social', now: new Date() }));
+    expect(await status()).to.deep.include({ subscription: { plan: 'free', status: 'none', paid: false }, outstandingAction: null, onboardingComplete: true });
+  });
+
+  it('with Stripe configured, goes connect_account → complete_payment → complete as a connection is added and the plan is paid', async () => {
+    const c = paying;
     const status = () => c.get(T.GetSetupStatus).execute(ws);
     expect(await status()).to.include({ outstandingAction: 'connect_account', onboardingComplete: false });
     await c.get(T.ConnectionRepository).save(Connection.create({ id: 'c1', workspaceId: ws, platform: 'BLUESKY', handle: 'a.bsky.social', now: new Date() }));

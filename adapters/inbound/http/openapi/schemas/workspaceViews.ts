@@ -21,7 +21,8 @@ export const workspaceViewSchemas: SchemaMap = {
   SetupStatus: closedObject({
     description:
       'A workspace\'s onboarding (docs/product.md, "Setup status"): outstandingAction is connect_account without an active connection, ' +
-      'else complete_payment while its plan is not paid, else null; onboardingComplete is true when nothing is outstanding.',
+      'else complete_payment while its plan is not paid where the service takes payment (a payment provider configured; never on an install ' +
+      'without one, the test-mode checkout included), else null; onboardingComplete is true when nothing is outstanding.',
     properties: {
       workspaceId: id,
       connectedPlatforms: arrayOf(platformRef, 'Platforms of the active connections, each once, sorted.'),
