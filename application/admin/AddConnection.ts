@@ -37,7 +37,7 @@ export class AddConnection {
   /**
    * As execute, unless the workspace already has a live connection of that platform and handle,
    * sandbox or not alike: that one is kept and returned, so a walk-through run twice adds one
-   * account, not two (docs/decisions-newcomer.md).
+   * account, not two (docs/decisions.md, "What a newcomer tripped over").
    */
   async ensure(input: AddConnectionInput): Promise<{ connection: Connection; created: boolean }> {
     const workspace = await workspaceById(this.workspaces, input.workspaceId);

@@ -22,7 +22,7 @@ export interface PasswordReset {
  * The operator's way back in for someone who lost their password (`user reset-password`): a
  * new random password, and every live session of theirs ended in the same transaction, so
  * whoever held the old password or a session is out. API keys and OAuth grants are separate
- * credentials, listed and revoked on their own (docs/decisions-newcomer.md).
+ * credentials, listed and revoked on their own (docs/decisions.md, "What a newcomer tripped over").
  */
 export class ResetPassword {
   constructor(

@@ -7,7 +7,7 @@ type Detail = { path: string; message: string };
 const detailsOf = (body: { error: { details: Detail[] } }): Detail[] => body.error.details;
 
 /**
- * A platform named freely in a request (docs/decisions-newcomer.md): any case, X for TWITTER, as
+ * A platform named freely in a request (docs/decisions.md, "What a newcomer tripped over"): any case, X for TWITTER, as
  * the CLI takes it; settings.platform keeps the exact id, and its refusal says which.
  */
 describe('platform names: the API takes linkedin and X where the CLI does', function () {

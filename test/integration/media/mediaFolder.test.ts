@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { fetchLink, filesUnder, type MediaWorld, startMediaWorld, uploaded } from './mediaFixture';
 
 /**
- * Where the local media store puts files (docs/decisions-newcomer.md): an item in
+ * Where the local media store puts files (docs/decisions.md, "What a newcomer tripped over"): an item in
  * `DATA_DIR/media/<workspace>/<id>`, not `DATA_DIR/media/media/…`; an item an earlier version
  * stored in the doubled folder is still served, and deleted with its item.
  */
