@@ -47,7 +47,10 @@ export class PostingSchedule {
     const seen = new Map<string, number>();
     slots.forEach((slot: { day?: unknown; time?: unknown } | null, i) => {
       const path = `slots[${i}]`;
-      if (typeof slot !== 'object' || slot === null || Array.isArray(slot)) return problems.add(path, 'must be an object {"day", "time"}');
+      if (typeof slot !== 'object' || slot === null || Array.isArray(slot)) {
+        problems.add(path, 'must be an object {"day", "time"}');
+        return;
+      }
       for (const key of Object.keys(slot)) if (key !== 'day' && key !== 'time') problems.add(`${path}.${key}`, 'is not a field of a slot (day, time)');
       if (!(DAYS as readonly unknown[]).includes(slot.day)) problems.add(`${path}.day`, `must be one of ${DAYS.join(', ')}`);
       if (typeof slot.time !== 'string' || !TIME.test(slot.time)) problems.add(`${path}.time`, 'must be a time of day HH:MM, from 00:00 to 23:59');
