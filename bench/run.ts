@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { TOKENS } from '../config/tokens';
+import { analyticsSuite } from './analyticsSuite';
 import { bombsSuite } from './bombs';
 import { publishedTimeOf } from './calendar';
 import { calendarDiagnostics, calendarRatio, calendarRows, expectedListTotal } from './calendarRows';
@@ -9,7 +10,7 @@ import { engineSuite } from './engine/engineSuite';
 import { listDiagnostics } from './listDiagnostics';
 import { type IssuedOAuthToken, oauthAccessToken } from './oauthToken';
 import { LoadClient } from './loadClient';
-import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
+import { measureWithCpu, type RowRequest, send } from './measure';
 import { type Measured, table } from './report';
 import { profiled } from './profile';
 import { seedPosts } from './seed';
@@ -22,9 +23,11 @@ import { sqlCounter } from './sqlCounter';
 /**
  * `npm run bench`: the real service on SQLite and on MariaDB, 100,000 posts in one workspace,
  * posts.get / posts.list / posts.create under load next to two baselines measured in the
- * same run (the `http` suite); then the publishing engine's throughput and lag next to the
- * bare queue's (the `engine` suite, bench/engine/); `bombs` (bench/bombs.ts) measures memory
- * under decompression bombs. BENCH_SUITES picks the suites (default `http,engine`).
+ * same run (the `http` suite); the analytics over a year of 100,000 published posts next to
+ * GET /v1/me (the `analytics` suite, bench/analyticsSuite.ts); then the publishing engine's
+ * throughput and lag next to the bare queue's (the `engine` suite, bench/engine/); `bombs`
+ * (bench/bombs.ts) measures memory under decompression bombs. BENCH_SUITES picks the suites
+ * (default `http,analytics,engine`).
  * Everything listens on 127.0.0.1 and stops by itself.
  */
 const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -34,11 +37,12 @@ const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 1);
 const CONNECTIONS = numberFromEnv('BENCH_CONNECTIONS', 16);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,mariadb').split(',');
 const PROFILE = process.env.BENCH_PROFILE === '1';
-const SUITES = (process.env.BENCH_SUITES ?? 'http,engine').split(',');
+const SUITES = (process.env.BENCH_SUITES ?? 'http,analytics,engine').split(',');
+const SHAPE = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS };
 
 interface Operation {
   readonly name: string;
-  readonly request: Omit<LoadRequest, 'connections' | 'warmupSeconds' | 'seconds'>;
+  readonly request: RowRequest;
 }
 
 async function main(): Promise<void> {
@@ -49,10 +53,11 @@ async function main(): Promise<void> {
   console.log('');
   const tables: string[] = [];
   if (SUITES.includes('http')) tables.push(await httpSuite());
+  if (SUITES.includes('analytics')) tables.push(await analyticsSuite(DATABASES, SHAPE));
   if (SUITES.includes('engine')) tables.push(await engineSuite(DATABASES));
   if (SUITES.includes('bombs')) tables.push(await bombsSuite());
   console.log(`\n## Results\n\n${tables.join('\n\n')}\n`);
-  if (SUITES.includes('http')) {
+  if (SUITES.includes('http') || SUITES.includes('analytics')) {
     console.log('Ratios: req/s of the row divided by req/s of the baseline (1.000 = as fast). p50/p99: autocannon, 1 ms resolution.');
     console.log('server CPU: CPU time of the process running the servers per second of wall time (1.00 = one core busy).');
   }
@@ -160,7 +165,7 @@ async function benchmark(database: BenchDatabase, load: LoadClient): Promise<str
         const expected = await expectedListTotal(operation.name, POSTS, { dataSource, workspaceId: service.workspaceId, scheduled: shaped.scheduled });
         if (total !== expected) throw new Error(`${operation.name} reports total ${total}, expected ${expected}`);
       }
-      const { result, breakdown } = await profiled(PROFILE, () => measureWithCpu(load, operation));
+      const { result, breakdown } = await profiled(PROFILE, () => measureWithCpu(load, operation.request, SHAPE));
       console.log(
         `${operation.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(1)} ms, server CPU ${result.serverCpu.toFixed(2)}, ${statements.length} SQL/req${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
       );
@@ -262,23 +267,6 @@ async function revokedAtOnce(url: string, headers: Record<string, string>, issue
   const status = (await fetch(url, { headers })).status;
   if (status !== 401) throw new Error(`GET ${url} with a revoked family's access token answered ${status}, expected 401`);
   return '  after the run, the family revoked: the same access token answers 401 on the next request';
-}
-
-/** The load run, and the CPU the servers' process spent during it (warm-up included). */
-async function measureWithCpu(load: LoadClient, operation: Operation): Promise<ServerLoadResult> {
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  const result = await load.measure({ ...operation.request, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS });
-  const cpu = process.cpuUsage(cpuBefore);
-  return { ...result, serverCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - started) };
-}
-
-/** One request; anything but a 2xx stops the bench with the response body. */
-async function send(request: Operation['request']): Promise<unknown> {
-  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${request.method} ${request.url} answered ${response.status}: ${text}`);
-  return JSON.parse(text);
 }
 
 main().then(
