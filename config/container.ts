@@ -43,8 +43,12 @@ export interface Composition {
 export async function compose(config: Config, options: CompositionOptions = {}): Promise<Composition> {
   const wiring = new Wiring();
   const { checks, closers } = bindInfrastructure(wiring, config);
-  // The logger is looked up when the database first fails, after a test may have replaced it.
-  const databaseLog = new AvailabilityLog(() => wiring.get(TOKENS.Logger), 'database');
+  // The logger and clock are looked up when the database first fails, after a test may have replaced them.
+  const databaseLog = new AvailabilityLog(
+    () => wiring.get(TOKENS.Logger),
+    () => wiring.get(TOKENS.Clock),
+    'database',
+  );
   const dataSource = options.persistence === 'memory' ? null : await openDatabase(config.database, databaseLog);
   checks.unshift(dataSource === null ? bindMemoryPersistence(wiring) : bindDatabasePersistence(wiring, config, dataSource));
   wiring.value(TOKENS.HealthChecks, checks);

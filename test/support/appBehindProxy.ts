@@ -3,6 +3,7 @@ import { TOKENS } from '../../config/tokens';
 import { handleFor } from './data/connections';
 import { OWNER_EMAIL } from './data/people';
 import { draftBody, type Json } from './data/posts';
+import { FixedClock } from './fixedClock';
 import { api, type ApiClient } from './openapi';
 import { RecordingLogger } from './recordingLogger';
 import { MYSQL_URL, requireServer } from './services';
@@ -14,6 +15,8 @@ export interface ProxiedWorld {
   readonly t: TestApp;
   readonly proxy: TcpProxy;
   readonly logs: RecordingLogger;
+  /** The service's clock, set to the real time at the start: it moves only when the test says. */
+  readonly clock: FixedClock;
   readonly api: ApiClient;
   readonly auth: { Authorization: string };
   readonly posts: string;
@@ -35,10 +38,16 @@ export async function startBehindProxy(ctx: Mocha.Context, env: Record<string, s
   const viaProxy = new URL(MYSQL_URL);
   viaProxy.port = String(proxy.port);
   const logs = new RecordingLogger();
+  const clock = new FixedClock(new Date());
   const t = await startTestApp(
     { DATABASE_URL: viaProxy.toString(), DATA_DIR: (await freshDatabaseEnv('sqlite')).DATA_DIR! },
     { RATE_LIMIT_MAX: '1000000', ...env },
-    { replace: (w) => w.replace(TOKENS.Logger, logs) },
+    {
+      replace: (w) => {
+        w.replace(TOKENS.Logger, logs);
+        w.replace(TOKENS.Clock, clock);
+      },
+    },
   );
   await t.given.user(OWNER_EMAIL);
   const ws = await t.given.workspace(OWNER_EMAIL, 'Main');
@@ -49,6 +58,7 @@ export async function startBehindProxy(ctx: Mocha.Context, env: Record<string, s
     t,
     proxy,
     logs,
+    clock,
     api: api(t.app),
     auth: { Authorization: `Bearer ${key}` },
     posts: `/v1/workspaces/${ws}/posts`,

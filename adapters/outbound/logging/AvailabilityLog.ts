@@ -1,3 +1,4 @@
+import { type Clock } from '../../../application/ports/Clock';
 import { type Logger } from '../../../application/ports/Logger';
 
 /**
@@ -5,7 +6,8 @@ import { type Logger } from '../../../application/ports/Logger';
  * fails the same way, and a line (or a stack) per request would bury everything else. It is
  * back once it has answered for `settleMs` without a failure: a partial outage (SQLite's
  * readers going on while a writer is locked out) would otherwise log every request twice.
- * The failures in between are counted and reported with the recovery.
+ * The failures in between are counted and reported with the recovery. Time is the service's
+ * Clock, looked up like the logger when first needed (after a test may have replaced it).
  */
 export class AvailabilityLog {
   private down = false;
@@ -15,12 +17,13 @@ export class AvailabilityLog {
 
   constructor(
     private readonly logger: () => Logger,
+    private readonly clock: () => Clock,
     private readonly dependency: string,
     private readonly settleMs = 1000,
   ) {}
 
   unavailable(cause: unknown): void {
-    this.lastFailure = Date.now();
+    this.lastFailure = this.clock().now().getTime();
     this.failuresWhileDown += 1;
     if (this.down) return;
     this.down = true;
@@ -29,7 +32,7 @@ export class AvailabilityLog {
   }
 
   available(): void {
-    if (!this.down || Date.now() - this.lastFailure < this.settleMs) return;
+    if (!this.down || this.clock().now().getTime() - this.lastFailure < this.settleMs) return;
     this.down = false;
     this.logger().info(`${this.dependency} available again`, {
       downForMs: this.lastFailure - this.downSince,

@@ -49,8 +49,9 @@ describe('the JSON API while MariaDB is unreachable (docs/errors.md, database_un
     await w.api.get(w.posts).set(w.auth).expect(200);
     const created = await w.api.post(w.posts).set(w.auth).set('Idempotency-Key', 'down-0').send(w.draft('keyed 0'));
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
-    // Back once it has answered a second without a failure (AvailabilityLog).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(w.logs.count('database available again'), 'answering, but not yet for a second').to.equal(0);
+    // Back once it has answered a second without a failure (AvailabilityLog), on the service's clock.
+    w.clock.advance(1100);
     await w.api.get('/v1/me').set(w.auth).expect(200);
     expect(w.logs.count('database unavailable')).to.equal(1);
     expect(w.logs.count('database available again')).to.equal(1);

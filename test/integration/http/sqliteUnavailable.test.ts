@@ -4,6 +4,7 @@ import { createDataSource, initializeDataSource } from '../../../adapters/outbou
 import { TOKENS } from '../../../config/tokens';
 import { OWNER_EMAIL } from '../../support/data/people';
 import { draftBody } from '../../support/data/posts';
+import { FixedClock } from '../../support/fixedClock';
 import { api, type ApiClient } from '../../support/openapi';
 import { RecordingLogger } from '../../support/recordingLogger';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
@@ -22,12 +23,22 @@ describe('the JSON API on SQLite that cannot serve it: locked by another process
   let posts: string;
   let twitter: string;
   const logs = new RecordingLogger();
+  const clock = new FixedClock(new Date());
 
   before(async () => {
     const env = await freshDatabaseEnv('sqlite');
     file = env.DATABASE_URL!.slice('sqlite:'.length);
     // better-sqlite3 waits for a lock synchronously: a short busy timeout keeps the test quick.
-    t = await startTestApp(env, { DATABASE_ACQUIRE_TIMEOUT_MS: '200' }, { replace: (w) => w.replace(TOKENS.Logger, logs) });
+    t = await startTestApp(
+      env,
+      { DATABASE_ACQUIRE_TIMEOUT_MS: '200' },
+      {
+        replace: (w) => {
+          w.replace(TOKENS.Logger, logs);
+          w.replace(TOKENS.Clock, clock);
+        },
+      },
+    );
     await t.given.user(OWNER_EMAIL);
     const ws = await t.given.workspace(OWNER_EMAIL, 'Main');
     twitter = await t.given.connection(ws, 'TWITTER', '@twitter');
@@ -56,8 +67,9 @@ describe('the JSON API on SQLite that cannot serve it: locked by another process
     }
 
     await client.post(posts).set(auth).send(draft()).expect(200);
-    // Back once it has answered a second without a failure (AvailabilityLog).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(logs.count('database available again'), 'answering, but not yet for a second').to.equal(0);
+    // Back once it has answered a second without a failure (AvailabilityLog), on the service's clock.
+    clock.advance(1100);
     expect((await client.get(posts).set(auth).expect(200)).body.total).to.equal(2);
     expect(logs.count('database unavailable')).to.equal(1);
     expect(logs.count('database available again')).to.equal(1);

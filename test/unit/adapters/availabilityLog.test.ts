@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { AvailabilityLog } from '../../../adapters/outbound/logging/AvailabilityLog';
+import { FixedClock } from '../../support/fixedClock';
 import { RecordingLogger } from '../../support/recordingLogger';
 
 const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
@@ -7,7 +8,13 @@ const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNR
 describe('AvailabilityLog: an outage is logged once, and so is the recovery', () => {
   it('logs the first failure, not the ones after it, and the first answer after the outage', () => {
     const logs = new RecordingLogger();
-    const log = new AvailabilityLog(() => logs, 'database', 0);
+    const clock = new FixedClock();
+    const log = new AvailabilityLog(
+      () => logs,
+      () => clock,
+      'database',
+      0,
+    );
     log.available();
     for (let i = 0; i < 50; i += 1) log.unavailable(refused);
     log.available();
@@ -22,12 +29,40 @@ describe('AvailabilityLog: an outage is logged once, and so is the recovery', ()
 
   it('keeps a partial outage (some statements answering, others failing) as one outage', () => {
     const logs = new RecordingLogger();
-    const log = new AvailabilityLog(() => logs, 'database', 60_000);
+    const clock = new FixedClock();
+    const log = new AvailabilityLog(
+      () => logs,
+      () => clock,
+      'database',
+      60_000,
+    );
     for (let i = 0; i < 10; i += 1) {
       log.available(); // a reader still served
+      clock.advance(10_000);
       log.unavailable(refused); // a writer locked out
     }
     expect(logs.count('database unavailable')).to.equal(1);
     expect(logs.count('database available again')).to.equal(0);
+  });
+
+  it('is back once it has answered for the settling time on its clock since the last failure, and says for how long it was down', () => {
+    const logs = new RecordingLogger();
+    const clock = new FixedClock();
+    const log = new AvailabilityLog(
+      () => logs,
+      () => clock,
+      'database',
+      1000,
+    );
+    log.unavailable(refused);
+    clock.advance(4000);
+    log.unavailable(refused);
+    clock.advance(999);
+    log.available();
+    expect(logs.count('database available again'), 'a second not yet over').to.equal(0);
+    clock.advance(1);
+    log.available();
+    expect(logs.count('database available again')).to.equal(1);
+    expect(logs.lines[1]!.fields).to.deep.equal({ downForMs: 4000, failedStatements: 2 });
   });
 });
