@@ -18,7 +18,8 @@ import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaU
 import { workspaceViewsRouter } from '../adapters/inbound/http/routers/workspaceViewsRouter';
 import { webhooksRouter } from '../adapters/inbound/http/routers/webhooksRouter';
 import { analyticsRouter } from '../adapters/inbound/http/routers/analyticsRouter';
-import { schedulesRouter } from '../adapters/inbound/http/routers/schedulesRouter';
+import { apiRouter } from '../adapters/inbound/http/operations/apiRouter';
+import { SCHEDULE_OPERATIONS } from '../adapters/inbound/http/operations/scheduleOperations';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -48,7 +49,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => transcriptionsRouter(kit, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
     (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
     (kit) => webhooksRouter(kit, get(T.ManageWebhooks), get(T.WebhookDeliveryLog)),
-    (kit) => schedulesRouter(kit, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) }),
+    apiRouter(SCHEDULE_OPERATIONS, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) }),
     (kit) => analyticsRouter(kit, get(T.PostFigures)),
   ];
 }

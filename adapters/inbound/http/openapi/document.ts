@@ -28,7 +28,8 @@ import { transcriptionSchemas } from './schemas/transcriptions';
 import { workspaceViewPaths } from './paths/workspaceViews';
 import { workspaceViewSchemas } from './schemas/workspaceViews';
 import { webhookPaths } from './paths/webhooks';
-import { schedulePaths } from './paths/schedules';
+import { openApiPaths } from '../operations/openApiPaths';
+import { SCHEDULE_OPERATIONS } from '../operations/scheduleOperations';
 import { analyticsPaths } from './paths/analytics';
 import { analyticsSchemas } from './schemas/analytics';
 import { postsImportExportPaths } from './paths/postsImportExport';
@@ -75,7 +76,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
       description: 'Posting schedules: each connection\'s weekly slots, and the next free slot a queued post takes (docs/posts.md, "Posting schedules").',
     },
     schemas: scheduleSchemas,
-    paths: schedulePaths,
+    paths: openApiPaths(SCHEDULE_OPERATIONS),
   },
   {
     tag: {

@@ -43,7 +43,7 @@ export const idempotentReplayedHeader: HeaderObject = {
   schema: { type: 'string', const: 'true' },
 };
 
-interface Described {
+export interface Described {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
@@ -70,23 +70,23 @@ export type RequestBodySpec =
  * answer (401, 429, 500, 503; 413, 415, 422 when it reads a body) to `errors`, and the
  * X-Request-Id and RateLimit headers to the success response.
  */
-export function authenticatedOperation(
-  spec: Described & {
-    /** The scope the operation needs; null: any valid credential. */
-    readonly scope: Scope | null;
-    readonly requestBody?: RequestBodySpec;
-    readonly success: SuccessResponse;
-    /** The statuses this operation adds (403, 404, 409, …). */
-    readonly errors: readonly ErrorStatus[];
-    /** Headers of the success response beyond X-Request-Id, RateLimit-* and Idempotent-Replayed (e.g. ETag). */
-    readonly successHeaders?: Readonly<Record<string, HeaderObject>>;
-    /**
-     * A POST, PATCH or DELETE: takes the optional Idempotency-Key header, and its answer may be
-     * a replay (Idempotent-Replayed). The idempotency middleware guards every such method.
-     */
-    readonly idempotent?: boolean;
-  },
-): OperationObject {
+export interface AuthenticatedOperationSpec extends Described {
+  /** The scope the operation needs; null: any valid credential. */
+  readonly scope: Scope | null;
+  readonly requestBody?: RequestBodySpec;
+  readonly success: SuccessResponse;
+  /** The statuses this operation adds (403, 404, 409, …). */
+  readonly errors: readonly ErrorStatus[];
+  /** Headers of the success response beyond X-Request-Id, RateLimit-* and Idempotent-Replayed (e.g. ETag). */
+  readonly successHeaders?: Readonly<Record<string, HeaderObject>>;
+  /**
+   * A POST, PATCH or DELETE: takes the optional Idempotency-Key header, and its answer may be
+   * a replay (Idempotent-Replayed). The idempotency middleware guards every such method.
+   */
+  readonly idempotent?: boolean;
+}
+
+export function authenticatedOperation(spec: AuthenticatedOperationSpec): OperationObject {
   const idempotent = spec.idempotent === true;
   const statuses = new Set([
     ...ALWAYS_WHEN_AUTHENTICATED,
