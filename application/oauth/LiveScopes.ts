@@ -1,7 +1,7 @@
 import { type Scope } from '../../domain/credential/Scope';
 import { oauthError } from '../../domain/oauth/oauthError';
 import { type MembershipRepository } from '../../domain/workspace/MembershipRepository';
-import { ceilingOf } from '../../domain/workspace/Role';
+import { ceilingOf } from '../../domain/credential/RoleCeiling';
 
 /**
  * What a grant may still carry when tokens are issued from it: its scopes within the person's

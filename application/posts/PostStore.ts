@@ -1,10 +1,10 @@
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
-import { checkPostMedia, type MediaInfo } from '../../domain/media/checkPostMedia';
+import { checkPostMedia, type MediaInfo } from '../../domain/post/checkPostMedia';
 import { type MediaRepository } from '../../domain/media/MediaRepository';
 import { type Post } from '../../domain/post/Post';
 import { type ConnectionLookup, type ConnectionInfo } from '../../domain/post/PostContent';
 import { type PostRepository } from '../../domain/post/PostRepository';
-import { ValidationProblems } from '../../domain/post/ValidationProblems';
+import { ValidationProblems } from '../../domain/shared/ValidationProblems';
 import { notFound } from '../../domain/shared/DomainError';
 import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
 import { type QueueSlots } from '../ports/QueueSlots';

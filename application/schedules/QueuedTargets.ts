@@ -1,7 +1,7 @@
 import { type Post } from '../../domain/post/Post';
 import { type TargetInput } from '../../domain/post/PostContent';
 import { type PostIntent } from '../../domain/post/PostStatus';
-import { ValidationProblems } from '../../domain/post/ValidationProblems';
+import { ValidationProblems } from '../../domain/shared/ValidationProblems';
 import { type PostingScheduleRepository } from '../../domain/schedule/PostingScheduleRepository';
 import { type QueueSlots } from '../ports/QueueSlots';
 import { type NextFreeSlot } from './NextFreeSlot';

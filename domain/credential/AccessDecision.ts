@@ -1,6 +1,7 @@
 import { DomainError, forbidden, notFound } from '../shared/DomainError';
 import { type Membership } from '../workspace/Membership';
-import { ceilingOf, lowerRole, type Role } from '../workspace/Role';
+import { ceilingOf } from './RoleCeiling';
+import { lowerRole, type Role } from '../workspace/Role';
 import { boundWorkspaceOf, type Credential } from './Credential';
 import { ALL_SCOPES, type Scope } from './Scope';
 

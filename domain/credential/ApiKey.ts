@@ -1,5 +1,6 @@
 import { conflict, DomainError, validationError } from '../shared/DomainError';
-import { ceilingOf, type Role } from '../workspace/Role';
+import { ceilingOf } from './RoleCeiling';
+import { type Role } from '../workspace/Role';
 import { type Scope } from './Scope';
 
 export interface ApiKeySnapshot {

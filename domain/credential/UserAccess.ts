@@ -1,7 +1,8 @@
 import { boundWorkspaceOf, type Credential } from './Credential';
 import { InsufficientScope } from './AccessDecision';
 import { ALL_SCOPES, type Scope } from './Scope';
-import { ceilingOf, type Role } from '../workspace/Role';
+import { ceilingOf } from './RoleCeiling';
+import { type Role } from '../workspace/Role';
 
 /**
  * Access to a person's own resources (transcriptions, email preferences, checkout), which

@@ -1,5 +1,6 @@
 import { parseScopes, type Scope } from '../credential/Scope';
-import { ceilingOf, type Role } from '../workspace/Role';
+import { ceilingOf } from '../credential/RoleCeiling';
+import { type Role } from '../workspace/Role';
 import { oauthError } from './oauthError';
 
 /**

@@ -1,5 +1,5 @@
 import { Segment, type SegmentInput, type SegmentSnapshot } from './Segment';
-import { type ValidationProblems } from './ValidationProblems';
+import { type ValidationProblems } from '../shared/ValidationProblems';
 
 export interface GroupInput {
   readonly id: string;

@@ -1,4 +1,4 @@
-import { type ValidationProblems, isFiniteNonNegative } from './ValidationProblems';
+import { type ValidationProblems, isFiniteNonNegative } from '../shared/ValidationProblems';
 
 /** A media item as the request carries it (types already checked by the HTTP layer). */
 export interface MediaInput {

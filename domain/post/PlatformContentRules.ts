@@ -1,7 +1,7 @@
 import { capabilitiesOf, type Platform } from '../platform/Platform';
 import { describeUnit, measureText } from '../platform/TextLength';
 import { type Group } from './Group';
-import { type ValidationProblems } from './ValidationProblems';
+import { type ValidationProblems } from '../shared/ValidationProblems';
 
 /**
  * Checks that a group can be published on a platform (its descriptor's capabilities).

@@ -3,7 +3,7 @@ import { Group, type GroupInput } from './Group';
 import { checkGroupForPlatform } from './PlatformContentRules';
 import { Target } from './Target';
 import { type TargetSettings, readTargetSettings } from './TargetSettings';
-import { type ValidationProblems, joinPath } from './ValidationProblems';
+import { type ValidationProblems, joinPath } from '../shared/ValidationProblems';
 
 /** A target as the request carries it; `settings` is still untrusted (its shape varies by platform). */
 export interface TargetInput {

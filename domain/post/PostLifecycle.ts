@@ -1,6 +1,6 @@
 import { conflict } from '../shared/DomainError';
 import { PUBLISHING_STATUSES, type PostIntent, type PostStatus, type ReviewableIntent } from './PostStatus';
-import { type ValidationProblems } from './ValidationProblems';
+import { type ValidationProblems } from '../shared/ValidationProblems';
 
 /**
  * Where a post stands before publishing begins. `requestedIntent` remembers, while a post

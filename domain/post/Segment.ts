@@ -1,5 +1,5 @@
 import { Media, type MediaInput, type MediaSnapshot } from './Media';
-import { type ValidationProblems, isFiniteNonNegative } from './ValidationProblems';
+import { type ValidationProblems, isFiniteNonNegative } from '../shared/ValidationProblems';
 
 export interface SegmentInput {
   readonly text: string;

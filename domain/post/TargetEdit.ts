@@ -5,7 +5,7 @@ import { scheduleProblem } from './PostLifecycle';
 import { type TargetChanges, type TargetEditContext } from './PostInputs';
 import { type Target } from './Target';
 import { type TargetSettings, readTargetSettings } from './TargetSettings';
-import { ValidationProblems } from './ValidationProblems';
+import { ValidationProblems } from '../shared/ValidationProblems';
 
 export interface TargetEditRules {
   readonly workspaceId: string;

@@ -3,7 +3,7 @@ import { buildPostContent } from './PostContent';
 import { type LifecyclePosition, checkReadiness } from './PostLifecycle';
 import { type PostContentInput, type PostContext } from './PostInputs';
 import { type Target } from './Target';
-import { ValidationProblems } from './ValidationProblems';
+import { ValidationProblems } from '../shared/ValidationProblems';
 
 /** Whether this create or edit must go through review: asked for, or a contributor's. */
 export const needsReview = (input: PostContentInput, ctx: PostContext): boolean => input.submitForReview === true || ctx.reviewRequired;

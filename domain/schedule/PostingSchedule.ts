@@ -1,5 +1,5 @@
 import { validationError } from '../shared/DomainError';
-import { ValidationProblems } from '../post/ValidationProblems';
+import { ValidationProblems } from '../shared/ValidationProblems';
 import { canonicalTimeZone, instantOf, wallTimeAt } from './zonedTime';
 
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ceilingOf } from '../../../domain/workspace/Role';
+import { ceilingOf } from '../../../domain/credential/RoleCeiling';
 import { api } from '../../support/openapi';
 import { requireServer } from '../../support/services';
 import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';

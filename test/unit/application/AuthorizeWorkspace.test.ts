@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { type Credential } from '../../../domain/credential/Credential';
-import { ceilingOf } from '../../../domain/workspace/Role';
+import { ceilingOf } from '../../../domain/credential/RoleCeiling';
 import { AppFixture, rejection } from './appFixture';
 import { ADMIN_EMAIL, EDITOR_EMAIL, OWNER_EMAIL, STRANGER_EMAIL, VIEWER_EMAIL } from '../../support/data/people';
 

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { type ApiKeyCaller } from '../../../application/admin/ManageApiKeys';
 import { type Credential, type CredentialKind } from '../../../domain/credential/Credential';
 import { type Scope } from '../../../domain/credential/Scope';
-import { ceilingOf, type Role } from '../../../domain/workspace/Role';
+import { ceilingOf } from '../../../domain/credential/RoleCeiling';
+import { type Role } from '../../../domain/workspace/Role';
 import { AppFixture, rejection } from './appFixture';
 
 describe('ManageApiKeys: creating and revoking API keys', () => {

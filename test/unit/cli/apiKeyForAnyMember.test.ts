@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ceilingOf, type Role } from '../../../domain/workspace/Role';
+import { ceilingOf } from '../../../domain/credential/RoleCeiling';
+import { type Role } from '../../../domain/workspace/Role';
 import { CliFixture } from './cliFixture';
 
 /**

@@ -4,7 +4,8 @@ import { type Credential } from '../../../../domain/credential/Credential';
 import { ALL_SCOPES, type Scope } from '../../../../domain/credential/Scope';
 import { DomainError } from '../../../../domain/shared/DomainError';
 import { Membership } from '../../../../domain/workspace/Membership';
-import { ceilingOf, type Role } from '../../../../domain/workspace/Role';
+import { ceilingOf } from '../../../../domain/credential/RoleCeiling';
+import { type Role } from '../../../../domain/workspace/Role';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 const member = (role: Role, workspaceId = 'ws_1', userId = 'user_1') => Membership.create({ workspaceId, userId, role, now: NOW });

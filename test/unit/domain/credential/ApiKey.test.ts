@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { ApiKey, assertMayCreateApiKeys } from '../../../../domain/credential/ApiKey';
 import { type Scope } from '../../../../domain/credential/Scope';
 import { DomainError } from '../../../../domain/shared/DomainError';
-import { ceilingOf, type Role } from '../../../../domain/workspace/Role';
+import { ceilingOf } from '../../../../domain/credential/RoleCeiling';
+import { type Role } from '../../../../domain/workspace/Role';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 const LATER = new Date('2030-01-02T00:00:00.000Z');

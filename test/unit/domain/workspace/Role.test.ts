@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { ALL_SCOPES, type Scope } from '../../../../domain/credential/Scope';
 import { DomainError } from '../../../../domain/shared/DomainError';
-import { ceilingOf, isRole, lowerRole, parseRole, rankOf, ROLES, type Role } from '../../../../domain/workspace/Role';
+import { ceilingOf } from '../../../../domain/credential/RoleCeiling';
+import { isRole, lowerRole, parseRole, rankOf, ROLES, type Role } from '../../../../domain/workspace/Role';
 
 /** docs/product.md, "Roles and their scope ceilings", copied row by row: owner, admin, editor, contributor, viewer. */
 const TABLE: ReadonlyArray<readonly [readonly Scope[], readonly [boolean, boolean, boolean, boolean, boolean]]> = [

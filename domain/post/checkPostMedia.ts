@@ -1,10 +1,10 @@
 import { type Platform } from '../platform/Platform';
-import { type GroupSnapshot } from '../post/Group';
-import { type MediaSnapshot } from '../post/Media';
-import { type ValidationProblems } from '../post/ValidationProblems';
+import { type GroupSnapshot } from './Group';
+import { type MediaSnapshot } from './Media';
+import { type ValidationProblems } from '../shared/ValidationProblems';
 import { checkMediaForPlatform, type PlacedMedia } from './checkMediaForPlatform';
-import { type MediaFacts } from './MediaFacts';
-import { type MediaStatus } from './MediaItem';
+import { type MediaFacts } from '../media/MediaFacts';
+import { type MediaStatus } from '../media/MediaItem';
 
 /** What a post needs to know of a media item it names. */
 export interface MediaInfo {

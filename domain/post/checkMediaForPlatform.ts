@@ -1,8 +1,8 @@
 import { mediaRulesOf, type Platform } from '../platform/Platform';
-import { type ValidationProblems } from '../post/ValidationProblems';
-import { type MediaFacts, type MediaKind } from './MediaFacts';
-import { type MediaKindRules, type MediaRules } from './MediaRules';
-import { formatBytes, formatDuration } from './MediaUnits';
+import { type ValidationProblems } from '../shared/ValidationProblems';
+import { type MediaFacts, type MediaKind } from '../media/MediaFacts';
+import { type MediaKindRules, type MediaRules } from '../media/MediaRules';
+import { formatBytes, formatDuration } from '../media/MediaUnits';
 
 /** One known, ready media item of a segment, with its request path (`groups[0].segments[1].media[0]`). */
 export interface PlacedMedia {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { checkMediaForPlatform } from '../../../../domain/media/checkMediaForPlatform';
+import { checkMediaForPlatform } from '../../../../domain/post/checkMediaForPlatform';
 import { type MediaFacts } from '../../../../domain/media/MediaFacts';
 import { type Platform, PLATFORMS } from '../../../../domain/platform/Platform';
-import { ValidationProblems } from '../../../../domain/post/ValidationProblems';
-import { jpeg, mp4 } from './mediaFacts';
+import { ValidationProblems } from '../../../../domain/shared/ValidationProblems';
+import { jpeg, mp4 } from '../media/mediaFacts';
 
 const MEDIA = 'groups[0].segments[1].media';
 

@@ -1,4 +1,4 @@
-import { type ErrorDetail, validationError } from '../shared/DomainError';
+import { type ErrorDetail, validationError } from './DomainError';
 
 /**
  * Collects every problem of one request before failing, so a client fixes all of its
