@@ -8,14 +8,15 @@ import sharp from 'sharp';
 import { awaitOutput, type ServiceProcess, startServiceProcess } from '../support/serviceProcess';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const README = path.join(ROOT, 'README.md');
+/** Where the walk-throughs are: the README's first post, and the others in docs/walkthroughs.md. */
+const WALKTHROUGHS = [path.join(ROOT, 'README.md'), path.join(ROOT, 'docs/walkthroughs.md')];
 
-/** The shell block that follows `<!-- walkthrough:NAME -->` in README.md, as written there. */
+/** The shell block that follows `<!-- walkthrough:NAME -->` in README.md or docs/walkthroughs.md, as written there. */
 function readmeBlock(name: string): string {
-  const readme = fs.readFileSync(README, 'utf8');
-  const block = new RegExp(`<!-- walkthrough:${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  if (block === null) throw new Error(`README.md has no walkthrough:${name} block`);
-  return block[1]!;
+  const marked = new RegExp(`<!-- walkthrough:${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``);
+  const blocks = WALKTHROUGHS.map((file) => marked.exec(fs.readFileSync(file, 'utf8'))?.[1]).filter((b) => b !== undefined);
+  if (blocks.length !== 1) throw new Error(`README.md and docs/walkthroughs.md hold ${blocks.length} walkthrough:${name} blocks, not one`);
+  return blocks[0]!;
 }
 
 /** The block with the newcomer's own values in place of its placeholders. */

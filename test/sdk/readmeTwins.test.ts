@@ -39,9 +39,9 @@ describe("README's curl walk-throughs, their TypeScript twins through the SDK (s
   });
 
   it('has a twin for each of the README blocks publish, plan and analytics', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readme = ['README.md', 'docs/walkthroughs.md'].map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
     for (const name of ['publish', 'plan', 'analytics']) {
-      expect(readme, `README.md's walkthrough:${name}`).to.include(`<!-- walkthrough:${name} -->`);
+      expect(readme, `walkthrough:${name} of README.md or docs/walkthroughs.md`).to.include(`<!-- walkthrough:${name} -->`);
       expect(fs.existsSync(path.join(SDK, 'examples', `${name}.ts`)), `sdk/examples/${name}.ts`).to.equal(true);
     }
   });
