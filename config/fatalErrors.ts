@@ -5,7 +5,7 @@ import { JsonLogger } from '../adapters/outbound/logging/JsonLogger';
  * A process that dies says why, as one JSON log line (credentials redacted like every other
  * line), written synchronously so it is out before the exit. An uncaught error leaves the
  * process in an unknown state: it is not carried on with, it ends with status 1 for the
- * supervisor to restart (README, "Running it for real"). No request may get here: every stream
+ * supervisor to restart (docs/operating.md, "Running it for real"). No request may get here: every stream
  * that meets a client's bytes handles its own errors (docs/decisions.md, "Streams meeting a
  * client's bytes").
  */

@@ -1,5 +1,5 @@
 // `npm install` (postinstall): media inspection needs ffprobe and ffmpeg from Debian's ffmpeg
-// package (README, "Media"). Installed here when missing and this user may (root with apt-get);
+// package (README, "Quick start"; docs/media.md). Installed here when missing and this user may (root with apt-get);
 // otherwise a plain message says how. The service runs without them: videos are then refused.
 const { execFileSync, spawnSync } = require('node:child_process');
 

@@ -18,7 +18,7 @@ export interface RegisterClientInput {
 /** Client secrets: 256 random bits, shown once, stored as a hash. */
 const SECRET_PREFIX = 'dcs_';
 
-/** The operator's `client register | list | remove` (README, "OAuth clients"). */
+/** The operator's `client register | list | remove` (docs/cli.md; docs/oauth.md). */
 export class ManageClients {
   constructor(
     private readonly clients: OAuthClientRepository,

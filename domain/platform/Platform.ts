@@ -15,7 +15,7 @@ import { type ValuesOf } from './SettingsSchema';
 
 /**
  * The registry: every platform a target can publish to, one descriptor each. Adding a
- * platform is a folder beside this file and a line here (README, "Adding a platform");
+ * platform is a folder beside this file and a line here (docs/recipes.md, "Adding a platform");
  * everything below derives from this list.
  */
 export const PLATFORM_DESCRIPTORS = [bluesky, facebook, farcaster, instagram, linkedin, pinterest, threads, tiktok, twitter, youtube] as const;

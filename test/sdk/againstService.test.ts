@@ -4,7 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { createDispatch, DispatchError, isDispatchError, type Schemas, verifyWebhook, WebhookVerificationError } from '../../sdk/src';
 import { eventually, type SdkService, startSdkService } from './sdkService';
 
-/** The settings each sandbox account of a first start takes (README, "Publish to the three sandbox accounts"). */
+/** The settings each sandbox account of a first start takes (README, "A first post"). */
 const SETTINGS: Partial<Record<Schemas['Platform'], Schemas['TargetSettings']>> = {
   BLUESKY: { platform: 'BLUESKY', values: {} },
   TWITTER: { platform: 'TWITTER', values: { replyRestriction: 'everyone' } },

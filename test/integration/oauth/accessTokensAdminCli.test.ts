@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../support/testApp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** The operator's command exactly as README.md documents it, in a child process on a SQLite data dir. */
+/** The operator's command exactly as docs/cli.md documents it, in a child process on a SQLite data dir. */
 function admin(dataDir: string, ...args: string[]) {
   const run = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], {
     cwd: ROOT,

@@ -23,8 +23,8 @@ export interface ApiAnswer {
 }
 
 /**
- * The authorization server as real clients meet it (docs/oauth.md, "Real clients against
- * http://127.0.0.1"): the app listening on 127.0.0.1 with BASE_URL set to that address, the two
+ * The authorization server as real clients meet it (docs/decisions.md, "OAuth server: design notes", "Real
+ * clients against http://127.0.0.1"): the app listening on 127.0.0.1 with BASE_URL set to that address, the two
  * clients registered, a person owning two workspaces (each with a Twitter connection) and
  * signed in at a cookie-jar browser, and the web app's callback listening on the loopback.
  */
