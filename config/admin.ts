@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { EnvironmentError } from '../adapters/inbound/cli/EnvironmentError';
 import { runCli, type CliSession } from '../adapters/inbound/cli/runCli';
 import { compose } from './container';
-import { type Config, ConfigError, loadConfig } from './env';
+import { type Config, ConfigError } from './env';
+import { loadCliConfig } from './servedBaseUrl';
 import { TOKENS as T } from './tokens';
 
 /**
@@ -19,7 +20,8 @@ async function admin(): Promise<number> {
 async function openSession(): Promise<CliSession> {
   let config: Config;
   try {
-    config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+    // The service's settings; BASE_URL, when not set, the one the service recorded on DATA_DIR.
+    config = loadCliConfig({ ...process.env, LOG_LEVEL: 'silent' });
   } catch (error) {
     if (error instanceof ConfigError) throw new EnvironmentError('configuration_error', error.message);
     throw error;

@@ -4,6 +4,7 @@ import { type FirstStartCredentials } from '../application/admin/BootstrapFirstS
 import { type Composition, compose } from './container';
 import { ConfigError, loadConfig, type Config } from './env';
 import { logFatalErrors } from './fatalErrors';
+import { recordServedBaseUrl } from './servedBaseUrl';
 import { buildHttpServer } from './httpServer';
 import { buildFiguresCollection, buildHousekeeping, buildPublishingWorker, buildWebhookDelivery, exitOnSignals } from './publishingWorker';
 import { TOKENS } from './tokens';
@@ -42,6 +43,12 @@ async function main(): Promise<void> {
     .get(TOKENS.KeyRing)
     .signingKey()
     .catch((error: unknown) => logger.warn('no signing key yet: it is made on first use', { error: String(error) }));
+  // The operator CLI on this DATA_DIR issues session tokens for this base URL, whatever its own PORT.
+  try {
+    recordServedBaseUrl(config.secrets.dataDir, baseUrl);
+  } catch (error) {
+    logger.warn('the base URL could not be recorded in DATA_DIR: run the CLI with BASE_URL set', { baseUrl, error: String(error) });
+  }
   // Announced once the first start's key can be used.
   const address = server.address() as AddressInfo;
   logger.info('listening', { url: baseUrl, host, port: address.port, database: config.database.kind });

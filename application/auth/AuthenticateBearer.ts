@@ -6,10 +6,15 @@ import { type ApiKeyCredentials } from '../ports/ApiKeyCredentials';
 import { type SecretHasher } from '../ports/SecretHasher';
 import { type Clock } from '../ports/Clock';
 import { isSessionLive, type SessionStore } from '../ports/SessionStore';
-import { type SessionTokens } from '../ports/SessionTokens';
+import { isForAnotherBaseUrl, type SessionForAnotherBaseUrl, type SessionTokens } from '../ports/SessionTokens';
 import { API_KEY_PREFIX, isWellFormedApiKey, lookupPrefixOf } from './apiKeyFormat';
 
 const invalid = (message: string) => unauthenticated('invalid_token', message);
+
+/** What a session issued where BASE_URL (or PORT) was not the service's is told: the two URLs, and the way out. */
+const anotherBaseUrl = ({ issuedFor, servedBy }: SessionForAnotherBaseUrl): string =>
+  `this session token was issued for ${issuedFor}, this service is ${servedBy}: ` +
+  `issue it again with BASE_URL=${servedBy} (npm run -s admin -- session issue)`;
 
 /** Turns a bearer token into a verified credential, or fails with 401. */
 export class AuthenticateBearer {
@@ -55,6 +60,7 @@ export class AuthenticateBearer {
 
   private async jwt(token: string): Promise<Credential> {
     const session = await this.sessions.verify(token);
+    if (session !== null && isForAnotherBaseUrl(session)) throw invalid(anotherBaseUrl(session));
     if (session !== null) {
       // Signed is not enough: a session revoked before its expiry is over.
       if (!isSessionLive(await this.sessionStore.find(session.sessionId), this.clock.now())) throw invalid('the session has been revoked or has expired');

@@ -43,7 +43,7 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
     longestTokenLifetimeSeconds: Math.max(config.sessions.ttlSeconds, config.oauth.accessTokenTtlSeconds, MAX_SESSION_TTL_SECONDS),
   };
   w.build(T.KeyRing, [T.SigningKeyStore, T.Clock], (store, clock) => new KeyRing(store, new SecretBox(resolveSecretKey(config.secrets)), clock, rotation));
-  w.build(T.SessionTokens, [T.KeyRing, T.Clock], (keys, clock) => new JoseSessionTokens(keys, config.http.baseUrl, clock));
+  w.build(T.SessionTokens, [T.KeyRing, T.Clock], (keys, clock) => new JoseSessionTokens(keys, config.http.baseUrl, clock, logger));
   w.build(
     T.AccessTokens,
     [T.KeyRing, T.Clock],

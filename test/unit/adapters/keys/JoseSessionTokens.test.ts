@@ -61,10 +61,10 @@ describe('JoseSessionTokens: first-party session JWTs', () => {
     expect(await sessions.verify(`${header}.${forged}.${signature}`)).to.equal(null);
   });
 
-  it('refuses a token meant for another issuer, even signed with the same keys', async () => {
+  it('refuses a token meant for another issuer, even signed with the same keys, naming both base URLs', async () => {
     const elsewhere = new JoseSessionTokens(ring, 'https://other.example', clock);
     const { token } = await elsewhere.issue(CLAIMS, 600);
-    expect(await sessions.verify(token)).to.equal(null);
+    expect(await sessions.verify(token)).to.deep.equal({ issuedFor: 'https://other.example', servedBy: ISSUER });
   });
 
   it('refuses a token signed by keys this service does not keep', async () => {
