@@ -17,7 +17,7 @@ export function recordServedBaseUrl(dataDir: string, baseUrl: string): void {
   if (readServedBaseUrl(dataDir) === baseUrl) return;
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${baseUrl}\n`, { mode: 0o644 });
+  fs.writeFileSync(temporary, `${baseUrl}\n`, { mode: 0o600 });
   fs.renameSync(temporary, file);
 }
 
