@@ -1,7 +1,6 @@
 import { type ApiRoutes } from '../adapters/inbound/http/RouteKit';
-import { apiKeysRouter } from '../adapters/inbound/http/routers/apiKeysRouter';
-import { platformsRouter } from '../adapters/inbound/http/routers/platformsRouter';
-import { connectionsRouter } from '../adapters/inbound/http/routers/connectionsRouter';
+import { API_KEY_OPERATIONS } from '../adapters/inbound/http/operations/apiKeyOperations';
+import { CONNECTION_OPERATIONS } from '../adapters/inbound/http/operations/connectionOperations';
 import { meRouter } from '../adapters/inbound/http/routers/meRouter';
 import { emailPreferencesRouter } from '../adapters/inbound/http/routers/emailPreferencesRouter';
 import { checkoutRouter } from '../adapters/inbound/http/routers/checkoutRouter';
@@ -10,14 +9,14 @@ import { postsCsvRouter } from '../adapters/inbound/http/routers/postsCsvRouter'
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postsValidateRouter } from '../adapters/inbound/http/routers/postsValidateRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
-import { targetAttemptsRouter } from '../adapters/inbound/http/routers/targetAttemptsRouter';
+import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
 import { transcriptionsRouter } from '../adapters/inbound/http/routers/transcriptionsRouter';
 import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
 import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
-import { workspaceViewsRouter } from '../adapters/inbound/http/routers/workspaceViewsRouter';
-import { webhooksRouter } from '../adapters/inbound/http/routers/webhooksRouter';
-import { analyticsRouter } from '../adapters/inbound/http/routers/analyticsRouter';
+import { WORKSPACE_VIEW_OPERATIONS } from '../adapters/inbound/http/operations/workspaceViewOperations';
+import { WEBHOOK_OPERATIONS } from '../adapters/inbound/http/operations/webhookOperations';
+import { ANALYTICS_OPERATIONS } from '../adapters/inbound/http/operations/analyticsOperations';
 import { apiRouter } from '../adapters/inbound/http/operations/apiRouter';
 import { SCHEDULE_OPERATIONS } from '../adapters/inbound/http/operations/scheduleOperations';
 import { type Composition } from './container';
@@ -29,28 +28,27 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
   return [
     () => meRouter(get(T.GetCurrentUser), get(T.ListMyWorkspaces)),
     () => emailPreferencesRouter(get(T.ManageEmailPreferences)),
-    (kit) =>
-      connectionsRouter(kit, {
-        list: get(T.ListConnections),
-        connectWithAppPassword: get(T.ConnectWithAppPassword),
-        authorize: get(T.AuthorizeConnection),
-        choosePublishAs: get(T.ChoosePublishAs),
-        disconnect: get(T.DisconnectConnection),
-      }),
-    () => platformsRouter(get(T.ListPlatforms)),
-    (kit) => apiKeysRouter(kit, get(T.ManageApiKeys)),
+    apiRouter(CONNECTION_OPERATIONS, {
+      list: get(T.ListConnections),
+      connectWithAppPassword: get(T.ConnectWithAppPassword),
+      authorize: get(T.AuthorizeConnection),
+      choosePublishAs: get(T.ChoosePublishAs),
+      disconnect: get(T.DisconnectConnection),
+      platforms: get(T.ListPlatforms),
+    }),
+    apiRouter(API_KEY_OPERATIONS, get(T.ManageApiKeys)),
     (kit) => postsRouter(kit, posts),
     (kit) => postsValidateRouter(kit, get(T.ValidatePost)),
     (kit) => postTargetsRouter(kit, posts),
     (kit) => postReviewsRouter(kit, posts),
-    (kit) => targetAttemptsRouter(kit, get(T.ListTargetAttempts)),
+    apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
     (kit) => checkoutRouter(kit, get(T.StartCheckout)),
     (kit) => transcriptionsRouter(kit, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
-    (kit) => workspaceViewsRouter(kit, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
-    (kit) => webhooksRouter(kit, get(T.ManageWebhooks), get(T.WebhookDeliveryLog)),
+    apiRouter(WORKSPACE_VIEW_OPERATIONS, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
+    apiRouter(WEBHOOK_OPERATIONS, { webhooks: get(T.ManageWebhooks), log: get(T.WebhookDeliveryLog) }),
     apiRouter(SCHEDULE_OPERATIONS, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) }),
-    (kit) => analyticsRouter(kit, get(T.PostFigures)),
+    apiRouter(ANALYTICS_OPERATIONS, get(T.PostFigures)),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { assembleDocument, type ApiFragment } from './assemble';
-import { apiKeyPaths } from './paths/apiKeys';
+import { API_KEY_OPERATIONS } from '../operations/apiKeyOperations';
 import { billingPaths } from './paths/billing';
-import { connectionPaths } from './paths/connections';
+import { CONNECTION_OPERATIONS } from '../operations/connectionOperations';
 import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mediaPaths } from './paths/media';
@@ -9,7 +9,7 @@ import { mePaths } from './paths/me';
 import { emailPreferencePaths } from './paths/emailPreferences';
 import { oauthPaths } from './paths/oauth';
 import { postPaths } from './paths/posts';
-import { targetAttemptPaths } from './paths/targetAttempts';
+import { TARGET_ATTEMPT_OPERATIONS } from '../operations/targetAttemptOperations';
 import { transcriptionPaths } from './paths/transcriptions';
 import { apiKeySchemas } from './schemas/apiKeys';
 import { billingSchemas } from './schemas/billing';
@@ -25,12 +25,12 @@ import { oauthSchemas } from './schemas/oauth';
 import { postSchemas } from './schemas/posts';
 import { targetAttemptSchemas } from './schemas/targetAttempts';
 import { transcriptionSchemas } from './schemas/transcriptions';
-import { workspaceViewPaths } from './paths/workspaceViews';
+import { WORKSPACE_VIEW_OPERATIONS } from '../operations/workspaceViewOperations';
 import { workspaceViewSchemas } from './schemas/workspaceViews';
-import { webhookPaths } from './paths/webhooks';
+import { WEBHOOK_OPERATIONS } from '../operations/webhookOperations';
 import { openApiPaths } from '../operations/openApiPaths';
 import { SCHEDULE_OPERATIONS } from '../operations/scheduleOperations';
-import { analyticsPaths } from './paths/analytics';
+import { ANALYTICS_OPERATIONS } from '../operations/analyticsOperations';
 import { analyticsSchemas } from './schemas/analytics';
 import { postsImportExportPaths } from './paths/postsImportExport';
 import { postsImportExportSchemas } from './schemas/postsImportExport';
@@ -61,14 +61,18 @@ const FRAGMENTS: readonly ApiFragment[] = [
   },
   { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: mePaths },
   { schemas: emailPreferenceSchemas, paths: emailPreferencePaths },
-  { tag: { name: 'connections', description: 'Connected social accounts of a workspace.' }, schemas: connectionSchemas, paths: connectionPaths },
-  { tag: { name: 'apiKeys', description: 'API keys of a workspace.' }, schemas: apiKeySchemas, paths: apiKeyPaths },
+  {
+    tag: { name: 'connections', description: 'Connected social accounts of a workspace.' },
+    schemas: connectionSchemas,
+    paths: openApiPaths(CONNECTION_OPERATIONS),
+  },
+  { tag: { name: 'apiKeys', description: 'API keys of a workspace.' }, schemas: apiKeySchemas, paths: openApiPaths(API_KEY_OPERATIONS) },
   {
     tag: { name: 'posts', description: 'Posts of a workspace: content groups, targets on connected accounts, the lifecycle and reviews.' },
     schemas: postSchemas,
     paths: postPaths,
   },
-  { schemas: targetAttemptSchemas, paths: targetAttemptPaths },
+  { schemas: targetAttemptSchemas, paths: openApiPaths(TARGET_ATTEMPT_OPERATIONS) },
   { schemas: postsImportExportSchemas, paths: postsImportExportPaths },
   {
     tag: {
@@ -85,7 +89,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
         "Published posts' figures (likes, reposts, replies, quotes, saves, views, clicks) as the workers collect them from each platform, and the workspace's sums over a range (docs/analytics.md).",
     },
     schemas: analyticsSchemas,
-    paths: analyticsPaths,
+    paths: openApiPaths(ANALYTICS_OPERATIONS),
   },
   {
     tag: {
@@ -98,7 +102,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
   },
   { tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." }, schemas: billingSchemas, paths: billingPaths },
   { tag: { name: 'transcriptions', description: "A person's reel transcriptions and their quota." }, schemas: transcriptionSchemas, paths: transcriptionPaths },
-  { schemas: workspaceViewSchemas, paths: workspaceViewPaths },
+  { schemas: workspaceViewSchemas, paths: openApiPaths(WORKSPACE_VIEW_OPERATIONS) },
   {
     tag: {
       name: 'webhooks',
@@ -106,7 +110,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
         'Signed events for every publishing outcome (Standard Webhooks), so no client has to poll: subscriptions, their delivery logs, retries and test events (docs/webhooks.md).',
     },
     schemas: { ...webhookSchemas, ...webhookEventSchemas },
-    paths: webhookPaths,
+    paths: openApiPaths(WEBHOOK_OPERATIONS),
     webhooks: webhookEventOperations,
   },
   {

@@ -1,4 +1,4 @@
-import { presentTarget as presentFigures } from '../../http/routers/analyticsRouter';
+import { presentTargetFigures as presentFigures } from '../../http/presenters/presentTargetFigures';
 import { invalidArguments } from '../toolArguments';
 import { defineTool, READS } from './defineTool';
 import { type McpTool } from './McpTool';

@@ -1,5 +1,5 @@
 import { presentTarget } from '../../http/presenters/presentPost';
-import { presentAttempt } from '../../http/routers/targetAttemptsRouter';
+import { presentAttempt } from '../../http/presenters/presentAttempt';
 import { defineTool, READS } from './defineTool';
 import { type McpTool } from './McpTool';
 import { targetLine } from './postOutputs';
