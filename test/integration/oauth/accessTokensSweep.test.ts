@@ -3,7 +3,9 @@ import { expect } from 'chai';
 import { TOKENS as T } from '../../../config/tokens';
 import { DATABASE_KINDS } from '../../support/databases';
 import { OWNER_EMAIL } from '../../support/data/people';
-import { AccessTokenKit, bearer } from './accessTokenKit';
+import { FixedClock } from '../../support/fixedClock';
+import { FormEndpoints } from '../../support/oauthKit/formEndpoints';
+import { bearer, OAuthService } from '../../support/oauthKit/service';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const VERIFIER = 'a-verifier-of-enough-length-for-pkce-0123456789abcdef';
@@ -14,12 +16,14 @@ const MINUTE = 60;
 // device code an hour so a late poll still hears expired_token.
 for (const kind of DATABASE_KINDS) {
   describe(`OAuth housekeeping: the sweep on the injected clock, on ${kind}`, function () {
-    let kit: AccessTokenKit;
+    let kit: OAuthService;
+    let oauth: FormEndpoints;
     let ownerId: string;
     let ws: string;
 
     before(async function () {
-      kit = await AccessTokenKit.start(this, kind);
+      kit = await OAuthService.start(this, { kind, clock: new FixedClock() });
+      oauth = await FormEndpoints.forAgent(kit);
       ownerId = await kit.t.given.user(OWNER_EMAIL);
       ws = await kit.t.given.workspace(OWNER_EMAIL);
       await kit.t.composition.get(T.ManageClients).register({
@@ -31,7 +35,7 @@ for (const kind of DATABASE_KINDS) {
         confidential: false,
       });
     });
-    after(async () => kit?.close());
+    after(async () => kit?.stop());
 
     const sweep = () => kit.t.composition.get(T.SweepAuthorizations).sweep();
     const count = async (sql: string): Promise<number> => Number((await kit.t.dataSource.query(sql))[0].n);
@@ -61,8 +65,8 @@ for (const kind of DATABASE_KINDS) {
       await consent(false);
       const shortSession = await kit.t.given.session(OWNER_EMAIL, 5 * MINUTE);
       const longSession = await kit.t.given.session(OWNER_EMAIL, 24 * 3600);
-      const token = await kit.deviceToken(ownerId, ws, ['accounts:read']);
-      const late = await kit.startDevice('accounts:read');
+      const token = await oauth.deviceToken(ownerId, ws, ['accounts:read']);
+      const late = await oauth.startDevice('accounts:read');
       expect([await codes(), await tickets(), await devices()]).to.deep.equal([1, 1, 2]);
 
       kit.clock.advanceSeconds(10 * MINUTE + 1); // past the code (60 s), the ticket and the device code (10 min), the short session
@@ -77,31 +81,31 @@ for (const kind of DATABASE_KINDS) {
       await kit.api.get('/v1/me').set(bearer(shortSession)).expect(401);
       await kit.api.get('/v1/me').set(bearer(longSession)).expect(200);
       // The live refresh token survives the sweep and still rotates.
-      expect((await kit.refresh(token.refresh_token)).status).to.equal(200);
+      expect((await oauth.refresh(token.refresh_token)).status).to.equal(200);
 
       // Both device codes expired; kept an hour past expiry, a late poll hears expired_token.
       expect(await devices()).to.equal(2);
       kit.clock.advanceSeconds(60 * MINUTE - 2);
       expect((await sweep()).deviceCodes).to.equal(0);
-      const heard = await kit.poll(late.device_code);
+      const heard = await oauth.poll(late.device_code);
       expect([heard.status, heard.body.error]).to.deep.equal([400, 'expired_token']);
 
       kit.clock.advanceSeconds(2);
       expect((await sweep()).deviceCodes).to.equal(2);
       expect(await devices()).to.equal(0);
-      const gone = await kit.poll(late.device_code);
+      const gone = await oauth.poll(late.device_code);
       expect([gone.status, gone.body.error]).to.deep.equal([400, 'invalid_grant']);
     });
 
     it('removes a refresh token left unused past its idle lifetime; it can no longer be used', async () => {
-      const token = await kit.deviceToken(ownerId, ws, ['accounts:read']);
+      const token = await oauth.deviceToken(ownerId, ws, ['accounts:read']);
       kit.clock.advanceSeconds(kit.t.config.oauth.refreshIdleSeconds - 1);
       await sweep();
       expect(await stored(token.refresh_token)).to.equal(true);
       kit.clock.advanceSeconds(2);
       expect((await sweep()).endedGrantsAndCodes).to.be.greaterThan(0);
       expect(await stored(token.refresh_token)).to.equal(false);
-      expect((await kit.refresh(token.refresh_token)).body.error).to.equal('invalid_grant');
+      expect((await oauth.refresh(token.refresh_token)).body.error).to.equal('invalid_grant');
     });
   });
 }

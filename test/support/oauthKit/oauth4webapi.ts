@@ -1,17 +1,11 @@
-import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { expect } from 'chai';
 import * as oauth from 'oauth4webapi';
 import { type Scope } from '../../../domain/credential/Scope';
 import { type ClientGrant } from '../../../domain/oauth/OAuthClient';
-import { TOKENS as T } from '../../../config/tokens';
-import { type DatabaseKind } from '../../support/databases';
-import { OWNER_EMAIL, PASSWORD } from '../../support/data/people';
-import { FixedClock } from '../../support/fixedClock';
-import { LocalHttpServer } from '../../support/localHttpServer';
-import { freshDatabaseEnv, startTestApp, type TestApp } from '../../support/testApp';
-import { Browser, csrfIn, hiddenField } from './oauthErrorBrowser';
+import { type Browser, formFields, hiddenField } from './browser';
+import { type OAuthService } from './service';
 
-/** The redirect URI every code-flow client of these tests registers (nothing listens there: the tests read the 303). */
+/** The redirect URI the code-flow clients of the refusal tests register (nothing listens there: the tests read the 303). */
 export const CALLBACK = 'http://127.0.0.1:8765/callback';
 export const SCOPES: Scope[] = ['posts:read', 'posts:write'];
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;
@@ -30,50 +24,28 @@ export interface Refusal {
   readonly headers: Headers;
 }
 
-/**
- * The service on a real local address (BASE_URL is that address, so oauth4webapi's discovery and
- * issuer checks hold), a clock that moves only when a test says so, an owner with a workspace, and
- * a browser (cookie jar) for the sign-in, consent and device pages.
- */
-export class OAuthErrorKit {
+export type Outcome<R> = { ok: R } | { refused: Refusal };
+
+/** oauth4webapi against the service (its discovery, issuer and state checks held), a person's grants going to `workspaceId`. */
+export class Oauth4WebApi {
   private constructor(
-    readonly t: TestApp,
-    readonly clock: FixedClock,
-    private readonly server: LocalHttpServer,
-    readonly ws: string,
+    private readonly service: OAuthService,
     readonly as: oauth.AuthorizationServer,
+    private readonly workspaceId: string,
   ) {}
 
-  static async start(kind: DatabaseKind = 'sqlite'): Promise<OAuthErrorKit> {
-    let handle: ((request: IncomingMessage, response: ServerResponse) => void) | null = null;
-    const server = await LocalHttpServer.start('127.0.0.1', (request, response) => handle?.(request, response));
-    const clock = new FixedClock();
-    const base = server.url('');
-    const t = await startTestApp(await freshDatabaseEnv(kind), { BASE_URL: base }, { replace: (w) => w.replace(T.Clock, clock) });
-    handle = t.app.callback();
-    await t.given.user(OWNER_EMAIL);
-    const ws = await t.given.workspace(OWNER_EMAIL);
-    const issuer = new URL(base);
+  static async discover(service: OAuthService, workspaceId: string): Promise<Oauth4WebApi> {
+    const issuer = new URL(service.baseUrl);
     const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...insecure, algorithm: 'oauth2' }));
-    return new OAuthErrorKit(t, clock, server, ws, as);
+    return new Oauth4WebApi(service, as, workspaceId);
   }
 
-  get base(): string {
-    return this.t.config.http.baseUrl;
-  }
-
-  async stop(): Promise<void> {
-    await this.server.stop();
-    await this.t.close();
-  }
-
-  /** Registers a client through the real use case; a confidential one authenticates by `method`. */
+  /** Registers a client (grants: all three unless told, redirect URI CALLBACK); a confidential one authenticates by `method`. */
   async register(
     clientId: string,
     options: { grants?: ClientGrant[]; confidential?: boolean; method?: 'basic' | 'post'; redirectUris?: string[] } = {},
   ): Promise<TestClient> {
-    const { secret } = await this.t.composition.get(T.ManageClients).register({
-      clientId,
+    const secret = await this.service.registerClient(clientId, {
       name: `App ${clientId}`,
       redirectUris: options.redirectUris ?? [CALLBACK],
       grants: options.grants ?? ['authorization_code', 'device_code', 'refresh_token'],
@@ -84,16 +56,7 @@ export class OAuthErrorKit {
     return { client: { client_id: clientId }, auth, secret };
   }
 
-  /** A browser signed in as `email`. */
-  async browser(email = OWNER_EMAIL): Promise<Browser> {
-    const browser = new Browser(this.base);
-    const form = await browser.get('/signin');
-    const signedIn = await browser.post('/signin', { _csrf: csrfIn(await form.text()), email, password: PASSWORD, next: '/signin' });
-    expect(signedIn.status, 'signed in').to.equal(303);
-    return browser;
-  }
-
-  /** The URL of an authorization request with PKCE; `overrides` replace (or, as undefined, drop) parameters. */
+  /** The path of an authorization request with PKCE; `overrides` replace (or, as undefined, drop) parameters. */
   authorizeUrl(clientId: string, challenge: string, overrides: Record<string, string | undefined> = {}): string {
     const params: Record<string, string | undefined> = {
       response_type: 'code',
@@ -109,26 +72,25 @@ export class OAuthErrorKit {
     return `/oauth/authorize?${query}`;
   }
 
-  /** The whole front channel of the code flow: consent approved, the callback's parameters validated (state, iss). */
+  /** The code flow's front channel: the person (at `browser`, or a browser newly signed in) approves, the callback's parameters validated (state, iss). */
   async authorizationCode(test: TestClient, browser?: Browser, ticked: readonly Scope[] = SCOPES): Promise<{ callback: URLSearchParams; verifier: string }> {
     const verifier = oauth.generateRandomCodeVerifier();
-    const person = browser ?? (await this.browser());
+    const person = browser ?? (await this.service.signedIn());
     const consent = await person.get(this.authorizeUrl(test.client.client_id, await oauth.calculatePKCECodeChallenge(verifier)));
     expect(consent.status, 'the consent page').to.equal(200);
-    const page = await consent.text();
     const finalized = await person.post('/oauth/authorize/finalize', {
-      _csrf: csrfIn(page),
-      ticket: hiddenField(page, 'ticket'),
-      workspace: this.ws,
+      _csrf: formFields(consent.text, '/oauth/authorize/finalize')._csrf!,
+      ticket: hiddenField(consent.text, 'ticket'),
+      workspace: this.workspaceId,
       decision: 'approve',
       ...Object.fromEntries(ticked.map((s) => [`scope.${s}`, '1'])),
     });
     expect(finalized.status, 'finalize answers 303').to.equal(303);
-    const callback = oauth.validateAuthResponse(this.as, test.client, new URL(finalized.headers.get('location')!), 'st-123');
+    const callback = oauth.validateAuthResponse(this.as, test.client, new URL(finalized.location!), 'st-123');
     return { callback, verifier };
   }
 
-  /** Redeems a code with oauth4webapi; refusals come back as a Refusal. */
+  /** Redeems a code; a refusal comes back as a Refusal. */
   redeemCode(test: TestClient, code: { callback: URLSearchParams; verifier: string }, redirectUri = CALLBACK, resource?: string) {
     const options = { ...insecure, ...(resource === undefined ? {} : { additionalParameters: { resource } }) };
     return settle(
@@ -146,9 +108,9 @@ export class OAuthErrorKit {
     );
   }
 
-  /** Tokens by the code flow, for tests that start after it. */
-  async tokens(test: TestClient): Promise<oauth.TokenEndpointResponse> {
-    return expectTokens(await this.redeemCode(test, await this.authorizationCode(test)));
+  /** Tokens by the code flow (a person newly signed in approving), for tests that start after it. */
+  async tokens(test: TestClient, browser?: Browser): Promise<oauth.TokenEndpointResponse> {
+    return expectTokens(await this.redeemCode(test, await this.authorizationCode(test, browser)));
   }
 
   startDevice(test: TestClient, parameters: Record<string, string> = { scope: SCOPES.join(' ') }) {
@@ -166,24 +128,10 @@ export class OAuthErrorKit {
         .then((res) => oauth.processDeviceCodeResponse(this.as, test.client, res)),
     );
   }
-
-  /** The person types the code on the device page and approves or denies it; the answer of the decision. */
-  async decideDevice(browser: Browser, userCode: string, decision: 'approve' | 'deny'): Promise<Response> {
-    const csrf = await browser.csrf();
-    const review = await browser.post('/device', { _csrf: csrf, user_code: userCode });
-    expect(review.status, 'the approval page').to.equal(200);
-    const scopes = Object.fromEntries(SCOPES.map((s) => [`scope.${s}`, '1']));
-    return browser.post('/device/decide', { _csrf: csrf, user_code: userCode, workspace: this.ws, decision, ...scopes });
-  }
-
-  /** The status the API answers a bearer access token with. */
-  async apiStatus(accessToken: string): Promise<number> {
-    return (await fetch(`${this.base}/v1/me/workspaces`, { headers: { Authorization: `Bearer ${accessToken}` } })).status;
-  }
 }
 
 /** The outcome of an oauth4webapi call: its result, or the refusal it reported. */
-export async function settle<R>(call: Promise<R>): Promise<{ ok: R } | { refused: Refusal }> {
+export async function settle<R>(call: Promise<R>): Promise<Outcome<R>> {
   try {
     return { ok: await call };
   } catch (error) {
@@ -196,14 +144,14 @@ export async function settle<R>(call: Promise<R>): Promise<{ ok: R } | { refused
   }
 }
 
-export function expectRefusal<R>(outcome: { ok: R } | { refused: Refusal }, status: number, error: string): Refusal {
+export function expectRefusal<R>(outcome: Outcome<R>, status: number, error: string): Refusal {
   if ('ok' in outcome) expect.fail(`expected ${status} ${error}, but the request succeeded`);
   expect({ status: outcome.refused.status, error: outcome.refused.error }).to.deep.equal({ status, error });
   expect(outcome.refused.headers.get('cache-control'), 'a refusal is not stored either').to.equal('no-store');
   return outcome.refused;
 }
 
-export function expectTokens<R>(outcome: { ok: R } | { refused: Refusal }): R {
+export function expectTokens<R>(outcome: Outcome<R>): R {
   if ('refused' in outcome) expect.fail(`expected tokens, got ${outcome.refused.status} ${outcome.refused.error}`);
   return outcome.ok;
 }
