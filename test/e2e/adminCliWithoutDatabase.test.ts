@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { HELP_TEXT } from '../../adapters/inbound/cli/helpText';
 
@@ -8,14 +9,13 @@ const ROOT = path.resolve(__dirname, '../..');
 const UNREACHABLE_MYSQL = 'mysql://root@127.0.0.1:1/x';
 
 function admin(env: Record<string, string>, ...args: string[]) {
-  const started = Date.now();
   const run = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, seconds: (Date.now() - started) / 1000 };
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 /** Issue 6: reading the usage, or being told the command is wrong, needs no database. */
@@ -23,11 +23,24 @@ describe('the operator CLI without a reachable database', function () {
   this.timeout(120_000);
 
   for (const args of [['help'], ['--help'], []]) {
-    it(`"admin ${args.join(' ') || '(no arguments)'}" prints the help and exits 0 quickly`, () => {
-      const run = admin({ DATABASE_URL: UNREACHABLE_MYSQL }, ...args);
-      expect(run.code, run.stderr).to.equal(0);
-      expect(run.stdout).to.equal(HELP_TEXT);
-      expect(run.seconds).to.be.below(15);
+    it(`"admin ${args.join(' ') || '(no arguments)'}" prints the help and exits 0 without opening the database`, async () => {
+      // A database that accepts connections and never answers: a CLI that tried it would hang
+      // until spawnSync's timeout; the kernel queues the connection even while this process waits.
+      let opened = 0;
+      const silent = net.createServer(() => {
+        opened += 1;
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as net.AddressInfo).port;
+      try {
+        const run = admin({ DATABASE_URL: `mysql://root@127.0.0.1:${port}/x` }, ...args);
+        expect(run.code, run.stderr).to.equal(0);
+        expect(run.stdout).to.equal(HELP_TEXT);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(opened, 'connections the CLI opened to the database').to.equal(0);
+      } finally {
+        silent.close();
+      }
     });
   }
 
