@@ -1,16 +1,15 @@
 import { type ApiRoutes } from '../adapters/inbound/http/RouteKit';
 import { API_KEY_OPERATIONS } from '../adapters/inbound/http/operations/apiKeyOperations';
 import { CONNECTION_OPERATIONS } from '../adapters/inbound/http/operations/connectionOperations';
-import { meRouter } from '../adapters/inbound/http/routers/meRouter';
-import { emailPreferencesRouter } from '../adapters/inbound/http/routers/emailPreferencesRouter';
-import { checkoutRouter } from '../adapters/inbound/http/routers/checkoutRouter';
+import { EMAIL_PREFERENCE_OPERATIONS, ME_OPERATIONS } from '../adapters/inbound/http/operations/meOperations';
+import { CHECKOUT_OPERATIONS } from '../adapters/inbound/http/operations/checkoutOperations';
 import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
 import { postsCsvRouter } from '../adapters/inbound/http/routers/postsCsvRouter';
 import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postsValidateRouter } from '../adapters/inbound/http/routers/postsValidateRouter';
 import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
 import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
-import { transcriptionsRouter } from '../adapters/inbound/http/routers/transcriptionsRouter';
+import { TRANSCRIPTION_OPERATIONS } from '../adapters/inbound/http/operations/transcriptionOperations';
 import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
 import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
 import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
@@ -26,8 +25,8 @@ import { TOKENS as T } from './tokens';
 export function apiRoutes({ get }: Composition): ApiRoutes[] {
   const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle) };
   return [
-    () => meRouter(get(T.GetCurrentUser), get(T.ListMyWorkspaces)),
-    () => emailPreferencesRouter(get(T.ManageEmailPreferences)),
+    apiRouter(ME_OPERATIONS, { getCurrentUser: get(T.GetCurrentUser), listMyWorkspaces: get(T.ListMyWorkspaces) }),
+    apiRouter(EMAIL_PREFERENCE_OPERATIONS, get(T.ManageEmailPreferences)),
     apiRouter(CONNECTION_OPERATIONS, {
       list: get(T.ListConnections),
       connectWithAppPassword: get(T.ConnectWithAppPassword),
@@ -43,8 +42,8 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     (kit) => postReviewsRouter(kit, posts),
     apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
-    (kit) => checkoutRouter(kit, get(T.StartCheckout)),
-    (kit) => transcriptionsRouter(kit, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
+    apiRouter(CHECKOUT_OPERATIONS, get(T.StartCheckout)),
+    apiRouter(TRANSCRIPTION_OPERATIONS, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
     apiRouter(WORKSPACE_VIEW_OPERATIONS, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
     apiRouter(WEBHOOK_OPERATIONS, { webhooks: get(T.ManageWebhooks), log: get(T.WebhookDeliveryLog) }),
     apiRouter(SCHEDULE_OPERATIONS, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) }),

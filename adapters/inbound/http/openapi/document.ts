@@ -5,12 +5,12 @@ import { CONNECTION_OPERATIONS } from '../operations/connectionOperations';
 import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mediaPaths } from './paths/media';
-import { mePaths } from './paths/me';
-import { emailPreferencePaths } from './paths/emailPreferences';
+import { EMAIL_PREFERENCE_OPERATIONS, ME_OPERATIONS } from '../operations/meOperations';
+import { CHECKOUT_OPERATIONS } from '../operations/checkoutOperations';
 import { oauthPaths } from './paths/oauth';
 import { postPaths } from './paths/posts';
 import { TARGET_ATTEMPT_OPERATIONS } from '../operations/targetAttemptOperations';
-import { transcriptionPaths } from './paths/transcriptions';
+import { TRANSCRIPTION_OPERATIONS } from '../operations/transcriptionOperations';
 import { apiKeySchemas } from './schemas/apiKeys';
 import { billingSchemas } from './schemas/billing';
 import { connectionSchemas } from './schemas/connections';
@@ -59,8 +59,8 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: oauthSchemas,
     paths: oauthPaths,
   },
-  { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: mePaths },
-  { schemas: emailPreferenceSchemas, paths: emailPreferencePaths },
+  { tag: { name: 'me', description: 'The authenticated user.' }, schemas: meSchemas, paths: openApiPaths(ME_OPERATIONS) },
+  { schemas: emailPreferenceSchemas, paths: openApiPaths(EMAIL_PREFERENCE_OPERATIONS) },
   {
     tag: { name: 'connections', description: 'Connected social accounts of a workspace.' },
     schemas: connectionSchemas,
@@ -100,8 +100,16 @@ const FRAGMENTS: readonly ApiFragment[] = [
     schemas: mediaSchemas,
     paths: mediaPaths,
   },
-  { tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." }, schemas: billingSchemas, paths: billingPaths },
-  { tag: { name: 'transcriptions', description: "A person's reel transcriptions and their quota." }, schemas: transcriptionSchemas, paths: transcriptionPaths },
+  {
+    tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." },
+    schemas: billingSchemas,
+    paths: { ...openApiPaths(CHECKOUT_OPERATIONS), ...billingPaths },
+  },
+  {
+    tag: { name: 'transcriptions', description: "A person's reel transcriptions and their quota." },
+    schemas: transcriptionSchemas,
+    paths: openApiPaths(TRANSCRIPTION_OPERATIONS),
+  },
   { schemas: workspaceViewSchemas, paths: openApiPaths(WORKSPACE_VIEW_OPERATIONS) },
   {
     tag: {

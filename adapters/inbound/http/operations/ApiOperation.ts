@@ -15,11 +15,6 @@ export interface OperationDeclaration extends AuthenticatedOperationSpec {
   readonly method: HttpMethod;
   /** OpenAPI's template (`/v1/workspaces/{workspaceId}/posts/{id}`); the route's is derived from it. */
   readonly path: string;
-  /**
-   * The middleware run after the access check in place of the idempotency middleware
-   * (RouteKit.writes, the default for an idempotent operation): a guard of the operation's own.
-   */
-  readonly guards?: (kit: RouteKit) => readonly Middleware<AppState>[];
 }
 
 /**
@@ -30,6 +25,11 @@ export interface OperationDeclaration extends AuthenticatedOperationSpec {
  * (which reads the OpenAPI entry by operationId) are derived from it.
  */
 export interface ApiOperation<U> extends OperationDeclaration {
+  /**
+   * The middleware run after the access check in place of the idempotency middleware
+   * (RouteKit.writes, the default for an idempotent operation): a guard of the operation's own.
+   */
+  guards?(kit: RouteKit, useCases: U): readonly Middleware<AppState>[];
   handle(ctx: ApiContext, useCases: U): Promise<void>;
 }
 

@@ -2,7 +2,7 @@ import { Router } from '@koa/router';
 import { type Middleware } from 'koa';
 import { type ApiRoutes, type RouteKit } from '../RouteKit';
 import { type AppState } from '../state';
-import { type ApiOperations, type OperationDeclaration } from './ApiOperation';
+import { type ApiOperation, type ApiOperations } from './ApiOperation';
 
 /** `/v1/posts/{id}` → `/v1/posts/:id`. */
 export const routePathOf = (template: string): string => template.replace(/\{(\w+)\}/g, ':$1');
@@ -12,9 +12,9 @@ export const routePathOf = (template: string): string => template.replace(/\{(\w
  * the operation's scope (paths without a workspace check their credential in the use case),
  * then the operation's own guards, or the idempotency middleware for an idempotent one.
  */
-export function middlewareOf(declaration: OperationDeclaration, kit: RouteKit): Middleware<AppState>[] {
-  const access = declaration.path.includes('{workspaceId}') ? [kit.access(declaration.scope)] : [];
-  const guards = declaration.guards?.(kit) ?? (declaration.idempotent === true ? [kit.writes] : []);
+export function middlewareOf<U>(operation: ApiOperation<U>, kit: RouteKit, useCases: U): Middleware<AppState>[] {
+  const access = operation.path.includes('{workspaceId}') ? [kit.access(operation.scope)] : [];
+  const guards = operation.guards?.(kit, useCases) ?? (operation.idempotent === true ? [kit.writes] : []);
   return [...access, ...guards];
 }
 
@@ -24,7 +24,7 @@ export function apiRouter<U>(operations: ApiOperations<U>, useCases: U): ApiRout
     const router = new Router<AppState>();
     for (const operation of operations) {
       const handler: Middleware<AppState> = (ctx) => operation.handle(ctx as Parameters<typeof operation.handle>[0], useCases);
-      router.register(routePathOf(operation.path), [operation.method], [...middlewareOf(operation, kit), handler], { pathAsRegExp: false });
+      router.register(routePathOf(operation.path), [operation.method], [...middlewareOf(operation, kit, useCases), handler], { pathAsRegExp: false });
     }
     return router;
   };

@@ -1,22 +1,10 @@
-import { DEFAULT_PRODUCTS, type Product } from '../../../../../domain/billing/Product';
-import { openOperation, openResponse, authenticatedOperation } from '../operations';
+import { type Product } from '../../../../../domain/billing/Product';
+import { openOperation, openResponse } from '../operations';
 import { schemaRef } from '../refs';
 import { type PathMap } from '../types';
 
+/** The payment provider's events (the checkout is declared in operations/checkoutOperations.ts). */
 export const billingPaths: PathMap = {
-  '/v1/transcriptions/checkout': {
-    post: authenticatedOperation({
-      operationId: 'transcriptions.checkout',
-      summary: 'Start a checkout for a product; answers the URL to pay at',
-      description: checkoutDescription(DEFAULT_PRODUCTS),
-      tags: ['billing'],
-      scope: 'billing:write',
-      requestBody: { description: 'The product.', schema: schemaRef('CheckoutRequest') },
-      success: { status: 200, description: 'The checkout URL.', schema: schemaRef('Checkout') },
-      errors: [402, 403, 404],
-      idempotent: true,
-    }),
-  },
   '/webhooks/stripe': {
     post: openOperation({
       operationId: 'webhooks.stripe',
