@@ -28,12 +28,6 @@ export class PostStore {
     private readonly slots: QueueSlots,
   ) {}
 
-  async load(workspaceId: string, postId: string): Promise<Post> {
-    const post = await this.posts.findById(workspaceId, postId);
-    if (post === null) throw notFound('Post');
-    return post;
-  }
-
   async connectionLookup(connectionIds: readonly string[]): Promise<ConnectionLookup> {
     const found = await this.connections.findByIds([...new Set(connectionIds)]);
     const byId = new Map<string, ConnectionInfo>();

@@ -1,6 +1,6 @@
 import { type FreshGrants } from '../connections/FreshGrants';
 import { type MarkNeedsReconnect } from '../connections/MarkNeedsReconnect';
-import { type PlatformConnectors } from '../connections/PlatformConnectors';
+import { type PlatformConnectors, withSetup } from '../connections/PlatformConnectors';
 import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Clock } from '../ports/Clock';
@@ -10,14 +10,14 @@ import { type MediaAccess, type PlatformConnector, type PublishingAccount } from
 import { type PlatformGrant } from '../ports/platforms/PlatformGrant';
 import { FIRST_READ_AFTER_SECONDS, type ReadBack } from './ReadBack';
 import { type ReadBackState, readBackStateOf } from './readBackCheckpoint';
-import { type PublisherOfConnection } from './PlatformPublishers';
+import { type PublisherOfConnection } from './SandboxRouting';
 
 /**
  * Publishing to a real connection: its platform's connector, with the connection's grant
  * kept fresh (FreshGrants). A grant the platform refuses is renewed once and the call made
  * once more (the first was refused, so nothing was posted); refused again, the connection
  * needs reconnecting. Failures that are the platform's trouble are kept as the connection's
- * last error (docs/decisions.md, "Connections"). The connection comes read (PlatformPublishers);
+ * last error (docs/decisions.md, "Connections"). The connection comes read (SandboxRouting);
  * it is read here only when none was handed on, and the connector gets its account facts.
  */
 export class ConnectedPublisher implements PublisherOfConnection {
@@ -34,7 +34,13 @@ export class ConnectedPublisher implements PublisherOfConnection {
   async publish(segment: SegmentToPublish, read?: Connection | null): Promise<PublishOutcome> {
     const platform = segment.settings.platform;
     const connector = this.connectors.get(platform);
-    if (connector === null) return { kind: 'rejected', reason: this.connectors.notConfigured(platform) };
+    if (connector === null) {
+      // Permanent and readable rather than a crash or a silent skip: what to configure is named.
+      return {
+        kind: 'rejected',
+        reason: withSetup(`this service cannot publish to ${platform}: it is not configured here`, this.connectors.setupOf(platform)),
+      };
+    }
     const connection = read === undefined ? await this.connections.findById(segment.connectionId) : read;
     if (connection === null) return { kind: 'rejected', reason: 'the connection was removed' };
     if (connection.status !== 'active') {

@@ -1,8 +1,6 @@
-import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
 import { type Composition, compose } from '../../config/container';
 import { loadConfig } from '../../config/env';
 import { TOKENS as T } from '../../config/tokens';
-import { PLATFORMS } from '../../domain/platform/Platform';
 import { TimedCallPublisher } from './timedCallPublisher';
 
 /** The secret key the bench's composition and its worker processes share. */
@@ -24,6 +22,6 @@ export function engineComposition(databaseEnv: Record<string, string>, callLog: 
   });
   const publisher = new TimedCallPublisher(callLog);
   return compose(config, {
-    replace: (w) => w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const))),
+    replace: (w) => w.replace(T.PlatformPublishers, publisher),
   });
 }

@@ -1,8 +1,6 @@
 import 'reflect-metadata';
-import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
 import { TOKENS as T } from '../../config/tokens';
 import { failedToStart, runWorkerProcess } from '../../config/workerProcess';
-import { PLATFORMS } from '../../domain/platform/Platform';
 import { TimedCallPublisher } from './timedCallPublisher';
 
 /**
@@ -14,5 +12,5 @@ const callLog = process.env.BENCH_CALL_LOG;
 if (!callLog) failedToStart(new Error('BENCH_CALL_LOG names no file'));
 const publisher = new TimedCallPublisher(callLog);
 runWorkerProcess({
-  replace: (w) => w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const))),
+  replace: (w) => w.replace(T.PlatformPublishers, publisher),
 }).catch(failedToStart);

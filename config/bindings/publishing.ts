@@ -5,7 +5,7 @@ import { BeginAttempt } from '../../application/publishing/BeginAttempt';
 import { ConnectionCallSlots } from '../../application/publishing/ConnectionCallSlots';
 import { PublishingLimits } from '../../application/publishing/PublishingLimits';
 import { SandboxPublisher } from '../../adapters/outbound/publishers/sandbox/SandboxPublisher';
-import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
+import { SandboxRouting } from '../../application/publishing/SandboxRouting';
 import { DEFAULT_PUBLISHING_SETTINGS } from '../../application/publishing/PublishingSettings';
 import { PublishDueTargets } from '../../application/publishing/PublishDueTargets';
 import { RecordOutcome } from '../../application/publishing/RecordOutcome';
@@ -25,13 +25,9 @@ export function bindPublishing(w: Wiring, config: Config): void {
   w.value(T.PublishingSettings, { ...DEFAULT_PUBLISHING_SETTINGS, leaseMs, batchSize, maxAttempts });
   w.build(
     T.PlatformPublishers,
-    [T.ConnectionRepository, T.SandboxPosts, T.AttemptLog, T.IdGenerator, T.Clock, T.PlatformConnectors, T.ConnectedPublisher],
-    (connections, posts, log, ids, clock, connectors, connected) =>
-      new PlatformPublishers(
-        connectors.configured.map((platform) => [platform, connected] as const),
-        { connections, publisher: new SandboxPublisher(posts, log, ids, clock, config.http.baseUrl) },
-        connectors,
-      ),
+    [T.ConnectionRepository, T.SandboxPosts, T.AttemptLog, T.IdGenerator, T.Clock, T.ConnectedPublisher],
+    (connections, posts, log, ids, clock, connected) =>
+      new SandboxRouting(connected, { connections, publisher: new SandboxPublisher(posts, log, ids, clock, config.http.baseUrl) }),
   );
   w.construct(T.AttemptHistory, AttemptHistory, [T.AttemptLog, T.IdGenerator]);
   // One per process: every engine round of the process shares the connections' slots.

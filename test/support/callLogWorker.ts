@@ -1,8 +1,6 @@
 import 'reflect-metadata';
-import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
 import { TOKENS as T } from '../../config/tokens';
 import { failedToStart, runWorkerProcess } from '../../config/workerProcess';
-import { PLATFORMS } from '../../domain/platform/Platform';
 import { CallLogPublisher } from './callLogPublisher';
 
 /**
@@ -14,5 +12,5 @@ const callLog = process.env.WORKER_TEST_CALL_LOG;
 if (!callLog) failedToStart(new Error('WORKER_TEST_CALL_LOG names no file'));
 const publisher = new CallLogPublisher(callLog);
 runWorkerProcess({
-  replace: (w) => w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const))),
+  replace: (w) => w.replace(T.PlatformPublishers, publisher),
 }).catch(failedToStart);

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { type LeasedJob } from '../../application/ports/PublishQueue';
 import { type PublishDueTargets, type RoundReport } from '../../application/publishing/PublishDueTargets';
-import { PlatformPublishers } from '../../application/publishing/PlatformPublishers';
 import { type PublishingSettings } from '../../application/publishing/PublishingSettings';
 import { type PostActor, type PostRequest } from '../../application/posts/PostRequest';
 import { compose, type Composition, type CompositionOptions } from '../../config/container';
 import { loadConfig } from '../../config/env';
 import { TOKENS as T } from '../../config/tokens';
-import { type Platform, PLATFORMS } from '../../domain/platform/Platform';
+import { type Platform } from '../../domain/platform/Platform';
 import { type Post } from '../../domain/post/Post';
 import { type Target } from '../../domain/post/Target';
 import { type DatabaseKind } from './databases';
@@ -69,7 +68,7 @@ export class EngineHarness {
       replace: (w) => {
         w.replace(T.Clock, clock);
         w.replace(T.PublishingSettings, ENGINE_SETTINGS);
-        if (publishers === 'scripted') w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const)));
+        if (publishers === 'scripted') w.replace(T.PlatformPublishers, publisher);
         replace?.(w);
       },
     };

@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { type PublishingWorker } from '../../../adapters/inbound/worker/PublishingWorker';
-import { PlatformPublishers } from '../../../application/publishing/PlatformPublishers';
 import { buildPublishingWorker } from '../../../config/publishingWorker';
 import { TOKENS as T } from '../../../config/tokens';
-import { PLATFORMS } from '../../../domain/platform/Platform';
 import { OWNER_EMAIL } from '../../support/data/people';
 import { DEFAULT_GROUP_ID, group, targetOn } from '../../support/data/posts';
 import { api, type ApiClient } from '../../support/openapi';
@@ -27,11 +25,7 @@ describe('the publishing loop, in process on SQLite', () => {
 
   beforeEach(async () => {
     publisher = new ScriptedPublisher({ now: () => new Date() });
-    t = await startTestApp(
-      await freshDatabaseEnv('sqlite'),
-      {},
-      { replace: (w) => w.replace(T.PlatformPublishers, new PlatformPublishers(PLATFORMS.map((p) => [p, publisher] as const))) },
-    );
+    t = await startTestApp(await freshDatabaseEnv('sqlite'), {}, { replace: (w) => w.replace(T.PlatformPublishers, publisher) });
     http = api(t.app);
     await t.given.user(OWNER_EMAIL);
     const ws = await t.given.workspace(OWNER_EMAIL);

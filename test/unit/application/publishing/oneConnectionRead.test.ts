@@ -6,7 +6,7 @@ import { type PlatformGrant } from '../../../../application/ports/platforms/Plat
 import { type PublishOutcome, type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
 import { ReadBack } from '../../../../application/publishing/ReadBack';
 import { ConnectedPublisher } from '../../../../application/publishing/ConnectedPublisher';
-import { PlatformPublishers } from '../../../../application/publishing/PlatformPublishers';
+import { SandboxRouting } from '../../../../application/publishing/SandboxRouting';
 import { MemoryConnectionCredentials } from '../../../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
 import { MemoryConnectionRepository } from '../../../../adapters/outbound/persistence/memory/MemoryConnectionRepository';
 import { Connection } from '../../../../domain/connection/Connection';
@@ -114,7 +114,7 @@ describe('publishing a segment reads its connection once', () => {
       reconnect,
       new ReadBack(clock),
     );
-    return new PlatformPublishers([['LINKEDIN', connected]], { connections, publisher: sandbox });
+    return new SandboxRouting(connected, { connections, publisher: sandbox });
   }
 
   const thread = (segmentIndex: number) =>

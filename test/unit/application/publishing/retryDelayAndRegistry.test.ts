@@ -1,6 +1,10 @@
 import { expect } from 'chai';
-import { PlatformPublishers } from '../../../../application/publishing/PlatformPublishers';
+import { type SegmentToPublish } from '../../../../application/ports/PlatformPublisher';
+import { SandboxRouting } from '../../../../application/publishing/SandboxRouting';
+import { MemoryConnectionRepository } from '../../../../adapters/outbound/persistence/memory/MemoryConnectionRepository';
+import { Connection } from '../../../../domain/connection/Connection';
 import { retryDelayMs, spread } from '../../../../application/publishing/retryDelay';
+import { readBackCheckpoint } from '../../../../application/publishing/readBackCheckpoint';
 import { type Platform } from '../../../../domain/platform/Platform';
 import { readTargetSettings } from '../../../../domain/post/TargetSettings';
 import { SETTINGS } from '../../../support/data/settings';
@@ -41,25 +45,50 @@ describe('retry delays: exponential, jittered, Retry-After as a floor', () => {
   });
 });
 
-describe('PlatformPublishers: the publisher of the target platform, or a readable refusal', () => {
-  it('passes a segment to its platform, and rejects one no publisher serves', async () => {
-    const twitter = new ScriptedPublisher(new FixedClock());
-    const registry = new PlatformPublishers([['TWITTER', twitter]]);
-    const segment = {
-      connectionId: 'c',
-      text: 'hi',
-      media: [],
-      segmentIndex: 0,
-      segmentCount: 1,
-      replyToPlatformPostId: null,
-      checkpoint: null,
-      idempotencyKey: 'k',
+describe('SandboxRouting: the sandbox publishes for sandbox connections, the real publisher for the rest', () => {
+  const segment = {
+    text: 'hi',
+    media: [],
+    segmentIndex: 0,
+    segmentCount: 1,
+    replyToPlatformPostId: null,
+    checkpoint: null,
+    idempotencyKey: 'k',
+    settings: settingsFor('TWITTER'),
+  };
+
+  it("passes a real connection's segment to the real publisher with the connection it read, a sandbox one's to the sandbox", async () => {
+    const clock = new FixedClock();
+    const connections = new MemoryConnectionRepository();
+    await connections.save(Connection.create({ id: 'real', workspaceId: 'w1', platform: 'TWITTER', handle: 'ada', now: clock.now() }));
+    await connections.save(Connection.create({ id: 'play', workspaceId: 'w1', platform: 'TWITTER', handle: 'sandbox', sandbox: true, now: clock.now() }));
+    const handed: Array<Connection | null | undefined> = [];
+    const real = new ScriptedPublisher(clock);
+    const sandbox = new ScriptedPublisher(clock);
+    const recording = {
+      publish: (s: SegmentToPublish, connection?: Connection | null) => {
+        handed.push(connection);
+        return real.publish(s);
+      },
     };
-    expect((await registry.publish({ ...segment, settings: settingsFor('TWITTER') })).kind).to.equal('published');
-    expect(await registry.publish({ ...segment, settings: settingsFor('BLUESKY') })).to.deep.equal({
-      kind: 'rejected',
-      reason: 'this service cannot publish to BLUESKY: it is not configured here (README, "Connecting accounts")',
-    });
-    expect(twitter.calls).to.have.length(1);
+    const routing = new SandboxRouting(recording, { connections, publisher: sandbox });
+
+    expect((await routing.publish({ ...segment, connectionId: 'real' })).kind).to.equal('published');
+    expect((await routing.publish({ ...segment, connectionId: 'play' })).kind).to.equal('published');
+    expect((await routing.publish({ ...segment, connectionId: 'gone' })).kind).to.equal('published');
+    expect(real.calls.map((c) => c.connectionId)).to.deep.equal(['real', 'gone']);
+    expect(sandbox.calls.map((c) => c.connectionId)).to.deep.equal(['play']);
+    expect(handed.map((c) => c?.id ?? c)).to.deep.equal(['real', null]);
+  });
+
+  it('does not publish a sandbox segment again when its checkpoint says it awaits a read-back', async () => {
+    const clock = new FixedClock();
+    const connections = new MemoryConnectionRepository();
+    await connections.save(Connection.create({ id: 'play', workspaceId: 'w1', platform: 'TWITTER', handle: 'sandbox', sandbox: true, now: clock.now() }));
+    const sandbox = new ScriptedPublisher(clock);
+    const routing = new SandboxRouting(new ScriptedPublisher(clock), { connections, publisher: sandbox });
+    const checkpoint = readBackCheckpoint({ sentFrom: clock.now(), sentUntil: clock.now(), reason: 'the answer was lost' });
+    expect((await routing.publish({ ...segment, connectionId: 'play', checkpoint })).kind).to.equal('outcomeUnknown');
+    expect(sandbox.calls).to.have.length(0);
   });
 });
