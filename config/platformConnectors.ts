@@ -1,3 +1,4 @@
+import { type Clock } from '../application/ports/Clock';
 import { type AppPasswordLogin } from '../application/ports/platforms/AppPasswordLogin';
 import { type PlatformConnector } from '../application/ports/platforms/PlatformConnector';
 import { guardedFetch } from '../adapters/outbound/http/guardedFetch';
@@ -15,8 +16,9 @@ import { youtubeConnector } from '../adapters/outbound/platforms/youtube/YouTube
 import { type Config } from './env';
 import { type OAuthAppConfig } from './platformsConfig';
 
-/** An app's credentials and addresses as the connectors' options spell them (unset addresses: the platform's own). */
-const appOptions = (app: OAuthAppConfig) => ({
+/** An app's credentials and addresses as the connectors' options spell them (unset addresses: the platform's own), and the service's clock. */
+const appOptions = (app: OAuthAppConfig, clock: Clock) => ({
+  now: () => clock.now(),
   clientId: app.clientId,
   clientSecret: app.clientSecret,
   apiBaseUrl: app.apiBaseUrl ?? undefined,
@@ -27,30 +29,34 @@ const appOptions = (app: OAuthAppConfig) => ({
  * The connectors this service runs with: Bluesky always (it needs no app credentials), and
  * each OAuth platform whose app credentials are configured (README, "Connecting accounts").
  */
-export function configuredConnectors(config: Config, guard: OutboundAddressGuard): { connectors: PlatformConnector[]; appPasswordLogin: AppPasswordLogin } {
+export function configuredConnectors(
+  config: Config,
+  guard: OutboundAddressGuard,
+  clock: Clock,
+): { connectors: PlatformConnector[]; appPasswordLogin: AppPasswordLogin } {
   const { platforms } = config;
   // An account's server is the user's to name, so every Bluesky call goes through the guard.
-  const bluesky = blueskyConnector({ fetch: guardedFetch(guard), appViewUrl: platforms.blueskyAppViewUrl });
+  const bluesky = blueskyConnector({ fetch: guardedFetch(guard), appViewUrl: platforms.blueskyAppViewUrl, clock: () => clock.now() });
   const connectors: PlatformConnector[] = [bluesky];
   if (platforms.linkedin !== null) {
-    connectors.push(linkedinConnector({ ...appOptions(platforms.linkedin), organizations: platforms.linkedin.organizations }));
+    connectors.push(linkedinConnector({ ...appOptions(platforms.linkedin, clock), organizations: platforms.linkedin.organizations }));
   }
-  if (platforms.twitter !== null) connectors.push(twitterConnector(appOptions(platforms.twitter)));
-  if (platforms.threads !== null) connectors.push(threadsConnector(appOptions(platforms.threads)));
+  if (platforms.twitter !== null) connectors.push(twitterConnector(appOptions(platforms.twitter, clock)));
+  if (platforms.threads !== null) connectors.push(threadsConnector(appOptions(platforms.threads, clock)));
   if (platforms.youtube !== null) {
-    connectors.push(youtubeConnector({ ...appOptions(platforms.youtube), tokenBaseUrl: platforms.youtube.tokenBaseUrl ?? undefined }));
+    connectors.push(youtubeConnector({ ...appOptions(platforms.youtube, clock), tokenBaseUrl: platforms.youtube.tokenBaseUrl ?? undefined }));
   }
   if (platforms.instagram !== null) {
-    connectors.push(instagramConnector({ ...appOptions(platforms.instagram), tokenBaseUrl: platforms.instagram.tokenBaseUrl ?? undefined }));
+    connectors.push(instagramConnector({ ...appOptions(platforms.instagram, clock), tokenBaseUrl: platforms.instagram.tokenBaseUrl ?? undefined }));
   }
   // What a connection publishes as (its member, Page, board or channel) comes with each call (PublishingAccount).
-  if (platforms.facebook !== null) connectors.push(facebookConnector(appOptions(platforms.facebook)));
-  if (platforms.pinterest !== null) connectors.push(pinterestConnector(appOptions(platforms.pinterest)));
+  if (platforms.facebook !== null) connectors.push(facebookConnector(appOptions(platforms.facebook, clock)));
+  if (platforms.pinterest !== null) connectors.push(pinterestConnector(appOptions(platforms.pinterest, clock)));
   if (platforms.tiktok !== null) {
-    const { clientId, ...rest } = appOptions(platforms.tiktok);
+    const { clientId, ...rest } = appOptions(platforms.tiktok, clock);
     connectors.push(tiktokConnector({ ...rest, clientKey: clientId, videoList: platforms.tiktok.videoList }));
   }
-  if (platforms.farcaster !== null) connectors.push(farcasterConnector(platforms.farcaster));
+  if (platforms.farcaster !== null) connectors.push(farcasterConnector({ ...platforms.farcaster, now: () => clock.now() }));
   const appPasswordLogin: AppPasswordLogin = {
     login: ({ service, handle, appPassword }) => bluesky.login({ service, identifier: handle, appPassword }),
   };

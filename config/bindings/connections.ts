@@ -28,7 +28,7 @@ import { type Wiring } from '../Wiring';
 
 /** Connecting accounts and publishing to them through each platform's connector (docs/decisions.md, "Connections"). */
 export function bindConnections(w: Wiring, config: Config): void {
-  w.build(T.ConfiguredConnectors, [T.OutboundAddressGuard], (guard) => configuredConnectors(config, guard));
+  w.build(T.ConfiguredConnectors, [T.OutboundAddressGuard, T.Clock], (guard, clock) => configuredConnectors(config, guard, clock));
   w.build(T.PlatformConnectors, [T.ConfiguredConnectors], (configured) => new PlatformConnectors(configured.connectors, platformSetups(config.http.baseUrl)));
   w.build(T.AppPasswordLogin, [T.ConfiguredConnectors], (configured) => configured.appPasswordLogin);
   w.construct(T.FreshGrants, FreshGrants, [T.ConnectionCredentials, T.MarkNeedsReconnect, T.Clock]);

@@ -5,3 +5,6 @@ export class SystemClock implements Clock {
     return new Date();
   }
 }
+
+/** The system's time as a function: what an adapter taking `now: () => Date` reads when it was given no clock. */
+export const systemNow = (): Date => new Date();

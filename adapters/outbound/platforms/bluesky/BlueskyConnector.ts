@@ -1,6 +1,7 @@
 import { type GrantFailure } from '../../../../application/ports/platforms/GrantFailure';
 import { type AccountIdentity, type PlatformConnector } from '../../../../application/ports/platforms/PlatformConnector';
 import { type AtprotoSessionGrant } from '../../../../application/ports/platforms/PlatformGrant';
+import { systemNow } from '../../clock/SystemClock';
 import { BlueskyPublisher } from './blueskyPublisher';
 import { BlueskyReader, PUBLIC_APPVIEW_URL } from './blueskyReader';
 import { type BlueskyCredentials, BlueskySessionUpkeep, createBlueskySession, type FetchFunction, fetchWithDeadline, sessionAgent } from './blueskySession';
@@ -15,6 +16,7 @@ export type BlueskyLogin =
 export interface BlueskyConnectorOptions {
   /** Where the service URL is the user's, a fetch that refuses private addresses belongs here. */
   readonly fetch?: FetchFunction;
+  /** The service's clock (config passes its Clock); the system's time where none is given. */
   readonly clock?: () => Date;
   /** The most one request to the PDS may take (plus a body's sending time); 30 s unless given. */
   readonly requestTimeoutMs?: number;
@@ -36,18 +38,20 @@ export class BlueskyConnector implements PlatformConnector {
   readonly publisher: BlueskyPublisher;
   readonly reader: BlueskyReader;
   private readonly fetch: FetchFunction;
+  private readonly clock: () => Date;
 
   constructor(options: BlueskyConnectorOptions = {}) {
     this.fetch = fetchWithDeadline(options.fetch ?? globalThis.fetch, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
-    this.tokens = new BlueskySessionUpkeep(this.fetch);
-    this.publisher = new BlueskyPublisher(this.tokens, this.fetch, options.clock);
-    const figuresSource = { appViewUrl: (options.appViewUrl ?? PUBLIC_APPVIEW_URL).replace(/\/+$/, ''), clock: options.clock ?? (() => new Date()) };
+    this.clock = options.clock ?? systemNow;
+    this.tokens = new BlueskySessionUpkeep(this.fetch, this.clock);
+    this.publisher = new BlueskyPublisher(this.tokens, this.fetch, this.clock);
+    const figuresSource = { appViewUrl: (options.appViewUrl ?? PUBLIC_APPVIEW_URL).replace(/\/+$/, ''), clock: this.clock };
     this.reader = new BlueskyReader(this.fetch, undefined, figuresSource);
   }
 
   /** The one login of a connection (com.atproto.server.createSession), then who it is. */
   async login(credentials: BlueskyCredentials): Promise<BlueskyLogin> {
-    const session = await createBlueskySession(credentials, this.fetch);
+    const session = await createBlueskySession(credentials, this.fetch, this.clock);
     if (!session.ok) return session;
     return { ok: true, grant: session.grant, identity: await this.identify(session.grant) };
   }

@@ -21,7 +21,7 @@ export class BlueskyPublisher implements GrantedPublisher {
   constructor(
     private readonly tokens: BlueskySessionUpkeep,
     private readonly fetch: FetchFunction,
-    private readonly clock: () => Date = () => new Date(),
+    private readonly clock: () => Date,
   ) {}
 
   async publish(

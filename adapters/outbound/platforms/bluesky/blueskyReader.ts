@@ -9,6 +9,7 @@ import {
 } from '../../../../application/ports/platforms/PostReader';
 import { type AtprotoSessionGrant } from '../../../../application/ports/platforms/PlatformGrant';
 import { countsOf } from '../../../../domain/analytics/PostCounts';
+import { systemNow } from '../../clock/SystemClock';
 import { RETRY_SECONDS } from '../kit/outcomes';
 import { POSTS, postUrlOf, RECORD_KEY_LAG_MS, recordKeyTime } from './blueskyRecord';
 import { type FetchFunction, sessionAgent } from './blueskySession';
@@ -33,7 +34,7 @@ export interface BlueskyFiguresSource {
 /** Bluesky's public AppView: app.bsky.* reads without a session. */
 export const PUBLIC_APPVIEW_URL = 'https://public.api.bsky.app';
 
-const PUBLIC_APPVIEW: BlueskyFiguresSource = { appViewUrl: PUBLIC_APPVIEW_URL, clock: () => new Date() };
+const PUBLIC_APPVIEW: BlueskyFiguresSource = { appViewUrl: PUBLIC_APPVIEW_URL, clock: systemNow };
 
 /**
  * The account's posts read back from its own repository: com.atproto.repo.listRecords on
@@ -73,7 +74,7 @@ export class BlueskyReader implements PostReader {
       try {
         ({ data: listed } = await agent.com.atproto.repo.listRecords({ repo: grant.did, collection: POSTS, limit: this.bounds.pageSize, cursor }));
       } catch (thrown) {
-        return { ok: false, reason: `Bluesky did not list the account's posts: ${xrpcFailure(thrown).reason}` };
+        return { ok: false, reason: `Bluesky did not list the account's posts: ${xrpcFailure(thrown, this.source.clock()).reason}` };
       }
       for (const record of listed.records) {
         const rkey = new AtUri(record.uri).rkey;
@@ -124,7 +125,7 @@ export class BlueskyReader implements PostReader {
       await sessionAgent(grant.service, grant.accessJwt, this.fetch).com.atproto.repo.getRecord({ repo, collection, rkey });
       return false;
     } catch (thrown) {
-      const failure = xrpcFailure(thrown);
+      const failure = xrpcFailure(thrown, this.source.clock());
       return failure.kind === 'answered' && failure.error === 'RecordNotFound';
     }
   }

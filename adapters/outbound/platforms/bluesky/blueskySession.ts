@@ -34,7 +34,10 @@ const ACCOUNT_GONE = new Set(['AccountTakedown', 'AccountDeactivated']);
  * connection needs reconnecting only when that login is refused (the app password was revoked).
  */
 export class BlueskySessionUpkeep implements TokenUpkeep {
-  constructor(private readonly fetch: FetchFunction) {}
+  constructor(
+    private readonly fetch: FetchFunction,
+    private readonly clock: () => Date,
+  ) {}
 
   needsRefresh(grant: PlatformGrant, now: Date): boolean {
     if (grant.kind !== 'atproto_session') return false;
@@ -48,9 +51,9 @@ export class BlueskySessionUpkeep implements TokenUpkeep {
       const { data } = await sessionAgent(grant.service, grant.refreshJwt, this.fetch).com.atproto.server.refreshSession();
       return { ok: true, grant: { ...grant, did: data.did, handle: data.handle, accessJwt: data.accessJwt, refreshJwt: data.refreshJwt } };
     } catch (thrown) {
-      const failure = xrpcFailure(thrown);
+      const failure = xrpcFailure(thrown, this.clock());
       if (failure.kind === 'answered' && failure.status < 500 && REFRESH_TOKEN_DEAD.has(failure.error)) {
-        return createBlueskySession({ service: grant.service, identifier: grant.did, appPassword: grant.appPassword }, this.fetch);
+        return createBlueskySession({ service: grant.service, identifier: grant.did, appPassword: grant.appPassword }, this.fetch, this.clock);
       }
       return { ok: false, failure: grantFailureFrom(failure) };
     }
@@ -68,7 +71,11 @@ export class BlueskySessionUpkeep implements TokenUpkeep {
 }
 
 /** com.atproto.server.createSession: a login, spent once per connection (and again only when the refresh token died). */
-export async function createBlueskySession(credentials: BlueskyCredentials, fetch: FetchFunction): Promise<GrantResult<AtprotoSessionGrant>> {
+export async function createBlueskySession(
+  credentials: BlueskyCredentials,
+  fetch: FetchFunction,
+  clock: () => Date,
+): Promise<GrantResult<AtprotoSessionGrant>> {
   try {
     const agent = sessionAgent(credentials.service, null, fetch);
     const { data } = await agent.com.atproto.server.createSession({ identifier: credentials.identifier, password: credentials.appPassword });
@@ -85,7 +92,7 @@ export async function createBlueskySession(credentials: BlueskyCredentials, fetc
       },
     };
   } catch (thrown) {
-    return { ok: false, failure: grantFailureFrom(xrpcFailure(thrown)) };
+    return { ok: false, failure: grantFailureFrom(xrpcFailure(thrown, clock())) };
   }
 }
 

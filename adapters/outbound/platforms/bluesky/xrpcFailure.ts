@@ -9,7 +9,8 @@ export type XrpcFailure =
 /** Error codes of a connection that could not be opened: the request provably never left. */
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
 
-export function xrpcFailure(thrown: unknown, now: Date = new Date()): XrpcFailure {
+/** `now` is what a `ratelimit-reset` epoch second is read against. */
+export function xrpcFailure(thrown: unknown, now: Date): XrpcFailure {
   if (thrown instanceof XRPCError && thrown.status >= 100) {
     const reason = thrown.message && thrown.message !== thrown.error ? `${thrown.error}: ${thrown.message}` : thrown.error;
     return { kind: 'answered', status: thrown.status, error: thrown.error, reason, afterSeconds: waitFrom(thrown.headers, now) };

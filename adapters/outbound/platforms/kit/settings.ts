@@ -1,3 +1,5 @@
+import { systemNow } from '../../clock/SystemClock';
+
 /** What every connector is given (README, "Connecting accounts"); a platform adds its own beside it. */
 export interface ConnectorOptions {
   readonly clientId: string;
@@ -10,6 +12,7 @@ export interface ConnectorOptions {
   readonly tokenBaseUrl?: string;
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
+  /** The service's clock (config passes its Clock); the system's time where none is given. */
   readonly now?: () => Date;
 }
 
@@ -45,7 +48,7 @@ export function apiSettings(options: ApiOptions, api: string): ApiSettings {
     apiBaseUrl: trimmed(options.apiBaseUrl ?? api),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     fetch: options.fetch ?? fetch,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? systemNow,
   };
 }
 
