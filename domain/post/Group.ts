@@ -7,10 +7,11 @@ export interface GroupInput {
   readonly segments: readonly SegmentInput[];
 }
 
-export interface GroupSnapshot {
+/** A group as stored; the entity holds the same fields with its segments as entities (`S`). */
+export interface GroupSnapshot<S = SegmentSnapshot> {
   readonly id: string;
   readonly isDefault: boolean;
-  readonly segments: readonly SegmentSnapshot[];
+  readonly segments: readonly S[];
 }
 
 /**
@@ -18,22 +19,28 @@ export interface GroupSnapshot {
  * post can say the same thing differently per platform; the default group is the base text.
  */
 export class Group {
-  private constructor(
-    readonly id: string,
-    readonly isDefault: boolean,
-    readonly segments: readonly Segment[],
-  ) {}
+  private constructor(private readonly props: GroupSnapshot<Segment>) {}
 
   /** Checks the group on its own; rules involving other groups or platforms live in PostContent. */
   static create(input: GroupInput, path: string, problems: ValidationProblems): Group {
     if (input.id.trim() === '') problems.add(`${path}.id`, 'must not be empty');
     if (input.segments.length === 0) problems.add(`${path}.segments`, 'must hold at least one segment');
     const segments = input.segments.map((s, i) => Segment.create(s, `${path}.segments[${i}]`, problems));
-    return new Group(input.id, input.isDefault, Object.freeze(segments));
+    return new Group({ id: input.id, isDefault: input.isDefault, segments: Object.freeze(segments) });
   }
 
   static rehydrate(snapshot: GroupSnapshot): Group {
-    return new Group(snapshot.id, snapshot.isDefault, Object.freeze(snapshot.segments.map(Segment.rehydrate)));
+    return new Group({ ...snapshot, segments: Object.freeze(snapshot.segments.map(Segment.rehydrate)) });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get isDefault(): boolean {
+    return this.props.isDefault;
+  }
+  get segments(): readonly Segment[] {
+    return this.props.segments;
   }
 
   toSnapshot(): GroupSnapshot {

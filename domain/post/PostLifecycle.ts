@@ -89,3 +89,11 @@ export function assertPublishingAllowed(status: PostStatus): void {
     throw conflict('post_not_publishing', `a ${status} post is not being published`);
   }
 }
+
+/** Publishing now is for a draft, a scheduled post or one sent back for changes, with a target to go to (409). */
+export function assertPublishableNow(status: PostStatus, targetCount: number): void {
+  if (!['draft', 'scheduled', 'changes_requested'].includes(status)) {
+    throw conflict('post_not_publishable', `a ${status} post cannot be published now`);
+  }
+  if (targetCount === 0) throw conflict('post_has_no_targets', 'the post has no target to publish to');
+}

@@ -1,5 +1,6 @@
 import { forbidden } from '../shared/DomainError';
-import { type PostStatus } from './PostStatus';
+import { assertAwaitingReview, assertTimesStillAhead, type LifecyclePosition, positionForIntent } from './PostLifecycle';
+import { type PostStatus, type ReviewableIntent } from './PostStatus';
 
 /** Who asks to remove a post, as far as docs/product.md's "Review rules" care. */
 export interface PostRemover {
@@ -37,4 +38,23 @@ export function assertNotOwnPost(authorUserId: string | null, reviewerUserId: st
   if (authorUserId !== null && authorUserId === reviewerUserId) {
     throw forbidden('own_post_review', 'nobody approves a post they wrote: another reviewer must decide');
   }
+}
+
+/** What an approval looks at: the post awaiting review. */
+interface UnderReview {
+  readonly status: PostStatus;
+  readonly authorUserId: string | null;
+  readonly requestedIntent: ReviewableIntent | null;
+  readonly targets: readonly { readonly id: string; readonly scheduledAt: Date | null }[];
+}
+
+/** Where an approved post goes: what its author asked for, four eyes and its times still ahead permitting. */
+export function approvedPosition(post: UnderReview, reviewerUserId: string, now: Date): LifecyclePosition {
+  assertAwaitingReview(post.status);
+  assertNotOwnPost(post.authorUserId, reviewerUserId);
+  // Always set while in review; were it ever missing, scheduling is the safer guess:
+  // it checks the times and publishes nothing early.
+  const intent = post.requestedIntent ?? 'schedule';
+  if (intent === 'schedule') assertTimesStillAhead(post.targets, now);
+  return positionForIntent(intent, false);
 }

@@ -7,9 +7,10 @@ export interface SegmentInput {
   readonly delayMinutes?: number | null;
 }
 
-export interface SegmentSnapshot {
+/** A segment as stored; the entity holds the same fields with its media as entities (`M`). */
+export interface SegmentSnapshot<M = MediaSnapshot> {
   readonly text: string;
-  readonly media: readonly MediaSnapshot[];
+  readonly media: readonly M[];
   readonly delayMinutes: number | null;
 }
 
@@ -18,11 +19,7 @@ export interface SegmentSnapshot {
  * replies or comments depending on the platform.
  */
 export class Segment {
-  private constructor(
-    readonly text: string,
-    readonly media: readonly Media[],
-    readonly delayMinutes: number | null,
-  ) {}
+  private constructor(private readonly props: SegmentSnapshot<Media>) {}
 
   static create(input: SegmentInput, path: string, problems: ValidationProblems): Segment {
     const media = input.media.map((m, i) => Media.create(m, `${path}.media[${i}]`, problems));
@@ -34,13 +31,22 @@ export class Segment {
     if (delay !== undefined && delay !== null && !isFiniteNonNegative(delay)) {
       problems.add(`${path}.delayMinutes`, 'must be a finite number ≥ 0');
     }
-    return new Segment(input.text, Object.freeze(media), delay ?? null);
+    return new Segment({ text: input.text, media: Object.freeze(media), delayMinutes: delay ?? null });
   }
 
   static rehydrate(snapshot: SegmentSnapshot): Segment {
-    return new Segment(snapshot.text, Object.freeze(snapshot.media.map(Media.rehydrate)), snapshot.delayMinutes);
+    return new Segment({ ...snapshot, media: Object.freeze(snapshot.media.map(Media.rehydrate)) });
   }
 
+  get text(): string {
+    return this.props.text;
+  }
+  get media(): readonly Media[] {
+    return this.props.media;
+  }
+  get delayMinutes(): number | null {
+    return this.props.delayMinutes;
+  }
   get hasMedia(): boolean {
     return this.media.length > 0;
   }

@@ -1,8 +1,10 @@
+import { conflict } from '../shared/DomainError';
 import { type Group } from './Group';
 import { checkGroupForPlatform } from './PlatformContentRules';
 import { checkConnection, checkTiming } from './PostContent';
 import { scheduleProblem } from './PostLifecycle';
 import { type TargetChanges, type TargetEditContext } from './PostInputs';
+import { type PostStatus } from './PostStatus';
 import { type Target } from './Target';
 import { type TargetSettings, readTargetSettings } from './TargetSettings';
 import { ValidationProblems } from '../shared/ValidationProblems';
@@ -12,6 +14,32 @@ export interface TargetEditRules {
   readonly groups: readonly Group[];
   /** The post goes out by its targets' times, so a changed time must lie ahead. */
   readonly timeMustBeFuture: boolean;
+}
+
+/** What an edit of one target needs to know of its post. */
+export interface TargetEditPost {
+  readonly workspaceId: string;
+  readonly groups: readonly Group[];
+  readonly status: PostStatus;
+  /** Scheduled, waiting for its targets' times. */
+  readonly awaitsTime: boolean;
+}
+
+/**
+ * One pending target changed by the create-time rules: 409 `target_not_pending` for any
+ * other, 409 `review_required` for a change needing review of a post already going out
+ * target by target, else applyTargetChanges' 422.
+ */
+export function editPendingTarget(current: Target, changes: TargetChanges, post: TargetEditPost, ctx: TargetEditContext): Target {
+  if (current.status !== 'pending') {
+    throw conflict('target_not_pending', `only a pending target can be changed (target ${current.id} is ${current.status})`);
+  }
+  if (ctx.reviewRequired && post.status === 'publishing') {
+    throw conflict('review_required', 'this change needs review, and the post is already publishing');
+  }
+  // A scheduled post (or one publishing target by target) goes out by these times.
+  const rules = { workspaceId: post.workspaceId, groups: post.groups, timeMustBeFuture: post.awaitsTime || post.status === 'publishing' };
+  return current.withChanges(applyTargetChanges(current, changes, rules, ctx));
 }
 
 /**
