@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { rebuildCalendarDays } from '../adapters/outbound/persistence/typeorm/sql/calendarDays';
 import { dialectOf, inList } from '../adapters/outbound/persistence/typeorm/sql/Dialect';
 
 const CHUNK = 1000;
@@ -8,7 +9,7 @@ const CHUNK = 1000;
  * overview"): every 10th post scheduled (its targets pending at future times), every 20th
  * (another one) failed with an error (its targets failed, unposted, at the time they were
  * due); post_counts made again from the posts, as the seed does. calendar_at is kept as
- * PostWrites keeps it: posted_at ?? scheduled_at.
+ * PostWrites keeps it: posted_at ?? scheduled_at, and the calendar's kept days made again from it.
  */
 export async function shapeForOverview(dataSource: DataSource, workspaceId: string): Promise<{ scheduled: number; failed: number }> {
   const d = dialectOf(dataSource);
@@ -39,6 +40,7 @@ export async function shapeForOverview(dataSource: DataSource, workspaceId: stri
       `INSERT INTO post_counts (workspace_id, status, ${count}) SELECT workspace_id, status, COUNT(*) FROM posts WHERE workspace_id = ? GROUP BY workspace_id, status`,
       [workspaceId],
     );
+    await rebuildCalendarDays(m, d, workspaceId);
   });
   return { scheduled: scheduled.length, failed: failed.length };
 }

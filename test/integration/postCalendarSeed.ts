@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { type Platform } from '../../domain/platform/Platform';
 import { calendarTimeOf } from '../../domain/post/PostCalendar';
 import { POST_STATUSES } from '../../domain/post/PostStatus';
+import { rebuildCalendarDays } from '../../adapters/outbound/persistence/typeorm/sql/calendarDays';
 import { dialectOf, valuesList } from '../../adapters/outbound/persistence/typeorm/sql/Dialect';
 import { connectionIdFor } from '../support/data/connections';
 import { SETTINGS } from '../support/data/settings';
@@ -16,7 +17,7 @@ import { SETTINGS } from '../support/data/settings';
  *   3     TWITTER without a time: outside every range
  *   7     TWITTER without a time, LINKEDIN on time
  * Eight posts in a row share a status, so every shape above comes in every post status. Rows
- * written as PostWrites writes them.
+ * written as PostWrites writes them, the kept calendar days then made from them.
  */
 export const WORKSPACES = ['W00000000000000000000000CA', 'W00000000000000000000000CB', 'W00000000000000000000000CC'];
 export const WORKSPACE = WORKSPACES[1]!;
@@ -103,5 +104,6 @@ export async function seedCalendar(dataSource: DataSource): Promise<void> {
         targets,
       );
     }
+    await rebuildCalendarDays(dataSource.manager, d, workspaceId);
   }
 }

@@ -5,6 +5,7 @@ import { type Review } from '../../../../../domain/post/Review';
 import { PostMapper, type PostRows } from '../mappers/PostMapper';
 import { PostReviewMapper } from '../mappers/PostReviewMapper';
 import { type PostReviewRow } from '../schemas/PostReviewSchema';
+import { CalendarDays, calendarDaysOf } from '../sql/calendarDays';
 import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
 import { PostCounts } from '../sql/postCounts';
 import { AS_AGGREGATE, listPosts, readPost } from '../sql/postReads';
@@ -21,11 +22,13 @@ export class TypeOrmPostRepository implements PostRepository {
   private readonly d: Dialect;
   private readonly writes: PostWrites;
   private readonly counts: PostCounts;
+  private readonly days: CalendarDays;
 
   constructor(private readonly dataSource: DataSource) {
     this.d = dialectOf(dataSource);
     this.writes = new PostWrites(this.d);
     this.counts = new PostCounts(this.d);
+    this.days = new CalendarDays(this.d);
   }
 
   async save(post: Post): Promise<void> {
@@ -33,6 +36,8 @@ export class TypeOrmPostRepository implements PostRepository {
     const persisted = post.persisted;
     await inTransaction(this.dataSource, async (m) => {
       let countedAs: string | null = persisted?.status ?? null;
+      // The calendar days the stored targets are on: those loaded, unless another writer came first.
+      let daysBefore = persisted === null ? [] : calendarDaysOf(persisted.targets);
       if (persisted === null) {
         await this.insertWhole(m, rows);
       } else if (await this.writes.updatePost(m, rows.post, post.groups !== persisted.groups)) {
@@ -43,6 +48,7 @@ export class TypeOrmPostRepository implements PostRepository {
         // stored now, not the one loaded; a post removed meanwhile is saved anew.
         const stored = await this.writes.lockStored(m, post.id);
         countedAs = stored?.status ?? null;
+        daysBefore = stored === null ? [] : await this.days.stored(m, post.id);
         if (stored === null) await this.insertWhole(m, rows);
         else {
           await this.writes.overwritePost(m, rows.post);
@@ -51,8 +57,9 @@ export class TypeOrmPostRepository implements PostRepository {
         }
       }
       await this.writes.insertReviews(m, rows.newReviews);
-      // Made at commit (PostCounts): a count row is shared by the workspace's writers of that
-      // status, so it is locked as briefly as the transaction allows.
+      // Both made at commit, the days first (CalendarDays, PostCounts): a day or count row is
+      // shared by the workspace's writers, so it is locked as briefly as the transaction allows.
+      await this.days.move(m, post.workspaceId, post.id, daysBefore, calendarDaysOf(post.targets));
       const before = countedAs === null ? null : { workspaceId: post.workspaceId, status: countedAs };
       await this.counts.move(m, before, { workspaceId: post.workspaceId, status: post.status });
     });
@@ -83,12 +90,16 @@ export class TypeOrmPostRepository implements PostRepository {
 
   async remove(workspaceId: string, id: string): Promise<boolean> {
     return inTransaction(this.dataSource, async (m) => {
-      // The status to count down, locked (MySQL) so that it is the one being deleted.
-      const [row] = await m.query<Array<{ status: string }>>(`SELECT status FROM posts WHERE id = ? AND workspace_id = ?${this.d.forUpdate}`, [
-        id,
-        workspaceId,
-      ]);
+      // The status and calendar days to count down, locked (MySQL) so that they are the ones being deleted.
+      const rows = await m.query<Array<{ status: string; calendar_at: unknown }>>(
+        `SELECT p.status, t.calendar_at FROM posts p LEFT JOIN post_targets t ON t.post_id = p.id WHERE p.id = ? AND p.workspace_id = ?${this.d.forUpdate}`,
+        [id, workspaceId],
+      );
+      const row = rows[0];
       if (row === undefined) return false;
+      const days = calendarDaysOf(rows.map((r) => ({ postedAt: readDate(r.calendar_at), scheduledAt: null })));
+      // Its links deleted now, its days counted down at commit, before its status.
+      await this.days.move(m, workspaceId, id, days, []);
       // Counted down at commit, like every move (PostCounts): the delete's cascade locks index
       // gaps of publish_jobs (and of targets and reviews), but a transaction holding a count
       // row has nothing left to take but other count rows, so none waits for those gaps.

@@ -1,5 +1,6 @@
 import { filtersTargets, type TargetFilter } from '../../../../../domain/post/PostCalendar';
 import { type PostListQuery } from '../../../../../domain/post/PostRepository';
+import { DAY_MS } from './calendarDays';
 import { type Dialect } from './Dialect';
 
 /**
@@ -42,12 +43,16 @@ export function calendarPlanOf(query: PostListQuery): CalendarPlan {
 }
 
 /**
- * `total`: the matching posts, counted from the index range; the posts are read only to
- * check a status. Null without a target filter: post_counts has it (postReads.readTotal).
+ * `total`: for a time range alone, from the kept day counts (keptCalendarTotal); else the
+ * matching posts counted from the index range, the posts read only to check a status. Null
+ * without a target filter: post_counts has it (postReads.readTotal).
  */
 export function calendarTotal(d: Dialect, query: PostListQuery): Statement | null {
   const filter = query.targets;
   if (!filtersTargets(filter)) return null;
+  const alone = query.status === undefined && filter.platform === undefined && filter.connectionId === undefined;
+  const kept = alone ? keptCalendarTotal(d, query.workspaceId, filter.from, filter.to) : null;
+  if (kept !== null) return kept;
   const [from, parameters] = matchingTargets(d, query.workspaceId, filter);
   if (query.status === undefined) return [`SELECT COUNT(DISTINCT t.post_id) AS total ${from}`, parameters];
   return [
@@ -56,12 +61,31 @@ export function calendarTotal(d: Dialect, query: PostListQuery): Statement | nul
   ];
 }
 
-/** The page's ids (columns id, first_at), and its order for a statement joining it as `page` with its posts as `p`. */
-export function calendarPage(d: Dialect, query: PostListQuery, plan = calendarPlanOf(query)): { ids: Statement; pageOrder: string } {
-  const byCreation = query.sort !== 'scheduledAt';
-  const pageOrder = byCreation ? 'p.created_at DESC, p.id DESC' : 'page.first_at IS NULL, page.first_at, page.id';
-  const ids = plan === 'walk' ? walk(d, query) : plan === 'group' ? grouped(d, query, byCreation) : everyPost(query);
-  return { ids, pageOrder };
+/** The page's ids (columns id, first_at), for a statement joining them as `page` with their posts (postReads.ts). */
+export function calendarPage(d: Dialect, query: PostListQuery, plan = calendarPlanOf(query)): { ids: Statement } {
+  const ids = plan === 'walk' ? walk(d, query) : plan === 'group' ? grouped(d, query, query.sort !== 'scheduledAt') : everyPost(query);
+  return { ids };
+}
+
+/** A listed post as the page's order knows it: its id, earliest matching time (ms, or null) and creation (ms). */
+export interface CalendarEntry {
+  readonly id: string;
+  readonly firstAt: number | null;
+  readonly createdAt: number;
+}
+
+/**
+ * The page's order, the one its ids were chosen in: soonest first (posts without a time last),
+ * ties by id, for sort=scheduledAt; else newest first, ties by id descending. Ids compare by
+ * code unit, as both databases' binary collations compare these ASCII ids.
+ */
+export function calendarOrder(query: Pick<PostListQuery, 'sort'>): (a: CalendarEntry, b: CalendarEntry) => number {
+  const byId = (a: CalendarEntry, b: CalendarEntry) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  if (query.sort !== 'scheduledAt') return (a, b) => b.createdAt - a.createdAt || byId(b, a);
+  return (a, b) => {
+    if (a.firstAt === null || b.firstAt === null) return a.firstAt === b.firstAt ? byId(a, b) : a.firstAt === null ? 1 : -1;
+    return a.firstAt - b.firstAt || byId(a, b);
+  };
 }
 
 /**
@@ -120,10 +144,50 @@ function matchingTargets(d: Dialect, workspaceId: string, filter: TargetFilter):
     ['calendar_at >= ?', filter.from === undefined ? undefined : d.date(filter.from)],
     ['calendar_at < ?', filter.to === undefined ? undefined : d.date(filter.to)],
   ]);
-  const index = calendarIndexFor(filter);
-  // That index, whatever the statistics say: MariaDB's planner has preferred a worse one (TypeOrmWorkspaceReads).
-  const hint = d.sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`;
-  return [`FROM post_targets t ${hint} WHERE ${conditions.join(' AND ')}`, parameters];
+  return [`FROM post_targets t ${byIndex(d, calendarIndexFor(filter))} WHERE ${conditions.join(' AND ')}`, parameters];
+}
+
+/**
+ * `total` of a time range alone (no platform, connection or status: those are counted from
+ * the index): the posts with a target in the range's whole UTC days, from the kept counts,
+ * plus those with a target only in the partial days at its ends (a range in another time
+ * zone, or not from midnight), counted from the calendar index, each checked for a target in
+ * the whole days by its own targets. Null when the range holds no whole day: the index range
+ * is then at most two days long, and counted as it is.
+ */
+export function keptCalendarTotal(d: Dialect, workspaceId: string, from: Date | undefined, to: Date | undefined): Statement | null {
+  const first = from === undefined ? undefined : Math.ceil(from.getTime() / DAY_MS);
+  const end = to === undefined ? undefined : Math.floor(to.getTime() / DAY_MS);
+  if (first !== undefined && end !== undefined && first >= end) return null;
+  const run: Array<[string, unknown]> = [
+    ['workspace_id = ?', workspaceId],
+    ['day >= ?', first],
+    ['day < ?', end],
+  ];
+  const [days, dayParameters] = conditionsOf('k', run);
+  // A link counted twice in the sum has both its days in the run: day < next_day, so next_day < end suffices.
+  const [links, linkParameters] = conditionsOf('l', [...run, ['next_day < ?', end]]);
+  let sql = `SELECT (SELECT COALESCE(SUM(k.posts), 0) FROM post_calendar_days k WHERE ${days.join(' AND ')}) - (SELECT COUNT(*) FROM post_calendar_links l WHERE ${links.join(' AND ')})`;
+  const parameters = [...dayParameters, ...linkParameters];
+  const wholeFrom = first === undefined ? undefined : new Date(first * DAY_MS);
+  const wholeTo = end === undefined ? undefined : new Date(end * DAY_MS);
+  const ends: Array<[Date, Date]> = [];
+  if (from !== undefined && from.getTime() < wholeFrom!.getTime()) ends.push([from, wholeFrom!]);
+  if (to !== undefined && wholeTo!.getTime() < to.getTime()) ends.push([wholeTo!, to]);
+  if (ends.length > 0) {
+    // The partial days' posts (the UNION dedupes a post at both ends), less those with a target in the whole days.
+    const range = `SELECT t.post_id FROM post_targets t ${byIndex(d, CALENDAR_INDEX)} WHERE t.workspace_id = ? AND t.calendar_at >= ? AND t.calendar_at < ?`;
+    const partial = ends.length === 1 ? range.replace('SELECT', 'SELECT DISTINCT') : `${range} UNION ${range}`;
+    const [whole, wholeParameters] = conditionsOf('e', [
+      ['calendar_at >= ?', wholeFrom === undefined ? undefined : d.date(wholeFrom)],
+      ['calendar_at < ?', wholeTo === undefined ? undefined : d.date(wholeTo)],
+    ]);
+    // A join with no match rather than NOT EXISTS: MariaDB turns that one into a scan of every target.
+    const byPost = byIndex(d, 'idx_post_targets_post_position');
+    sql += ` + (SELECT COUNT(*) FROM (${partial}) b LEFT JOIN post_targets e ${byPost} ON e.post_id = b.post_id AND ${whole.join(' AND ')} WHERE e.id IS NULL)`;
+    parameters.push(...ends.flatMap(([start, stop]) => [workspaceId, d.date(start), d.date(stop)]), ...wholeParameters);
+  }
+  return [`${sql} AS total`, parameters];
 }
 
 /** The conditions whose value is given, on the table `alias`, with their parameters in the same order. */
@@ -136,6 +200,9 @@ const splitAtWhere = (from: string): [string, string] => {
   const at = from.indexOf(' WHERE ');
   return [from.slice(0, at), from.slice(at + 1)];
 };
+
+/** That index, whatever the statistics say: MariaDB's planner has preferred a worse one (TypeOrmWorkspaceReads). */
+const byIndex = (d: Dialect, index: string): string => (d.sqlite ? `INDEXED BY ${index}` : `FORCE INDEX (${index})`);
 
 /** A join read in the order written: the targets first, each post then looked up by its key. */
 const leftFirst = (d: Dialect): string => (d.sqlite ? 'CROSS JOIN' : 'STRAIGHT_JOIN');

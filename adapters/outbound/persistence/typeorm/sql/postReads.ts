@@ -6,7 +6,7 @@ import { PostMapper } from '../mappers/PostMapper';
 import { type PostRow } from '../schemas/PostSchema';
 import { type PostTargetRow } from '../schemas/PostTargetSchema';
 import { type Dialect, readDate, readJson } from './Dialect';
-import { calendarPage, calendarTotal, isCalendarQuery } from './postCalendar';
+import { type CalendarEntry, calendarOrder, calendarPage, calendarTotal, isCalendarQuery } from './postCalendar';
 
 type Raw = Record<string, unknown>;
 
@@ -89,39 +89,59 @@ export async function readTotal(manager: EntityManager, d: Dialect, query: Pick<
 
 /** A page and the total the page is out of: the page is read only when it can hold posts. */
 export async function listPosts<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<{ items: T[]; total: number }> {
-  const total = await readListTotal(manager, d, query);
+  if (isCalendarQuery(query)) return listCalendar(manager, d, as, query);
+  const total = await readTotal(manager, d, query);
   if (query.limit <= 0 || query.offset >= total) return { items: [], total };
-  return { items: isCalendarQuery(query) ? await readCalendarPage(manager, d, as, query) : await readPage(manager, d, as, query), total };
+  return { items: await readPage(manager, d, as, query), total };
 }
 
-/** From post_counts, or, for a calendar filter, from its index range (postCalendar.ts). */
-async function readListTotal(manager: EntityManager, d: Dialect, query: PostListQuery): Promise<number> {
-  const counted = calendarTotal(d, query);
-  if (counted === null) return readTotal(manager, d, query);
-  const [row] = await manager.query<Raw[]>(...counted);
-  return Number(row?.total ?? 0);
+/**
+ * The calendar (postCalendar.ts): its page of ids joined with their posts and targets, put in
+ * the page's order here rather than by the database (which would sort the wide joined rows),
+ * and its total (kept, counted, or post_counts'). On MySQL the total rides in the page's
+ * statement, one round trip and one snapshot; SQLite runs such a subquery again for every
+ * row, so there it is read first, on its own, as posts.list's is. An empty page carries no
+ * total: it is then read alone.
+ */
+async function listCalendar<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<{ items: T[]; total: number }> {
+  const [counted, countedParameters] = calendarTotal(d, query) ?? [totalSql(d, query.status !== undefined), totalParameters(query)];
+  const count = async () => Number((await manager.query<Raw[]>(counted, countedParameters))[0]?.total ?? 0);
+  const first = d.sqlite || query.limit <= 0 ? await count() : null;
+  if (query.limit <= 0 || (first !== null && query.offset >= first)) return { items: [], total: first ?? 0 };
+  const { ids } = calendarPage(d, query);
+  const along = first === null ? `, (${counted}) AS page_total` : '';
+  const sql = `${columns(d).trimEnd()}, page.first_at AS page_first_at${along} FROM (${ids[0]}) page JOIN posts p ON p.id = page.id ${WITH_TARGETS}`;
+  const rows = await manager.query<Raw[]>(sql, first === null ? [...countedParameters, ...ids[1]] : ids[1]);
+  const total = first ?? (rows.length === 0 ? await count() : Number(rows[0]!.page_total));
+  return {
+    items: entriesOf(rows)
+      .sort(calendarOrder(query))
+      .map((entry) => as(entry.post, entry.targets.sort(byPosition))),
+    total,
+  };
 }
 
-/** The calendar's page of ids (postCalendar.ts) joined with their posts and targets, in one statement. */
-async function readCalendarPage<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, query: PostListQuery): Promise<T[]> {
-  const { ids, pageOrder } = calendarPage(d, query);
-  const sql = `${columns(d)}FROM (${ids[0]}) page JOIN posts p ON p.id = page.id ${WITH_TARGETS} ORDER BY ${pageOrder}, t.position`;
-  return postsOf(await manager.query<Raw[]>(sql, ids[1]), as);
-}
+const byPosition = (a: PostTargetRow, b: PostTargetRow): number => a.position - b.position;
 
-/** Joined rows, in order, to aggregates: the mappers check every stored value. */
-function postsOf<T>(rows: readonly Raw[], as: PostShape<T>): T[] {
-  const byId = new Map<string, { post: PostRow; targets: PostTargetRow[] }>();
+/** The joined rows grouped by post, in the order they came, with what the calendar's order reads. */
+function entriesOf(rows: readonly Raw[]): Array<CalendarEntry & { post: PostRow; targets: PostTargetRow[] }> {
+  const byId = new Map<string, CalendarEntry & { post: PostRow; targets: PostTargetRow[] }>();
   for (const row of rows) {
     const id = row.id as string;
     let entry = byId.get(id);
     if (entry === undefined) {
-      entry = { post: postRowOf(row), targets: [] };
+      const post = postRowOf(row);
+      entry = { id, firstAt: readDate(row.page_first_at)?.getTime() ?? null, createdAt: post.createdAt.getTime(), post, targets: [] };
       byId.set(id, entry);
     }
     if (row.t_id !== null && row.t_id !== undefined) entry.targets.push(targetRowOf(row, id));
   }
-  return [...byId.values()].map((entry) => as(entry.post, entry.targets));
+  return [...byId.values()];
+}
+
+/** Joined rows, in order, to aggregates: the mappers check every stored value. */
+function postsOf<T>(rows: readonly Raw[], as: PostShape<T>): T[] {
+  return entriesOf(rows).map((entry) => as(entry.post, entry.targets));
 }
 
 const postRowOf = (row: Raw): PostRow => ({
