@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { TOKENS as T } from '../../../config/tokens';
+import { type IssuedOAuthToken, oauthAccessToken } from '../../../bench/oauthToken';
 import { OWNER_EMAIL } from '../../support/data/people';
 import { threadBody } from '../../support/data/posts';
-import { api } from '../../support/openapi';
-import { tokenOverApi, type TokenOverApi } from './benchOpenapi';
+import { FixedClock } from '../../support/fixedClock';
+import { bearer, OAuthService } from '../../support/oauthKit/service';
 
 /**
  * What the benchmark's OAuth rows measure (docs/performance.md, "OAuth access tokens"): the
@@ -14,60 +14,61 @@ import { tokenOverApi, type TokenOverApi } from './benchOpenapi';
 for (const kind of ['sqlite', 'mysql'] as const) {
   describe(`an OAuth access token on the API's hot path (${kind})`, function () {
     this.timeout(30_000);
-    let s: TokenOverApi;
-    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+    let kit: OAuthService;
+    let workspaceId: string;
+    let apiKey: string;
+    /** Obtained as the benchmark obtains it (bench/oauthToken.ts: the device flow's use cases). */
+    let token: IssuedOAuthToken;
 
-    beforeEach(async () => {
-      s = await tokenOverApi(kind);
+    // The service on a fresh database with the injected clock, an owner with a workspace, an API
+    // key, and an OAuth access token for the same person and workspace.
+    beforeEach(async function () {
+      kit = await OAuthService.start(this, { kind, clock: new FixedClock() });
+      const ownerId = await kit.t.given.user(OWNER_EMAIL);
+      workspaceId = await kit.t.given.workspace(OWNER_EMAIL);
+      apiKey = (await kit.t.given.apiKey(workspaceId, OWNER_EMAIL, 'owner')).key;
+      token = await oauthAccessToken(kit.t.composition, ownerId, workspaceId, 'benchclient');
     });
 
     afterEach(async () => {
-      await s.t.close();
+      await kit.stop();
     });
 
     it('reads the same workspace posts and /v1/me as the API key of the same person', async () => {
-      const posts = `/v1/workspaces/${s.workspaceId}/posts?limit=20`;
-      const connectionId = await s.t.given.connection(s.workspaceId, 'twitter', '@studio');
-      await api(s.t.app).post(`/v1/workspaces/${s.workspaceId}/posts`).set(bearer(s.apiKey)).send(threadBody(connectionId, 'written with the key')).expect(200);
-      const viaKey = await api(s.t.app).get(posts).set(bearer(s.apiKey)).expect(200);
-      const viaToken = await api(s.t.app).get(posts).set(bearer(s.token.accessToken)).expect(200);
+      const posts = `/v1/workspaces/${workspaceId}/posts?limit=20`;
+      const connectionId = await kit.t.given.connection(workspaceId, 'twitter', '@studio');
+      await kit.api.post(`/v1/workspaces/${workspaceId}/posts`).set(bearer(apiKey)).send(threadBody(connectionId, 'written with the key')).expect(200);
+      const viaKey = await kit.api.get(posts).set(bearer(apiKey)).expect(200);
+      const viaToken = await kit.api.get(posts).set(bearer(token.accessToken)).expect(200);
       expect(viaKey.body.total).to.equal(1);
       expect(viaToken.body).to.deep.equal(viaKey.body);
-      const me = await api(s.t.app).get('/v1/me').set(bearer(s.token.accessToken)).expect(200);
+      const me = await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(200);
       expect(me.body.email).to.equal(OWNER_EMAIL);
-      expect(me.body.credential).to.include({ type: 'oauth', workspaceId: s.workspaceId });
+      expect(me.body.credential).to.include({ type: 'oauth', workspaceId: workspaceId });
     });
 
     it('refuses the unexpired token on the very next request once its family is revoked over POST /oauth/revoke', async () => {
-      const me = () => api(s.t.app).get('/v1/me').set(bearer(s.token.accessToken));
+      const me = () => kit.api.get('/v1/me').set(bearer(token.accessToken));
       await me().expect(200);
-      await api(s.t.app).post('/oauth/revoke').type('form').send({ token: s.token.accessToken, client_id: s.token.clientId }).expect(200);
+      await kit.api.post('/oauth/revoke').type('form').send({ token: token.accessToken, client_id: token.clientId }).expect(200);
       // The clock has not moved: the JWT itself is still within its 10 minutes.
       const refused = await me().expect(401);
       expect(refused.body.error.code).to.equal('invalid_token');
-      await api(s.t.app).get(`/v1/workspaces/${s.workspaceId}/posts`).set(bearer(s.token.accessToken)).expect(401);
+      await kit.api.get(`/v1/workspaces/${workspaceId}/posts`).set(bearer(token.accessToken)).expect(401);
       // The API key of the same person is untouched.
-      await api(s.t.app).get('/v1/me').set(bearer(s.apiKey)).expect(200);
+      await kit.api.get('/v1/me').set(bearer(apiKey)).expect(200);
     });
 
     it('leaves the token working when another client asks to revoke it (200, as RFC 7009 answers, and nothing revoked)', async () => {
-      const clients = s.t.composition.get(T.ManageClients);
-      await clients.register({
-        clientId: 'otherclient',
-        name: 'Other',
-        redirectUris: [],
-        grants: ['device_code'],
-        scopes: ['posts:read'],
-        confidential: false,
-      });
-      await api(s.t.app).post('/oauth/revoke').type('form').send({ token: s.token.accessToken, client_id: 'otherclient' }).expect(200);
-      await api(s.t.app).get('/v1/me').set(bearer(s.token.accessToken)).expect(200);
+      await kit.registerClient('otherclient', { name: 'Other', grants: ['device_code'], scopes: ['posts:read'] });
+      await kit.api.post('/oauth/revoke').type('form').send({ token: token.accessToken, client_id: 'otherclient' }).expect(200);
+      await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(200);
     });
 
     it('refuses the token once it expires, even with its family live', async () => {
-      await api(s.t.app).get('/v1/me').set(bearer(s.token.accessToken)).expect(200);
-      s.clock.advanceSeconds(10 * 60 + 1);
-      await api(s.t.app).get('/v1/me').set(bearer(s.token.accessToken)).expect(401);
+      await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(200);
+      kit.clock.advanceSeconds(10 * 60 + 1);
+      await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(401);
     });
   });
 }

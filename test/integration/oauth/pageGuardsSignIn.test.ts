@@ -1,7 +1,34 @@
 import { expect } from 'chai';
 import { OWNER_EMAIL, PASSWORD } from '../../support/data/people';
-import { type TestApp } from '../../support/testApp';
-import { AUTHORIZE_PATH, rowsOf, startDevice, startPagesApp, Visitor } from './oauthBrowserHttp';
+import { FormEndpoints } from '../../support/oauthKit/formEndpoints';
+import { authorizationPath, OAuthService } from '../../support/oauthKit/service';
+
+const WEB_CLIENT = 'web-app';
+const DEVICE_CLIENT = 'cli-agent';
+const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+/** A valid authorization request of the web app (the challenge is any 43 characters: nothing redeems it here). */
+const AUTHORIZE_PATH = authorizationPath({
+  client_id: WEB_CLIENT,
+  redirect_uri: REDIRECT_URI,
+  scope: 'posts:read',
+  state: 'st-1',
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGUMHhMZ8Y',
+});
+
+/** The service (SQLite) with the person's workspace, a device client and a web app registered for the code flow. */
+async function startPages(ctx: Mocha.Context, env: Record<string, string> = {}): Promise<OAuthService> {
+  const kit = await OAuthService.start(ctx, { env });
+  await kit.t.given.user(OWNER_EMAIL);
+  await kit.t.given.workspace(OWNER_EMAIL, 'Home');
+  await kit.registerClient(DEVICE_CLIENT, { name: 'CLI Agent', grants: ['device_code'], scopes: ['posts:read'] });
+  await kit.registerClient(WEB_CLIENT, { name: 'Web App', grants: ['authorization_code'], scopes: ['posts:read'], redirectUris: [REDIRECT_URI] });
+  return kit;
+}
+
+/** A device's request for a code, as the device sends it: its user code. */
+const startDevice = async (kit: OAuthService) => (await new FormEndpoints(kit, DEVICE_CLIENT).startDevice('posts:read')).user_code;
+/** Rows of a table, for "stores nothing". */
+const rowsOf = (kit: OAuthService, table: string): Promise<unknown[]> => kit.t.dataSource.query(`SELECT * FROM ${table}`);
 
 /**
  * What the pages promise a browser, by HTTP (docs/decisions.md, "Signing in" and "OAuth server";
@@ -10,101 +37,101 @@ import { AUTHORIZE_PATH, rowsOf, startDevice, startPagesApp, Visitor } from './o
  */
 describe('OAuth pages: headers, the session cookie, anonymous visits and `next`', function () {
   this.timeout(30_000);
-  let t: TestApp;
+  let kit: OAuthService;
 
-  before(async () => {
-    ({ t } = await startPagesApp());
+  before(async function () {
+    kit = await startPages(this);
   });
   after(async () => {
-    await t?.close();
+    await kit?.stop();
   });
 
-  const sessionCookieOf = (lines: string[]) => lines.find((line) => /dispatch_session=[^;]+/.test(line));
+  const sessionCookieOf = (lines: readonly string[]) => lines.find((line) => /dispatch_session=[^;]+/.test(line));
 
   it('every page forbids framing: CSP frame-ancestors none and X-Frame-Options DENY', async () => {
-    const anonymous = new Visitor(t);
-    const person = new Visitor(t);
+    const anonymous = kit.browser();
+    const person = kit.browser();
     await person.signIn();
     const pages = [
       await anonymous.get('/signin'),
       await person.get('/signin'),
       await person.get('/device'),
-      await person.get(`/device?user_code=${await startDevice(t)}`),
+      await person.get(`/device?user_code=${await startDevice(kit)}`),
       await person.get(AUTHORIZE_PATH),
       await person.post('/signin', { _csrf: 'wrong' }),
     ];
     expect(pages.map((p) => p.status)).to.deep.equal([200, 200, 200, 200, 200, 403]);
     for (const page of pages) {
-      expect(page.headers['content-security-policy']).to.match(/(^|; )frame-ancestors 'none'(;|$)/);
-      expect(page.headers['x-frame-options']).to.equal('DENY');
+      expect(page.headers.get('content-security-policy')).to.match(/(^|; )frame-ancestors 'none'(;|$)/);
+      expect(page.headers.get('x-frame-options')).to.equal('DENY');
     }
   });
 
   it('the session cookie is HttpOnly and SameSite=Lax, and not Secure over http', async () => {
-    const browser = new Visitor(t);
+    const browser = kit.browser();
     await browser.get('/signin');
     const answer = await browser.post('/signin', { _csrf: browser.csrf, next: '/device', email: OWNER_EMAIL, password: PASSWORD });
-    const cookie = sessionCookieOf(browser.setCookies(answer));
+    const cookie = sessionCookieOf(answer.setCookies);
     expect(cookie).to.match(/^dispatch_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).to.match(/; HttpOnly(;|$)/);
     expect(cookie).to.match(/; SameSite=Lax(;|$)/);
     expect(cookie).not.to.match(/Secure/);
   });
 
-  it('with an https BASE_URL the session cookie is Secure and __Host- prefixed (Path=/, no Domain)', async () => {
-    const { t: secure } = await startPagesApp({ BASE_URL: 'https://dispatch.example' });
+  it('with an https BASE_URL the session cookie is Secure and __Host- prefixed (Path=/, no Domain)', async function () {
+    const secure = await startPages(this, { BASE_URL: 'https://dispatch.example' });
     try {
-      const browser = new Visitor(secure);
+      const browser = secure.browser();
       await browser.get('/signin');
-      expect([...browser.cookies.keys()]).to.include('__Host-dispatch_csrf');
+      expect(browser.cookies).to.include('__Host-dispatch_csrf');
       const answer = await browser.post('/signin', { _csrf: browser.csrf, next: '/device', email: OWNER_EMAIL, password: PASSWORD });
       expect(answer.status, answer.text).to.equal(303);
-      const cookie = sessionCookieOf(browser.setCookies(answer));
+      const cookie = sessionCookieOf(answer.setCookies);
       expect(cookie).to.match(/^__Host-dispatch_session=[A-Za-z0-9_-]{43};/);
       for (const attribute of ['HttpOnly', 'SameSite=Lax', 'Secure', 'Path=/']) expect(cookie).to.match(new RegExp(`; ${attribute}(;|$)`));
       expect(cookie).not.to.match(/Domain=/i);
       expect((await browser.get('/device')).status, 'the prefixed cookie is the one read back').to.equal(200);
     } finally {
-      await secure.close();
+      await secure.stop();
     }
   });
 
   it('an anonymous GET /device?user_code=… goes to sign in and changes no device row', async () => {
-    const userCode = await startDevice(t);
-    const before = await rowsOf(t, 'oauth_device_authorizations');
-    const answer = await new Visitor(t).get(`/device?user_code=${userCode}`);
+    const userCode = await startDevice(kit);
+    const before = await rowsOf(kit, 'oauth_device_authorizations');
+    const answer = await kit.browser().get(`/device?user_code=${userCode}`);
     expect(answer.status).to.equal(303);
-    const to = new URL(answer.headers.location as string, 'http://x');
+    const to = new URL(answer.location!, 'http://x');
     expect(to.pathname).to.equal('/signin');
     expect(to.searchParams.get('next')).to.equal(`/device?user_code=${userCode}`);
-    expect(await rowsOf(t, 'oauth_device_authorizations')).to.deep.equal(before);
+    expect(await rowsOf(kit, 'oauth_device_authorizations')).to.deep.equal(before);
   });
 
   it('an anonymous GET /oauth/authorize goes to sign in, stores no consent ticket, and comes back there after sign-in', async () => {
-    const browser = new Visitor(t);
-    const before = await rowsOf(t, 'oauth_consent_tickets');
+    const browser = kit.browser();
+    const before = await rowsOf(kit, 'oauth_consent_tickets');
     const answer = await browser.get(AUTHORIZE_PATH);
     expect(answer.status).to.equal(303);
-    const to = new URL(answer.headers.location as string, 'http://x');
+    const to = new URL(answer.location!, 'http://x');
     expect(to.pathname).to.equal('/signin');
-    expect(await rowsOf(t, 'oauth_consent_tickets')).to.deep.equal(before);
+    expect(await rowsOf(kit, 'oauth_consent_tickets')).to.deep.equal(before);
     await browser.get(`${to.pathname}${to.search}`);
     const signedIn = await browser.post('/signin', { _csrf: browser.csrf, next: to.searchParams.get('next')!, email: OWNER_EMAIL, password: PASSWORD });
-    expect(signedIn.headers.location).to.equal(AUTHORIZE_PATH);
+    expect(signedIn.location).to.equal(AUTHORIZE_PATH);
   });
 
   for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example', '//evil.example/device', 'javascript:alert(1)']) {
     it(`never follows next=${next} off the site, after sign-in or when already signed in`, async () => {
-      const browser = new Visitor(t);
+      const browser = kit.browser();
       await browser.get(`/signin?next=${encodeURIComponent(next)}`);
       expect(browser.csrf).not.to.equal('');
       const answer = await browser.post('/signin', { _csrf: browser.csrf, next, email: OWNER_EMAIL, password: PASSWORD });
       expect(answer.status).to.equal(303);
-      expect(answer.headers.location).to.equal('/signin');
+      expect(answer.location).to.equal('/signin');
       const again = await browser.get(`/signin?next=${encodeURIComponent(next)}`);
       expect(again.status).to.equal(200);
       expect(again.text).to.include('You are signed in');
-      expect(again.headers.location).to.equal(undefined);
+      expect(again.location).to.equal(null);
     });
   }
 });

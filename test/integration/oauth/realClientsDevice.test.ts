@@ -1,10 +1,15 @@
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
-import { DEVICE_CLIENT, OAuthServerKit, SCOPE } from './oauthServerKit';
-import { type PageAnswer } from './realClientsPerson';
+import { handleFor } from '../../support/data/connections';
+import { type Browser, type PageAnswer } from '../../support/oauthKit/browser';
+import { OpenIdClient } from '../../support/oauthKit/openidClient';
+import { OAuthService } from '../../support/oauthKit/service';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+/** A CLI or agent: public, the device grant and refresh. */
+const DEVICE_CLIENT = 'dispatch-cli';
+const SCOPE = 'posts:read posts:write';
 
 /** One poll of the token endpoint: who made it, what it heard, when (ms since the loop started). */
 interface Poll {
@@ -24,7 +29,14 @@ interface Poll {
  * for real time: the loop polls at about 1 s, 7 s and 13 s.
  */
 describe('real clients: a CLI agent by the device flow (openid-client polling loop)', function () {
-  let kit: OAuthServerKit;
+  let kit: OAuthService;
+  let person: Browser;
+  let userId: string;
+  let ws: string;
+  let sideWs: string;
+  let conn: Record<string, string>;
+  const createPost = (token: string, workspaceId: string) => kit.createDraft(token, workspaceId, conn[workspaceId]!);
+  const readPost = (token: string, workspaceId: string, postId: string) => kit.bearer('GET', `/v1/workspaces/${workspaceId}/posts/${postId}`, token);
   let authorization: client.DeviceAuthorizationResponse;
   let tokens: client.TokenEndpointResponse;
   const polls: Poll[] = [];
@@ -32,8 +44,12 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
 
   before(async function () {
     this.timeout(60_000);
-    kit = await OAuthServerKit.start(this);
-    const config = await kit.discover(DEVICE_CLIENT);
+    kit = await OAuthService.start(this);
+    ({ userId, ws, sideWs } = await kit.givenOwner());
+    conn = { [ws]: await kit.t.given.connection(ws, 'TWITTER', handleFor('TWITTER')), [sideWs]: await kit.t.given.connection(sideWs, 'TWITTER', '@side') };
+    await kit.registerClient(DEVICE_CLIENT);
+    person = await kit.signedIn();
+    const config = (await OpenIdClient.discover(kit, DEVICE_CLIENT)).config;
     authorization = await client.initiateDeviceAuthorization(config, { scope: SCOPE, resource: kit.issuer });
 
     const started = Date.now();
@@ -48,7 +64,7 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
       if (url !== `${kit.issuer}/oauth/token`) return response;
       await heard('loop', response);
       // The person, told the code, approves once the loop is back to hearing "pending" after its slow_down.
-      if (polls.at(-1)!.heard === 'authorization_pending') approved ??= kit.person.approveDevice(authorization.verification_uri_complete!, kit.ws);
+      if (polls.at(-1)!.heard === 'authorization_pending') approved ??= person.approveDevice(authorization.verification_uri_complete!, ws);
       return response;
     };
     // A first poll by hand, then the loop started impatient (1 s, not the advertised 5 s): its first poll is too soon.
@@ -80,34 +96,33 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
     ]);
     expect(polls.at(-1)!.at).to.be.below(20_000);
     const page = await approved!;
-    expect(page.status, page.html).to.equal(200);
-    expect(page.html).to.contain('Device approved');
+    expect(page.status, page.text).to.equal(200);
+    expect(page.text).to.contain('Device approved');
   });
 
   it('the tokens are the person’s, for the workspace they chose, with the scopes asked for, and a refresh token', () => {
     expect(tokens.token_type.toLowerCase()).to.equal('bearer');
     expect(tokens.scope).to.equal(SCOPE);
     expect(tokens.refresh_token).to.match(/^dsr_/);
-    expect(decodeJwt(tokens.access_token)).to.include({ iss: kit.issuer, aud: kit.issuer, sub: kit.userId, client_id: DEVICE_CLIENT, workspace_id: kit.ws });
+    expect(decodeJwt(tokens.access_token)).to.include({ iss: kit.issuer, aud: kit.issuer, sub: userId, client_id: DEVICE_CLIENT, workspace_id: ws });
   });
 
   it('the agent creates a post with its token and reads it back; another workspace of the same person refuses it (403)', async () => {
-    const created = await kit.createPost(tokens.access_token, kit.ws);
+    const created = await createPost(tokens.access_token, ws);
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
-    const read = await kit.readPost(tokens.access_token, kit.ws, created.body.id as string);
+    const read = await readPost(tokens.access_token, ws, created.body.id as string);
     expect(read.status).to.equal(200);
     expect(read.body.id).to.equal(created.body.id);
 
-    const elsewhere = await kit.createPost(tokens.access_token, kit.sideWs);
+    const elsewhere = await createPost(tokens.access_token, sideWs);
     expect(elsewhere.status, JSON.stringify(elsewhere.body)).to.equal(403);
     expect((elsewhere.body.error as { code: string }).code).to.equal('workspace_not_allowed');
   });
 
   it("the agent's refresh keeps the workspace binding: the refreshed token posts in the chosen workspace only", async () => {
-    const config = await kit.discover(DEVICE_CLIENT);
-    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
-    expect(decodeJwt(refreshed.access_token)).to.include({ client_id: DEVICE_CLIENT, workspace_id: kit.ws, scope: SCOPE });
-    expect((await kit.createPost(refreshed.access_token, kit.ws)).status).to.equal(200);
-    expect((await kit.createPost(refreshed.access_token, kit.sideWs)).status).to.equal(403);
+    const refreshed = await (await OpenIdClient.discover(kit, DEVICE_CLIENT)).refresh(tokens.refresh_token!);
+    expect(decodeJwt(refreshed.access_token)).to.include({ client_id: DEVICE_CLIENT, workspace_id: ws, scope: SCOPE });
+    expect((await createPost(refreshed.access_token, ws)).status).to.equal(200);
+    expect((await createPost(refreshed.access_token, sideWs)).status).to.equal(403);
   });
 });

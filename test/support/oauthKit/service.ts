@@ -5,6 +5,7 @@ import { TOKENS } from '../../../config/tokens';
 import { type Scope } from '../../../domain/credential/Scope';
 import { type ClientGrant } from '../../../domain/oauth/OAuthClient';
 import { OWNER_EMAIL } from '../data/people';
+import { group, targetOn } from '../data/posts';
 import { type DatabaseKind, serverFor } from '../databases';
 import { type FixedClock } from '../fixedClock';
 import { LocalHttpServer } from '../localHttpServer';
@@ -198,6 +199,11 @@ export class OAuthService {
     return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
   }
 
+  /** POST /v1/workspaces/{workspaceId}/posts with `token`: a draft on the Twitter connection `connectionId`. */
+  createDraft(token: string, workspaceId: string, connectionId: string): Promise<ApiAnswer> {
+    return this.bearer('POST', `/v1/workspaces/${workspaceId}/posts`, token, { groups: [group()], targets: [targetOn(connectionId, 'TWITTER')] });
+  }
+
   /** The status the API answers `token` with (GET /v1/me/workspaces). */
   async apiStatus(token: string): Promise<number> {
     return (await this.bearer('GET', '/v1/me/workspaces', token)).status;
@@ -208,6 +214,11 @@ export class OAuthService {
     await this.server.stop();
     await this.webApp.stop();
   }
+}
+
+/** The path of an authorization request of the code flow (S256): `parameters` name the client, redirect URI, scope, state and challenge. */
+export function authorizationPath(parameters: Record<string, string>): string {
+  return `/oauth/authorize?${new URLSearchParams({ response_type: 'code', ...parameters, code_challenge_method: 'S256' })}`;
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
