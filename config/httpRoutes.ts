@@ -3,11 +3,11 @@ import { API_KEY_OPERATIONS } from '../adapters/inbound/http/operations/apiKeyOp
 import { CONNECTION_OPERATIONS } from '../adapters/inbound/http/operations/connectionOperations';
 import { EMAIL_PREFERENCE_OPERATIONS, ME_OPERATIONS } from '../adapters/inbound/http/operations/meOperations';
 import { CHECKOUT_OPERATIONS } from '../adapters/inbound/http/operations/checkoutOperations';
-import { postReviewsRouter } from '../adapters/inbound/http/routers/postReviewsRouter';
+import { POST_OPERATIONS } from '../adapters/inbound/http/operations/postOperations';
+import { POST_REVIEW_OPERATIONS } from '../adapters/inbound/http/operations/postReviewOperations';
+import { POST_TARGET_OPERATIONS } from '../adapters/inbound/http/operations/postTargetOperations';
 import { postsCsvRouter } from '../adapters/inbound/http/routers/postsCsvRouter';
-import { postsRouter } from '../adapters/inbound/http/routers/postsRouter';
 import { postsValidateRouter } from '../adapters/inbound/http/routers/postsValidateRouter';
-import { postTargetsRouter } from '../adapters/inbound/http/routers/postTargetsRouter';
 import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
 import { TRANSCRIPTION_OPERATIONS } from '../adapters/inbound/http/operations/transcriptionOperations';
 import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
@@ -23,7 +23,7 @@ import { TOKENS as T } from './tokens';
 
 /** The JSON API: each router with the use cases it calls (README, "Adding an operation"). */
 export function apiRoutes({ get }: Composition): ApiRoutes[] {
-  const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle) };
+  const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle), logger: get(T.Logger) };
   return [
     apiRouter(ME_OPERATIONS, { getCurrentUser: get(T.GetCurrentUser), listMyWorkspaces: get(T.ListMyWorkspaces) }),
     apiRouter(EMAIL_PREFERENCE_OPERATIONS, get(T.ManageEmailPreferences)),
@@ -36,10 +36,10 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
       platforms: get(T.ListPlatforms),
     }),
     apiRouter(API_KEY_OPERATIONS, get(T.ManageApiKeys)),
-    (kit) => postsRouter(kit, posts),
+    apiRouter(POST_OPERATIONS, posts),
     (kit) => postsValidateRouter(kit, get(T.ValidatePost)),
-    (kit) => postTargetsRouter(kit, posts),
-    (kit) => postReviewsRouter(kit, posts),
+    apiRouter(POST_TARGET_OPERATIONS, posts),
+    apiRouter(POST_REVIEW_OPERATIONS, posts),
     apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
     (kit) => mediaRouter(kit, mediaUseCases(get)),
     apiRouter(CHECKOUT_OPERATIONS, get(T.StartCheckout)),

@@ -8,7 +8,9 @@ import { mediaPaths } from './paths/media';
 import { EMAIL_PREFERENCE_OPERATIONS, ME_OPERATIONS } from '../operations/meOperations';
 import { CHECKOUT_OPERATIONS } from '../operations/checkoutOperations';
 import { oauthPaths } from './paths/oauth';
-import { postPaths } from './paths/posts';
+import { POST_OPERATIONS } from '../operations/postOperations';
+import { POST_REVIEW_OPERATIONS } from '../operations/postReviewOperations';
+import { POST_TARGET_OPERATIONS } from '../operations/postTargetOperations';
 import { TARGET_ATTEMPT_OPERATIONS } from '../operations/targetAttemptOperations';
 import { TRANSCRIPTION_OPERATIONS } from '../operations/transcriptionOperations';
 import { apiKeySchemas } from './schemas/apiKeys';
@@ -70,7 +72,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
   {
     tag: { name: 'posts', description: 'Posts of a workspace: content groups, targets on connected accounts, the lifecycle and reviews.' },
     schemas: postSchemas,
-    paths: postPaths,
+    paths: openApiPaths([...POST_OPERATIONS, ...POST_TARGET_OPERATIONS, ...POST_REVIEW_OPERATIONS]),
   },
   { schemas: targetAttemptSchemas, paths: openApiPaths(TARGET_ATTEMPT_OPERATIONS) },
   { schemas: postsImportExportSchemas, paths: postsImportExportPaths },
