@@ -7,6 +7,7 @@ import { TOKENS } from '../../../config/tokens';
 import { type DatabaseKind, serverFor } from '../../support/databases';
 import { api, type ApiClient } from '../../support/openapi';
 import { requireServer } from '../../support/services';
+import { ShiftedClock } from '../../support/shiftedClock';
 import { handleFor } from '../../support/data/connections';
 import { memberEmail, OTHER_OWNER_EMAIL, OWNER_EMAIL } from '../../support/data/people';
 import { type Json } from '../../support/data/posts';
@@ -40,6 +41,8 @@ export const OTHER_OWNER = OTHER_OWNER_EMAIL;
 
 export interface PostsWorld {
   readonly t: TestApp;
+  /** The service's clock: the real time, moved on when a test says. */
+  readonly clock: ShiftedClock;
   readonly api: ApiClient;
   readonly ws: string;
   readonly otherWs: string;
@@ -68,7 +71,8 @@ export async function startPostsWorld(ctx: Mocha.Context, kind: DatabaseKind): P
   const server = serverFor(kind);
   if (server) await requireServer(ctx, server);
   // The suites send many requests with one credential: the rate limiter is not under test here.
-  const t = await startTestApp(await freshDatabaseEnv(kind), { RATE_LIMIT_MAX: '1000000' });
+  const clock = new ShiftedClock();
+  const t = await startTestApp(await freshDatabaseEnv(kind), { RATE_LIMIT_MAX: '1000000' }, { replace: (w) => w.replace(TOKENS.Clock, clock) });
   await t.given.user(OWNER);
   await t.given.user(OTHER_OWNER);
   const ws = await t.given.workspace(OWNER, 'Main');
@@ -79,6 +83,7 @@ export async function startPostsWorld(ctx: Mocha.Context, kind: DatabaseKind): P
   return {
     media,
     t,
+    clock,
     api: api(t.app),
     ws,
     otherWs,
