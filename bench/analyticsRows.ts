@@ -11,8 +11,6 @@ const ME = 'me';
 /** The second measurement of a row, in the order me, day, connection, platform, platform, connection, day, me. */
 const AGAIN = ' (again)';
 const analyticsName = (groupBy: GroupBy) => `analytics groupBy=${groupBy} (a year)`;
-/** A year by day is drawn 100 days a page (PAGE_LIMIT_MAX); by platform or connection the default page holds every group. */
-const PAGE: Record<GroupBy, string> = { day: '&limit=100', platform: '', connection: '' };
 export const GROUPINGS: readonly GroupBy[] = ['day', 'connection', 'platform'];
 
 export interface AnalyticsRow {
@@ -39,7 +37,7 @@ export function analyticsRows(baseUrl: string, workspaceId: string, headers: Rec
 }
 
 export const analyticsUrl = (baseUrl: string, workspaceId: string, groupBy: GroupBy): string =>
-  `${baseUrl}/v1/workspaces/${workspaceId}/analytics?from=${YEAR.from}&to=${YEAR.to}&groupBy=${groupBy}${PAGE[groupBy]}`;
+  `${baseUrl}/v1/workspaces/${workspaceId}/analytics?from=${YEAR.from}&to=${YEAR.to}&groupBy=${groupBy}`;
 
 /** One table per database: each row's req/s, latency and SQL, and its req/s over GET /v1/me's (the mean of its two runs). */
 export function analyticsTable(title: string, rows: readonly Measured[]): string {
