@@ -1,50 +1,51 @@
-import { redactCredentials } from '../../../application/auth/redactCredentials';
+import pino from 'pino';
 import { type Logger, type LogLevel } from '../../../application/ports/Logger';
+import { lineDestinations, type LineSink, type LogDestinations, stdioDestinations } from './logDestinations';
+import { redactedLine } from './redactedFields';
 
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-/** Field names that must never reach a log line, whatever a caller passes. */
-const SECRET_FIELD = /authorization|password|secret|token|api_?key|cookie/i;
+const NOWHERE: LineSink = () => {};
 
 /**
- * One JSON object per line on stdout (stderr for errors), for log shippers. Fields named like a
- * secret are dropped whole; every other string, the message included, has its credential-looking
- * parts redacted, wherever a caller took it from (a path, a request id, an error's message).
+ * One JSON object per line, `{"level":"info","time":"…","message":"…",…fields}`, on stdout
+ * (stderr for errors), for log shippers; written by pino, asynchronously by default
+ * (logDestinations.ts). Every string has its credentials redacted and every field named like a
+ * secret is replaced (redactedFields.ts) before pino sees the line. `write` sends every line to
+ * one function instead, synchronously.
  */
 export class JsonLogger implements Logger {
-  constructor(
-    private readonly level: LogLevel | 'silent',
-    private readonly write: (line: string, level: LogLevel) => void = defaultWrite,
-  ) {}
+  private readonly threshold: number;
+  private readonly out: pino.Logger;
+  private readonly errors: pino.Logger;
+
+  constructor(level: LogLevel | 'silent', write?: LineSink) {
+    this.threshold = ORDER[level];
+    const destinations: LogDestinations = write !== undefined ? lineDestinations(write) : level === 'silent' ? lineDestinations(NOWHERE) : stdioDestinations();
+    this.out = pino(options(level), destinations.out);
+    this.errors = pino(options(level), destinations.errors);
+  }
 
   debug(message: string, fields?: Record<string, unknown>): void {
-    this.log('debug', message, fields);
+    if (this.threshold <= ORDER.debug) this.out.debug(redactedLine(message, fields));
   }
   info(message: string, fields?: Record<string, unknown>): void {
-    this.log('info', message, fields);
+    if (this.threshold <= ORDER.info) this.out.info(redactedLine(message, fields));
   }
   warn(message: string, fields?: Record<string, unknown>): void {
-    this.log('warn', message, fields);
+    if (this.threshold <= ORDER.warn) this.out.warn(redactedLine(message, fields));
   }
   error(message: string, fields?: Record<string, unknown>): void {
-    this.log('error', message, fields);
-  }
-
-  private log(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
-    if (ORDER[level] < ORDER[this.level]) return;
-    const safe = redacted(fields) as Record<string, unknown>;
-    this.write(JSON.stringify({ time: new Date().toISOString(), level, message: redactCredentials(message), ...safe }), level);
+    if (this.threshold <= ORDER.error) this.errors.error(redactedLine(message, fields));
   }
 }
 
-function redacted(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return redactCredentials(value);
-  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  if (depth > 8) return '[too deep]';
-  if (value instanceof Error) return redactCredentials(`${value.name}: ${value.message}`);
-  if (Array.isArray(value)) return value.map((item) => redacted(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? '[redacted]' : redacted(inner, depth + 1)]));
-}
-
-function defaultWrite(line: string, level: LogLevel): void {
-  (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+/** The project's line: the level by name, an ISO time, no pid or hostname, `message` as the message's key. */
+function options(level: LogLevel | 'silent'): pino.LoggerOptions {
+  return {
+    level,
+    base: null,
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
 }

@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JsonLogger } from '../adapters/outbound/logging/JsonLogger';
+import { flushLogsSync } from '../adapters/outbound/logging/logDestinations';
+import { type Logger } from '../application/ports/Logger';
+import { LegacyJsonLogger } from './legacyJsonLogger';
+
+/**
+ * `npx tsx bench/logger.ts`: the access log's line written LINES times by the hand-written
+ * logger the service had (bench/legacyJsonLogger.ts) and by the pino one it has, each in a
+ * process of its own whose stdout is the target (/dev/null, then a file), as the service
+ * writes it: the default constructor, stdout, LOG_LEVEL=info. Lines go BATCH per event-loop
+ * turn (a loaded server logs a few requests per turn), and the clock stops once every byte
+ * is handed to the kernel. `pino-sync` is pino writing each line with a blocking write, to
+ * tell pino's serialization from its asynchronous destination. Median of ROUNDS, alternated.
+ */
+const LINES = Number(process.env.BENCH_LOG_LINES ?? 200_000);
+const BATCH = Number(process.env.BENCH_LOG_BATCH ?? 50);
+const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 3);
+const VARIANTS = ['old', 'pino', 'pino-sync'] as const;
+type Variant = (typeof VARIANTS)[number];
+
+interface Run {
+  readonly seconds: number;
+  readonly cpuSeconds: number;
+}
+
+function loggerFor(variant: Variant): Logger {
+  if (variant === 'old') return new LegacyJsonLogger('info');
+  if (variant === 'pino') return new JsonLogger('info');
+  return new JsonLogger('info', (line) => fs.writeSync(1, `${line}\n`));
+}
+
+/** In the child: LINES access-log lines, BATCH per turn; the figures on stderr. */
+async function writeLines(variant: Variant): Promise<void> {
+  const logger = loggerFor(variant);
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  for (let written = 0; written < LINES; ) {
+    for (const end = Math.min(LINES, written + BATCH); written < end; written += 1) {
+      logger.info('request', {
+        requestId: `01JDQ8Z${String(written).padStart(19, '0')}`,
+        method: written % 5 === 0 ? 'POST' : 'GET',
+        path: `/v1/workspaces/01ARZ3NDEKTSV4RRFFQ69G5FAV/posts/01JDQ8ZK${String(written % 100_000).padStart(18, '0')}`,
+        status: written % 50 === 0 ? 404 : 200,
+        client: '127.0.0.1',
+        durationMs: 0.5 + (written % 997) / 1000,
+        credential: 'api_key:01JDQ8ZKX0G5K3M4N5P6Q7R8S9',
+      });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  flushLogsSync();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
+  process.stderr.write(`${JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6 })}\n`);
+}
+
+function runChild(variant: Variant, target: string): Run {
+  const out = fs.openSync(target, 'w');
+  try {
+    const child = spawnSync(process.execPath, [...process.execArgv, __filename, variant], { stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(`${variant} exited with ${child.status}: ${child.stderr}`);
+    const run = JSON.parse(child.stderr.trim().split('\n').at(-1)!) as Run;
+    if (target !== '/dev/null') checkFile(target);
+    return run;
+  } finally {
+    fs.closeSync(out);
+  }
+}
+
+/** Every line is there, whole, and parses. */
+function checkFile(file: string): void {
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
+  if (lines.length !== LINES) throw new Error(`${file}: ${lines.length} lines, expected ${LINES}`);
+  for (const line of lines) JSON.parse(line);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function measure(): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-logger-bench-'));
+  try {
+    const rows: string[] = [];
+    for (const target of ['/dev/null', path.join(dir, 'log.jsonl')]) {
+      const runs = new Map<Variant, Run[]>(VARIANTS.map((variant) => [variant, []]));
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const variant of VARIANTS) runs.get(variant)!.push(runChild(variant, target));
+      }
+      const rate = (variant: Variant) => LINES / median(runs.get(variant)!.map((run) => run.seconds));
+      const cpuPerLine = (variant: Variant) => (median(runs.get(variant)!.map((run) => run.cpuSeconds)) / LINES) * 1e6;
+      for (const variant of VARIANTS) {
+        const cells = [
+          target === '/dev/null' ? '/dev/null' : 'a file',
+          variant,
+          rate(variant).toFixed(0),
+          cpuPerLine(variant).toFixed(2),
+          (rate(variant) / rate('old')).toFixed(2),
+        ];
+        rows.push(`| ${cells.join(' | ')} |`);
+      }
+    }
+    console.log(`${LINES} access-log lines, ${BATCH} per event-loop turn, median of ${ROUNDS} (node ${process.version}, ${os.cpus().length} CPUs)\n`);
+    console.log('| target | logger | lines/s | CPU µs/line | vs old |\n|---|---|---:|---:|---:|');
+    for (const row of rows) console.log(row);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const variant = process.argv[2] as Variant | undefined;
+if (variant === undefined) measure();
+else if (VARIANTS.includes(variant)) void writeLines(variant);
+else throw new Error(`unknown variant ${variant}`);
