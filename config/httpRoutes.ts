@@ -6,8 +6,8 @@ import { CHECKOUT_OPERATIONS } from '../adapters/inbound/http/operations/checkou
 import { POST_OPERATIONS } from '../adapters/inbound/http/operations/postOperations';
 import { POST_REVIEW_OPERATIONS } from '../adapters/inbound/http/operations/postReviewOperations';
 import { POST_TARGET_OPERATIONS } from '../adapters/inbound/http/operations/postTargetOperations';
-import { postsCsvRouter } from '../adapters/inbound/http/routers/postsCsvRouter';
-import { postsValidateRouter } from '../adapters/inbound/http/routers/postsValidateRouter';
+import { POSTS_CSV_OPERATIONS } from '../adapters/inbound/http/operations/postsCsvOperations';
+import { POSTS_VALIDATE_OPERATIONS } from '../adapters/inbound/http/operations/postsValidateOperations';
 import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
 import { TRANSCRIPTION_OPERATIONS } from '../adapters/inbound/http/operations/transcriptionOperations';
 import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
@@ -37,7 +37,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     }),
     apiRouter(API_KEY_OPERATIONS, get(T.ManageApiKeys)),
     apiRouter(POST_OPERATIONS, posts),
-    (kit) => postsValidateRouter(kit, get(T.ValidatePost)),
+    apiRouter(POSTS_VALIDATE_OPERATIONS, get(T.ValidatePost)),
     apiRouter(POST_TARGET_OPERATIONS, posts),
     apiRouter(POST_REVIEW_OPERATIONS, posts),
     apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
@@ -58,7 +58,7 @@ export function uploadRoutes({ get }: Composition): ApiRoutes[] {
 
 /** The API's routers whose bodies or answers are CSV files: the CSV surface (docs/surfaces.md). */
 export function csvRoutes({ get }: Composition): ApiRoutes[] {
-  return [(kit) => postsCsvRouter(kit, { import: get(T.ImportPosts), read: get(T.ReadPosts), connections: get(T.ListConnections) })];
+  return [apiRouter(POSTS_CSV_OPERATIONS, { import: get(T.ImportPosts), read: get(T.ReadPosts), connections: get(T.ListConnections), logger: get(T.Logger) })];
 }
 
 function mediaUseCases(get: Composition['get']): MediaUseCases {

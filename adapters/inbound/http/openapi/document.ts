@@ -34,7 +34,8 @@ import { openApiPaths } from '../operations/openApiPaths';
 import { SCHEDULE_OPERATIONS } from '../operations/scheduleOperations';
 import { ANALYTICS_OPERATIONS } from '../operations/analyticsOperations';
 import { analyticsSchemas } from './schemas/analytics';
-import { postsImportExportPaths } from './paths/postsImportExport';
+import { POSTS_CSV_OPERATIONS } from '../operations/postsCsvOperations';
+import { POSTS_VALIDATE_OPERATIONS } from '../operations/postsValidateOperations';
 import { postsImportExportSchemas } from './schemas/postsImportExport';
 import { scheduleSchemas } from './schemas/schedules';
 import { webhookSchemas } from './schemas/webhooks';
@@ -75,7 +76,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
     paths: openApiPaths([...POST_OPERATIONS, ...POST_TARGET_OPERATIONS, ...POST_REVIEW_OPERATIONS]),
   },
   { schemas: targetAttemptSchemas, paths: openApiPaths(TARGET_ATTEMPT_OPERATIONS) },
-  { schemas: postsImportExportSchemas, paths: postsImportExportPaths },
+  { schemas: postsImportExportSchemas, paths: openApiPaths([...POSTS_VALIDATE_OPERATIONS, ...POSTS_CSV_OPERATIONS]) },
   {
     tag: {
       name: 'schedules',
