@@ -2,10 +2,10 @@ import { type WebhookSettings } from '../application/webhooks/WebhookSettings';
 import { type WebhookSubscriptions } from '../application/ports/webhooks/WebhookSubscriptions';
 import { type WebhookDeliveries } from '../application/ports/webhooks/WebhookDeliveries';
 import { type WebhookOutbox } from '../application/ports/webhooks/WebhookOutbox';
+import { type EventSink } from '../application/ports/EventSink';
 import { type EventPresenter } from '../application/ports/webhooks/EventPresenter';
 import { type WebhookSender, type WebhookSigner } from '../application/ports/webhooks/WebhookSender';
 import { type EventOutbox } from '../application/webhooks/EventOutbox';
-import { type PostEvents } from '../application/webhooks/PostEvents';
 import { type MarkNeedsReconnect } from '../application/connections/MarkNeedsReconnect';
 import { type ManageWebhooks } from '../application/webhooks/ManageWebhooks';
 import { type WebhookDeliveryLog } from '../application/webhooks/WebhookDeliveryLog';
@@ -362,7 +362,8 @@ export const TOKENS = {
   /** Whether a webhook's URL may be stored: its host resolves to public addresses only (unless allowed). */
   WebhookAddressPolicy: token<AddressPolicy>('WebhookAddressPolicy'),
   EventOutbox: token<EventOutbox>('EventOutbox'),
-  PostEvents: token<PostEvents>('PostEvents'),
+  /** Where the events aggregates record go when saved (the webhook outbox subscribes). */
+  EventSink: token<EventSink>('EventSink'),
   MarkNeedsReconnect: token<MarkNeedsReconnect>('MarkNeedsReconnect'),
   ManageWebhooks: token<ManageWebhooks>('ManageWebhooks'),
   WebhookDeliveryLog: token<WebhookDeliveryLog>('WebhookDeliveryLog'),

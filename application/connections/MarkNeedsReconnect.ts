@@ -2,8 +2,7 @@ import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { type Clock } from '../ports/Clock';
 import { type UnitOfWork } from '../ports/UnitOfWork';
-import { type EventPresenter } from '../ports/webhooks/EventPresenter';
-import { type EventOutbox } from '../webhooks/EventOutbox';
+import { type EventSink } from '../ports/EventSink';
 
 /**
  * The platform said a connection's grant is dead: it needs reconnecting, saved together with
@@ -13,20 +12,16 @@ export class MarkNeedsReconnect {
   constructor(
     private readonly connections: ConnectionRepository,
     private readonly unitOfWork: UnitOfWork,
-    private readonly outbox: EventOutbox,
-    private readonly presenter: EventPresenter,
+    private readonly events: EventSink,
     private readonly clock: Clock,
   ) {}
 
   run(connection: Connection, reason: string): Promise<void> {
     const now = this.clock.now();
-    const news = connection.status !== 'needs_reconnect';
     connection.needsReconnect(reason, now);
     return this.unitOfWork.run(async () => {
       await this.connections.save(connection);
-      if (!news) return;
-      const data = () => ({ connection: this.presenter.connection(connection), reason });
-      await this.outbox.emit(connection.workspaceId, [{ type: 'connection.needs_reconnect', data }], now);
+      await this.events.record(connection.workspaceId, connection.takeEvents(), now);
     });
   }
 }

@@ -6,11 +6,11 @@ import { type ConnectionLookup, type ConnectionInfo } from '../../domain/post/Po
 import { type PostRepository } from '../../domain/post/PostRepository';
 import { ValidationProblems } from '../../domain/shared/ValidationProblems';
 import { notFound } from '../../domain/shared/DomainError';
+import { type EventSink } from '../ports/EventSink';
 import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
 import { type QueueSlots } from '../ports/QueueSlots';
 import { slotHolders, slotsLetGo } from '../schedules/slotHolders';
 import { type UnitOfWork } from '../ports/UnitOfWork';
-import { type PostEvents } from '../webhooks/PostEvents';
 import { assertPreconditionHolds, type PostPrecondition } from './PostPrecondition';
 
 /**
@@ -24,7 +24,7 @@ export class PostStore {
     private readonly queue: PublishQueue,
     private readonly unitOfWork: UnitOfWork,
     private readonly media: MediaRepository,
-    private readonly events: PostEvents,
+    private readonly events: EventSink,
     private readonly slots: QueueSlots,
   ) {}
 
@@ -121,7 +121,7 @@ export class PostStore {
    * The post, then the queue brought in step with it: only jobs that changed are written.
    * Inside a unit of work, on a post loaded under lock. A job a worker holds is left to it;
    * that worker names its target as `held`, whose job no statement is sent for at all.
-   * The events the change causes (webhooks) are written in the same unit of work.
+   * The events the post recorded go to the event sink in the same unit of work.
    */
   async persist(post: Post, now: Date, held?: string): Promise<void> {
     const stored = post.persisted;
@@ -129,7 +129,7 @@ export class PostStore {
     const before =
       stored === null ? [] : jobsFor({ workspaceId: post.workspaceId, id: post.id, status: stored.status, targets: stored.targets }, now).filter(notHeld);
     const after = jobsFor(post, now).filter(notHeld);
-    await this.events.emitFor(post, now);
+    await this.events.record(post.workspaceId, post.unsavedEvents, now);
     // Slots of targets that no longer hold them (given a time, published, failed, removed) are free again.
     const letGo = slotsLetGo(post);
     await this.posts.save(post);

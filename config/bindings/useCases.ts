@@ -82,7 +82,7 @@ export function bindUseCases(w: Wiring): void {
     T.ApiKeyRepository,
     T.ConnectionRepository,
   ]);
-  w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository, T.PostEvents, T.QueueSlots]);
+  w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository, T.EventSink, T.QueueSlots]);
   w.construct(T.NextFreeSlot, NextFreeSlot, [T.QueueSlots]);
   w.construct(T.QueuedTargets, QueuedTargets, [T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot]);
   w.construct(T.PostingSchedules, PostingSchedules, [T.ConnectionRepository, T.PostingScheduleRepository, T.QueueSlots, T.Clock]);

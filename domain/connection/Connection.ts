@@ -30,8 +30,17 @@ export interface ConnectionPublishAs {
   readonly name: string;
 }
 
+/** What happened to a connection, recorded as it changes and handed on when it is saved. */
+export interface ConnectionEvent {
+  readonly type: 'ConnectionNeedsReconnect';
+  readonly connection: Connection;
+  readonly reason: string;
+}
+
 /** A social account connected to a workspace: the thing a post target publishes to. */
 export class Connection {
+  private recorded: readonly ConnectionEvent[] = [];
+
   private constructor(private props: ConnectionSnapshot) {}
 
   /** `platform` comes as typed (the CLI passes any string): an unknown one is refused here. */
@@ -117,6 +126,8 @@ export class Connection {
 
   /** The platform said the grant is dead: nothing publishes until its owner connects again. */
   needsReconnect(reason: string, now: Date): void {
+    // Announced when it was not known to need it already.
+    if (this.props.status !== 'needs_reconnect') this.recorded = [...this.recorded, { type: 'ConnectionNeedsReconnect', connection: this, reason }];
     this.props = { ...this.props, status: 'needs_reconnect', statusReason: reason, lastError: { message: reason, at: now } };
   }
 
@@ -133,6 +144,13 @@ export class Connection {
   /** Connected again with a fresh grant. */
   reconnected(): void {
     this.props = { ...this.props, status: 'active', statusReason: null };
+  }
+
+  /** The events recorded since they were last taken, each taken once. */
+  takeEvents(): readonly ConnectionEvent[] {
+    const events = this.recorded;
+    this.recorded = [];
+    return events;
   }
 
   toSnapshot(): ConnectionSnapshot {

@@ -10,6 +10,7 @@ import {
   positionForIntent,
 } from './PostLifecycle';
 import { type PersistedPost, PostChanges } from './PostChanges';
+import { type PostEvent } from './PostEvent';
 import { type NewPostInput, type PostContext, type PostEditInput, type TargetChanges, type TargetEditContext } from './PostInputs';
 import { type PostSnapshot } from './PostSnapshot';
 import { EDITABLE_STATUSES, type PostSource, type PostStatus, type ReviewableIntent, deriveStatusFromTargets } from './PostStatus';
@@ -25,9 +26,8 @@ export type { NextSegment, PersistedPost };
 
 /**
  * The aggregate root of publishing: content groups, the targets they go to, the lifecycle
- * (docs/product.md "Post lifecycle") and the reviewers' decisions. Every change goes through
- * an intent method that checks the rule it belongs to; what changed since the last save is
- * kept by its PostChanges.
+ * (docs/product.md "Post lifecycle") and the reviewers' decisions. Every change goes through an
+ * intent method that checks its rule; what changed since the last save is kept by PostChanges.
  */
 export class Post {
   private constructor(
@@ -80,6 +80,10 @@ export class Post {
   }
   get unsavedReviews(): readonly Review[] {
     return this.changes.unsavedReviews;
+  }
+  /** What happened since the last save, each with the post as it is now (PostChanges.eventsOf). */
+  get unsavedEvents(): PostEvent[] {
+    return this.changes.eventsOf(this.toSnapshot());
   }
   /** As stored when loaded (null: never saved); targets are immutable, so a changed one is another object. */
   get persisted(): PersistedPost | null {
@@ -168,7 +172,7 @@ export class Post {
 
   /** One segment of the target's group is out; the last one publishes the target. */
   markSegmentPublished(targetId: string, segment: PublishedOutcome, now: Date): Target {
-    return this.working(targetId, now, (t) => t.markSegmentPublished(segment, this.groupOf(t).segments.length));
+    return this.working(targetId, now, (t) => t.markSegmentPublished(segment, groupOf(this.groups, t, this.id).segments.length));
   }
 
   /** A transient failure: the target waits, pending, for another attempt at the same segment. */
@@ -184,7 +188,7 @@ export class Post {
   /** The segment a target publishes next, and the one before it (what a reply or comment answers). */
   nextSegmentOf(targetId: string): NextSegment {
     const target = this.target(targetId);
-    return nextSegmentOf(target, this.groupOf(target));
+    return nextSegmentOf(target, groupOf(this.groups, target, this.id));
   }
 
   markFailed(targetId: string, error: string, now: Date): Target {
@@ -215,10 +219,6 @@ export class Post {
     return snapshotOf(this.props, this.version);
   }
 
-  private groupOf(target: Target): Group {
-    return groupOf(this.groups, target, this.id);
-  }
-
   /** A worker's change to one target, allowed only while the post may be published. */
   private working(targetId: string, now: Date, change: (target: Target) => Target): Target {
     assertPublishingAllowed(this.status);
@@ -238,6 +238,7 @@ export class Post {
   }
 
   private replaceTarget(changed: Target, now: Date): Target {
+    this.changes.targetChanged(this.target(changed.id), changed);
     const targets = this.props.targets.replaced(changed);
     // Before publishing begins the status is the author's; once a target has left pending,
     // or the post is already past that point, the targets decide it.
