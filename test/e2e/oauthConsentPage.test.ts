@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as client from 'openid-client';
-import { OAuthBrowserKit, WEB_CLIENT } from './oauthBrowserKit';
+import { ChromiumPages, WEB_CLIENT } from '../support/oauthKit/chromium';
 
 /**
  * The code flow's consent page as a person uses it in headless Chromium (docs/decisions.md,
@@ -10,11 +10,11 @@ import { OAuthBrowserKit, WEB_CLIENT } from './oauthBrowserKit';
  */
 describe('the consent page of the code flow in headless Chromium', function () {
   this.timeout(60_000);
-  let kit: OAuthBrowserKit;
+  let kit: ChromiumPages;
   let config: client.Configuration;
 
-  before(async () => {
-    kit = await OAuthBrowserKit.start();
+  before(async function () {
+    kit = await ChromiumPages.start(this);
     config = await client.discovery(new URL(kit.baseUrl), WEB_CLIENT, undefined, client.None(), {
       algorithm: 'oauth2',
       execute: [client.allowInsecureRequests],

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as client from 'openid-client';
-import { DEVICE_CLIENT, OAuthBrowserKit } from './oauthBrowserKit';
+import { DEVICE_CLIENT, ChromiumPages } from '../support/oauthKit/chromium';
 
 /**
  * The device flow's pages as a person uses them in headless Chromium (docs/decisions.md, "OAuth
@@ -10,10 +10,10 @@ import { DEVICE_CLIENT, OAuthBrowserKit } from './oauthBrowserKit';
  */
 describe('the device approval pages in headless Chromium', function () {
   this.timeout(60_000);
-  let kit: OAuthBrowserKit;
+  let kit: ChromiumPages;
 
-  before(async () => {
-    kit = await OAuthBrowserKit.start();
+  before(async function () {
+    kit = await ChromiumPages.start(this);
   });
   after(async () => {
     await kit?.close();

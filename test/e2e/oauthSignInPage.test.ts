@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { OWNER_EMAIL, PASSWORD, STRANGER_EMAIL } from '../support/data/people';
-import { OAuthBrowserKit } from './oauthBrowserKit';
+import { ChromiumPages } from '../support/oauthKit/chromium';
 
 /**
  * The sign-in page as a person uses it in headless Chromium (docs/decisions.md, "Signing in"):
@@ -9,10 +9,10 @@ import { OAuthBrowserKit } from './oauthBrowserKit';
  */
 describe('the sign-in page in headless Chromium', function () {
   this.timeout(60_000);
-  let kit: OAuthBrowserKit;
+  let kit: ChromiumPages;
 
-  before(async () => {
-    kit = await OAuthBrowserKit.start();
+  before(async function () {
+    kit = await ChromiumPages.start(this);
   });
   after(async () => {
     await kit?.close();

@@ -8,8 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
+import { Browser, type PageAnswer } from '../../support/oauthKit/browser';
 import { awaitOutput, type ServiceProcess, startServiceProcess } from '../../support/serviceProcess';
-import { formFields } from '../oauth/realClientsPerson';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'scripts', 'dispatch-mcp.js');
@@ -156,36 +156,16 @@ export class BridgeKit {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const verification = (await awaitOutput(() => stderr, /open (http\S+)\n/, 20_000))[1]!;
     const decided = await this.approve(verification);
-    expect(decided.status, decided.html).to.be.oneOf([200, 303]);
+    expect(decided.status, decided.text).to.be.oneOf([200, 303]);
     const code = await exited;
     return { code, stdout, stderr };
   }
 
-  /** A person at a browser (plain HTTP, a cookie jar) signs in and approves the device code at `verification`. */
-  private async approve(verification: string): Promise<{ status: number; html: string }> {
-    const jar = new Map<string, string>();
-    const request = async (pathOrUrl: string, fields?: Record<string, string>) => {
-      const response = await fetch(new URL(pathOrUrl, this.baseUrl), {
-        method: fields === undefined ? 'GET' : 'POST',
-        redirect: 'manual',
-        headers: {
-          Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(fields === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
-        },
-        body: fields === undefined ? undefined : new URLSearchParams(fields).toString(),
-      });
-      for (const line of response.headers.getSetCookie()) {
-        const pair = line.split(';')[0]!;
-        jar.set(pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim());
-      }
-      return { status: response.status, html: await response.text() };
-    };
-    const signin = await request('/signin');
-    const signedIn = await request('/signin', { ...formFields(signin.html, '/signin'), email: this.owner.email, password: this.owner.password });
-    expect(signedIn.status, signedIn.html).to.equal(303);
-    const page = await request(verification);
-    expect(page.status, page.html).to.equal(200);
-    return request('/device/decide', { ...formFields(page.html, '/device/decide'), workspace: this.workspaceId, decision: 'approve' });
+  /** The owner at the kit's browser signs in on the service's pages and approves the device code at `verification`. */
+  private async approve(verification: string): Promise<PageAnswer> {
+    const browser = new Browser(this.baseUrl);
+    await browser.signIn(this.owner.email, this.owner.password);
+    return browser.approveDevice(verification, this.workspaceId);
   }
 
   async stop(): Promise<void> {
