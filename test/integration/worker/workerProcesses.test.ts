@@ -97,7 +97,8 @@ describe('worker processes on MariaDB', function () {
     // Due while the worker is stopping: a worker that claimed again would call for them.
     const later = [...(await due.post('Due during the drain')), ...(await due.post('Also due'))];
     draining.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stopped claiming once it says so (the signal handler stops the worker as it logs this).
+    await eventually(() => /"message":"shutting down"/.test(draining.output()), 20_000, 'the worker shutting down');
     fs.writeFileSync(`${callLog}.release`, '');
 
     expect(await draining.exited).to.equal(0);
