@@ -10,9 +10,9 @@ import { POSTS_CSV_OPERATIONS } from '../adapters/inbound/http/operations/postsC
 import { POSTS_VALIDATE_OPERATIONS } from '../adapters/inbound/http/operations/postsValidateOperations';
 import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
 import { TRANSCRIPTION_OPERATIONS } from '../adapters/inbound/http/operations/transcriptionOperations';
-import { mediaRouter } from '../adapters/inbound/http/routers/media/mediaRouter';
-import { type MediaUseCases } from '../adapters/inbound/http/routers/media/MediaUseCases';
-import { mediaUploadRouter } from '../adapters/inbound/http/routers/media/mediaUploadRouter';
+import { MEDIA_OPERATIONS } from '../adapters/inbound/http/operations/mediaOperations';
+import { MEDIA_UPLOAD_OPERATIONS } from '../adapters/inbound/http/operations/mediaUploadOperations';
+import { type MediaUseCases } from '../adapters/inbound/http/operations/MediaUseCases';
 import { WORKSPACE_VIEW_OPERATIONS } from '../adapters/inbound/http/operations/workspaceViewOperations';
 import { WEBHOOK_OPERATIONS } from '../adapters/inbound/http/operations/webhookOperations';
 import { ANALYTICS_OPERATIONS } from '../adapters/inbound/http/operations/analyticsOperations';
@@ -41,7 +41,8 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     apiRouter(POST_TARGET_OPERATIONS, posts),
     apiRouter(POST_REVIEW_OPERATIONS, posts),
     apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
-    (kit) => mediaRouter(kit, mediaUseCases(get)),
+    apiRouter(MEDIA_OPERATIONS, mediaUseCases(get)),
+    apiRouter(MEDIA_UPLOAD_OPERATIONS, mediaUseCases(get)),
     apiRouter(CHECKOUT_OPERATIONS, get(T.StartCheckout)),
     apiRouter(TRANSCRIPTION_OPERATIONS, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
     apiRouter(WORKSPACE_VIEW_OPERATIONS, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
@@ -53,12 +54,15 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
 
 /** The API's routers whose request bodies stream (the upload surface, docs/surfaces.md). */
 export function uploadRoutes({ get }: Composition): ApiRoutes[] {
-  return [(kit) => mediaUploadRouter(kit, mediaUseCases(get))];
+  const media = mediaUseCases(get);
+  return [apiRouter(MEDIA_OPERATIONS, media, 'uploads'), apiRouter(MEDIA_UPLOAD_OPERATIONS, media, 'uploads')];
 }
 
 /** The API's routers whose bodies or answers are CSV files: the CSV surface (docs/surfaces.md). */
 export function csvRoutes({ get }: Composition): ApiRoutes[] {
-  return [apiRouter(POSTS_CSV_OPERATIONS, { import: get(T.ImportPosts), read: get(T.ReadPosts), connections: get(T.ListConnections), logger: get(T.Logger) })];
+  return [
+    apiRouter(POSTS_CSV_OPERATIONS, { import: get(T.ImportPosts), read: get(T.ReadPosts), connections: get(T.ListConnections), logger: get(T.Logger) }, 'csv'),
+  ];
 }
 
 function mediaUseCases(get: Composition['get']): MediaUseCases {

@@ -5,6 +5,8 @@ import { CONNECTION_OPERATIONS } from '../operations/connectionOperations';
 import { discoveryPaths } from './paths/discovery';
 import { healthPaths } from './paths/health';
 import { mediaPaths } from './paths/media';
+import { MEDIA_OPERATIONS } from '../operations/mediaOperations';
+import { MEDIA_UPLOAD_OPERATIONS } from '../operations/mediaUploadOperations';
 import { EMAIL_PREFERENCE_OPERATIONS, ME_OPERATIONS } from '../operations/meOperations';
 import { CHECKOUT_OPERATIONS } from '../operations/checkoutOperations';
 import { oauthPaths } from './paths/oauth';
@@ -101,7 +103,7 @@ const FRAGMENTS: readonly ApiFragment[] = [
         "The workspace's media library: images and videos uploaded, imported from a URL or sent in parts, inspected from their bytes, and the signed links to their files.",
     },
     schemas: mediaSchemas,
-    paths: mediaPaths,
+    paths: { ...openApiPaths([...MEDIA_OPERATIONS, ...MEDIA_UPLOAD_OPERATIONS]), ...mediaPaths },
   },
   {
     tag: { name: 'billing', description: "Checkout and the payment provider's events (docs/account.md)." },

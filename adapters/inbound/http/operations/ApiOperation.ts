@@ -15,7 +15,15 @@ export interface OperationDeclaration extends AuthenticatedOperationSpec {
   readonly method: HttpMethod;
   /** OpenAPI's template (`/v1/workspaces/{workspaceId}/posts/{id}`); the route's is derived from it. */
   readonly path: string;
+  /**
+   * The chain that serves it when it is not the JSON API's (docs/surfaces.md): `uploads` for a
+   * streamed body, `csv` for a CSV file in or out.
+   */
+  readonly surface?: ApiSurface;
 }
+
+/** The surfaces of the API beside the JSON one, each with its own chain (chains/). */
+export type ApiSurface = 'uploads' | 'csv';
 
 /**
  * One operation of the JSON API, declared once:

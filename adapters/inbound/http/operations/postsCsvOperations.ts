@@ -77,6 +77,7 @@ const keptUnlessDryRun = (writes: Middleware<AppState>): Middleware<AppState> =>
  */
 export const POSTS_CSV_OPERATIONS: ApiOperations<PostsCsvUseCases> = [
   {
+    surface: 'csv',
     method: 'post',
     path: `${POSTS}/import`,
     operationId: 'posts.import',
@@ -109,6 +110,7 @@ export const POSTS_CSV_OPERATIONS: ApiOperations<PostsCsvUseCases> = [
     },
   },
   {
+    surface: 'csv',
     method: 'get',
     path: `${POSTS}/export`,
     operationId: 'posts.export',

@@ -1,14 +1,10 @@
 import { PAGE_HEADERS } from '../../chains/responseHeaders';
 import { rateLimitHeaders, requestIdHeader } from '../headers';
-import { authenticatedOperation } from '../operations';
-import { parameterRef, schemaRef } from '../refs';
 import { noCredential } from '../security';
 import { type HeaderObject, type ParameterObject, type PathMap, type ResponseObject } from '../types';
 
-const MEDIA = '/v1/workspaces/{workspaceId}/media';
-const UPLOAD = `${MEDIA}/uploads/{uploadId}`;
-
-const pathParameter = (name: string, description: string): ParameterObject => ({
+/** A path parameter naming one thing by its id. */
+export const pathParameter = (name: string, description: string): ParameterObject => ({
   name,
   in: 'path',
   required: true,
@@ -16,174 +12,8 @@ const pathParameter = (name: string, description: string): ParameterObject => ({
   schema: { type: 'string', minLength: 1 },
 });
 
-const MEDIA_PARAMETERS = [parameterRef('WorkspaceId'), pathParameter('id', 'The media item. One of another workspace answers 404.')];
-const UPLOAD_PARAMETERS = [parameterRef('WorkspaceId'), pathParameter('uploadId', 'The resumable upload. An expired, completed or aborted one answers 404.')];
-
-const binary = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
-
-const fileNameParameter: ParameterObject = {
-  name: 'fileName',
-  in: 'query',
-  required: false,
-  description: 'The file name to show, for a raw body (a multipart body carries its own): at most 200 characters (422 invalid_query otherwise). Never trusted.',
-  schema: { type: 'string', maxLength: 200 },
-};
-
-/** The library's JSON operations and its upload surface (docs/decisions.md, "Media"). */
-const libraryPaths: PathMap = {
-  [MEDIA]: {
-    get: authenticatedOperation({
-      operationId: 'media.list',
-      summary: 'The media library of a workspace',
-      description: 'Needs posts:read. Every item, whatever its status; `total` counts them all.',
-      tags: ['media'],
-      scope: 'posts:read',
-      parameters: [parameterRef('WorkspaceId'), parameterRef('Limit'), parameterRef('Offset')],
-      success: { status: 200, description: 'One page of media items.', schema: schemaRef('MediaPage') },
-      errors: [403, 404, 422],
-    }),
-  },
-  [`${MEDIA}/{id}`]: {
-    get: authenticatedOperation({
-      operationId: 'media.get',
-      summary: 'One media item',
-      description: 'Needs posts:read. Poll it after an import or a completed resumable upload until it is ready or failed.',
-      tags: ['media'],
-      scope: 'posts:read',
-      parameters: MEDIA_PARAMETERS,
-      success: { status: 200, description: 'The item, with a fresh link to its file once ready.', schema: schemaRef('Media') },
-      errors: [403, 404],
-    }),
-    delete: authenticatedOperation({
-      operationId: 'media.delete',
-      summary: 'Delete a media item and its file',
-      description:
-        'Needs media:write. Refused while a scheduled or publishing post carries the item (409 media_in_use): remove it from the post, or delete the post, first. ' +
-        'Links already handed out stop working.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: MEDIA_PARAMETERS,
-      success: { status: 204, description: 'The item and its file are gone.' },
-      errors: [403, 404, 409],
-    }),
-  },
-  [`${MEDIA}/upload`]: {
-    post: authenticatedOperation({
-      operationId: 'media.upload',
-      summary: 'Upload a file in one request',
-      description:
-        'Needs media:write. The body is multipart/form-data with the file in the field `file`, or the file itself (any other Content-Type, with `fileName` in the query). ' +
-        'It is streamed to disk and inspected before the answer: what it is comes from its bytes; images lose their EXIF location. ' +
-        'Over the upload limit (UPLOAD_MAX_BYTES): 413. Bytes that are not an image or video the service accepts, or a truncated file: 422 unsupported_media with the reason in details; nothing is kept. ' +
-        'Larger files: use a resumable upload.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: [parameterRef('WorkspaceId'), fileNameParameter],
-      requestBody: {
-        description: 'The file: a multipart form with the field `file`, or the raw bytes.',
-        content: {
-          'multipart/form-data': {
-            schema: closedForm({ file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file.' } }),
-          },
-          'application/octet-stream': binary,
-          'image/*': binary,
-          'video/*': binary,
-        },
-      },
-      success: { status: 201, description: 'The item, ready.', schema: schemaRef('Media') },
-      errors: [403, 404, 413, 422],
-    }),
-  },
-  [`${MEDIA}/imports`]: {
-    post: authenticatedOperation({
-      operationId: 'media.import',
-      summary: 'Import a file from a URL',
-      description:
-        'Needs media:write. Answered at once with the item processing; the service fetches the URL (through the guard that refuses private and local addresses unless ' +
-        'OUTBOUND_ALLOW_PRIVATE_ADDRESSES is set, within the upload limit and MEDIA_IMPORT_TIMEOUT_MS) and the item ends ready, or failed with the reason. ' +
-        'A URL that is not http or https, or carries credentials: 422 invalid_url.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: [parameterRef('WorkspaceId')],
-      requestBody: { description: 'Where to fetch the file.', schema: schemaRef('ImportMediaRequest') },
-      success: { status: 202, description: 'The item, processing: poll media.get.', schema: schemaRef('Media') },
-      errors: [403, 404],
-      idempotent: true,
-    }),
-  },
-};
-
-/** Resumable uploads: create, send parts, complete (docs/decisions.md, "Media"). */
-const resumablePaths: PathMap = {
-  [`${MEDIA}/uploads`]: {
-    post: authenticatedOperation({
-      operationId: 'media.createUpload',
-      summary: 'Open a resumable upload',
-      description:
-        'Needs media:write. Declare the whole size; the answer gives the part size and count. Left incomplete, it expires (MEDIA_UPLOAD_TTL_SECONDS) and its parts are removed. ' +
-        'A size below 1 or over the resumable limit: 422 invalid_size.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: [parameterRef('WorkspaceId')],
-      requestBody: { description: 'The file to come.', schema: schemaRef('CreateUploadRequest') },
-      success: { status: 201, description: 'The upload, with no part yet.', schema: schemaRef('Upload') },
-      errors: [403, 404],
-      idempotent: true,
-    }),
-  },
-  [UPLOAD]: {
-    get: authenticatedOperation({
-      operationId: 'media.getUpload',
-      summary: 'A resumable upload and the parts it holds',
-      description: 'Needs media:write. What to send again after an interruption: the parts not in partsReceived.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: UPLOAD_PARAMETERS,
-      success: { status: 200, description: 'The upload.', schema: schemaRef('Upload') },
-      errors: [403, 404],
-    }),
-    delete: authenticatedOperation({
-      operationId: 'media.abortUpload',
-      summary: 'Abandon a resumable upload',
-      description: 'Needs media:write. The upload and its parts are removed.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: UPLOAD_PARAMETERS,
-      success: { status: 204, description: 'The upload is gone.' },
-      errors: [403, 404],
-    }),
-  },
-  [`${UPLOAD}/parts/{partNumber}`]: {
-    put: authenticatedOperation({
-      operationId: 'media.putPart',
-      summary: 'Send one part of a resumable upload',
-      description:
-        'Needs media:write. Parts go in any order; a part sent again replaces itself, so a failed one is simply retried. ' +
-        'A part number outside 1 to partCount: 422 invalid_part; a body that is not exactly its size (partSizeBytes, the last part the rest): 422 invalid_part_size.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: [...UPLOAD_PARAMETERS, { ...pathParameter('partNumber', 'From 1 to partCount.'), schema: { type: 'string', pattern: '^[0-9]+$' } }],
-      requestBody: { description: "The part's bytes.", content: { 'application/octet-stream': binary } },
-      success: { status: 200, description: 'The part is stored.', schema: schemaRef('UploadPart') },
-      errors: [403, 404, 422],
-    }),
-  },
-  [`${UPLOAD}/complete`]: {
-    post: authenticatedOperation({
-      operationId: 'media.completeUpload',
-      summary: 'Complete a resumable upload',
-      description:
-        'Needs media:write. With every part received, answered at once with the item processing; the parts are joined and inspected, and the item ends ready or failed ' +
-        '(poll media.get). The upload is gone from then on (404). A part missing: 409 upload_incomplete naming them. No body.',
-      tags: ['media'],
-      scope: 'media:write',
-      parameters: UPLOAD_PARAMETERS,
-      success: { status: 202, description: 'The new item, processing.', schema: schemaRef('Media') },
-      errors: [403, 404, 409],
-      idempotent: true,
-    }),
-  },
-};
+/** Bytes of any kind, as a body or an answer. */
+export const binary = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
 
 const pageHeader = (name: keyof typeof PAGE_HEADERS, description: string): HeaderObject => ({
   description,
@@ -279,8 +109,5 @@ const signedFilePaths: PathMap = {
   },
 };
 
-function closedForm(properties: Record<string, unknown>) {
-  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
-}
-
-export const mediaPaths: PathMap = { ...libraryPaths, ...resumablePaths, ...signedFilePaths };
+/** The signed links to the library's files, on the pages surface (the library's operations: operations/media*Operations.ts). */
+export const mediaPaths: PathMap = signedFilePaths;
