@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { handleFor } from '../../support/data/connections';
+import { FixedClock } from '../../support/fixedClock';
 import { type Browser, type PageAnswer } from '../../support/oauthKit/browser';
+import { withClientWaitsOn } from '../../support/oauthKit/clientWaits';
 import { OpenIdClient } from '../../support/oauthKit/openidClient';
 import { OAuthService } from '../../support/oauthKit/service';
 
@@ -25,8 +27,9 @@ interface Poll {
  * openid-client waits its interval before each poll, the first too, and an approved code is
  * redeemed whatever the timing; so the loop starts at 1 s right after a poll of the agent's own
  * (slow_down), and the person approves only once the loop has heard authorization_pending again:
- * a server that kept answering slow_down would never let it get there. The one test that waits
- * for real time: the loop polls at about 1 s, 7 s and 13 s.
+ * a server that kept answering slow_down would never let it get there. The loop polls at 1 s,
+ * 7 s and 13 s of the injected clock: openid-client's waits move it instead of passing in real
+ * time (withClientWaitsOn), and the service reads the same clock.
  */
 describe('real clients: a CLI agent by the device flow (openid-client polling loop)', function () {
   let kit: OAuthService;
@@ -44,7 +47,7 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
 
   before(async function () {
     this.timeout(60_000);
-    kit = await OAuthService.start(this);
+    kit = await OAuthService.start(this, { clock: new FixedClock() });
     ({ userId, ws, sideWs } = await kit.givenOwner());
     conn = { [ws]: await kit.t.given.connection(ws, 'TWITTER', handleFor('TWITTER')), [sideWs]: await kit.t.given.connection(sideWs, 'TWITTER', '@side') };
     await kit.registerClient(DEVICE_CLIENT);
@@ -52,10 +55,12 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
     const config = (await OpenIdClient.discover(kit, DEVICE_CLIENT)).config;
     authorization = await client.initiateDeviceAuthorization(config, { scope: SCOPE, resource: kit.issuer });
 
-    const started = Date.now();
+    const started = kit.clock.now().getTime();
+    const elapsed = () => kit.clock.now().getTime() - started;
+    const giveUp = new AbortController();
     const heard = async (by: Poll['by'], response: Response): Promise<Response> => {
       const body = (await response.clone().json()) as { error?: string };
-      polls.push({ by, heard: body.error ?? 'tokens', at: Date.now() - started });
+      polls.push({ by, heard: body.error ?? 'tokens', at: elapsed() });
       return response;
     };
     // The agent's loop is watched: every answer it gets is noted, and the person acts on them.
@@ -63,19 +68,23 @@ describe('real clients: a CLI agent by the device flow (openid-client polling lo
       const response = await fetch(url, options);
       if (url !== `${kit.issuer}/oauth/token`) return response;
       await heard('loop', response);
+      if (elapsed() > 25_000) giveUp.abort(new Error('25 s on the clock'));
       // The person, told the code, approves once the loop is back to hearing "pending" after its slow_down.
       if (polls.at(-1)!.heard === 'authorization_pending') approved ??= person.approveDevice(authorization.verification_uri_complete!, ws);
+      // Decided before the loop's next poll, which on the clock comes at once.
+      await approved;
       return response;
     };
     // A first poll by hand, then the loop started impatient (1 s, not the advertised 5 s): its first poll is too soon.
     const form = new URLSearchParams({ grant_type: DEVICE_GRANT, device_code: authorization.device_code, client_id: DEVICE_CLIENT });
     await heard('hand', await fetch(`${kit.issuer}/oauth/token`, { method: 'POST', body: form }));
-    // A livelocked loop would poll until the code expires: give up after 25 s, saying what it heard.
-    tokens = await client
-      .pollDeviceAuthorizationGrant(config, { ...authorization, interval: 1 }, undefined, { signal: AbortSignal.timeout(25_000) })
-      .catch((error: unknown) => {
-        throw new Error(`the polling loop did not end: ${polls.map((p) => `${p.by}: ${p.heard} at ${p.at} ms`).join(', ')}`, { cause: error });
-      });
+    // A livelocked loop would poll until the code expires: give up after 25 s (on the clock, or in real time), saying what it heard.
+    const signal = AbortSignal.any([giveUp.signal, AbortSignal.timeout(25_000)]);
+    tokens = await withClientWaitsOn(kit.clock, () =>
+      client.pollDeviceAuthorizationGrant(config, { ...authorization, interval: 1 }, undefined, { signal }),
+    ).catch((error: unknown) => {
+      throw new Error(`the polling loop did not end: ${polls.map((p) => `${p.by}: ${p.heard} at ${p.at} ms`).join(', ')}`, { cause: error });
+    });
   });
   after(async () => kit?.stop());
 
