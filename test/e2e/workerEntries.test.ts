@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { linesOf, startServiceProcess } from '../support/serviceProcess';
+import { awaitOutput, linesOf, startServiceProcess } from '../support/serviceProcess';
 import { startWorkerProcess } from '../support/workerProcess';
 
 const embedded = (): Record<string, string> => {
@@ -26,7 +26,7 @@ describe('the worker in the entry points', function () {
 
   it('`npm start` (config/main.ts) serves the API and runs a worker beside it', async () => {
     const service = await startServiceProcess(embedded());
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await awaitOutput(service.stdout, /"message":"publishing worker started"/);
     await service.stop();
     expect(started(service.stdout())).to.have.length(1);
     expect(service.stdout()).to.include('"message":"publishing worker stopped"');
@@ -34,7 +34,7 @@ describe('the worker in the entry points', function () {
 
   it('WORKER=off: the API alone', async () => {
     const service = await startServiceProcess({ ...embedded(), WORKER: 'off' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A worker starts in the same turn as "listening" is logged: once the process has exited, its line would be out.
     await service.stop();
     expect(started(service.stdout())).to.deep.equal([]);
   });
