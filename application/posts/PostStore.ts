@@ -9,7 +9,7 @@ import { notFound } from '../../domain/shared/DomainError';
 import { type EventSink } from '../ports/EventSink';
 import { type PublishJob, type PublishQueue } from '../ports/PublishQueue';
 import { type QueueSlots } from '../ports/QueueSlots';
-import { slotHolders, slotsLetGo } from '../schedules/slotHolders';
+import { slotHolders, slotsLetGo } from '../../domain/post/slotHolders';
 import { type UnitOfWork } from '../ports/UnitOfWork';
 import { assertPreconditionHolds, type PostPrecondition } from './PostPrecondition';
 

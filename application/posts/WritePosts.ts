@@ -5,7 +5,7 @@ import { type IdGenerator } from '../ports/IdGenerator';
 import { type PostPrecondition } from './PostPrecondition';
 import { type PostActor, type PostRequest, type TargetRequest } from './PostRequest';
 import { type PostStore } from './PostStore';
-import { type QueuedTargets, type TargetAsked } from '../schedules/QueuedTargets';
+import { type QueuedTimes, type TargetAsked } from './QueuedTimes';
 
 /**
  * posts.create and posts.update: the aggregate judges, the store keeps post and queue in step;
@@ -16,7 +16,7 @@ export class WritePosts {
     private readonly store: PostStore,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-    private readonly queued: QueuedTargets,
+    private readonly queued: QueuedTimes,
   ) {}
 
   async create(actor: PostActor, request: PostRequest): Promise<Post> {

@@ -4,11 +4,11 @@ import { type PostIntent } from '../../domain/post/PostStatus';
 import { ValidationProblems } from '../../domain/shared/ValidationProblems';
 import { type PostingScheduleRepository } from '../../domain/schedule/PostingScheduleRepository';
 import { type QueueSlots } from '../ports/QueueSlots';
+import { type QueuedTimes, type TargetAsked } from '../posts/QueuedTimes';
 import { type NextFreeSlot } from './NextFreeSlot';
-import { slotHolders } from './slotHolders';
+import { slotHolders } from '../../domain/post/slotHolders';
 
-/** A request's target, with its id, and whether it asks for the next free slot. */
-export type TargetAsked = TargetInput & { readonly queue?: boolean };
+export type { TargetAsked };
 
 /**
  * Gives each target that asks for it (`"scheduledAt": null, "queue": true`) the next free slot
@@ -16,7 +16,7 @@ export type TargetAsked = TargetInput & { readonly queue?: boolean };
  * schedules"). A target of `current` that already holds a slot still to come keeps it: editing
  * a queued post never moves it (requeueing does). Every problem is one 422 `invalid_post`.
  */
-export class QueuedTargets {
+export class QueuedTargets implements QueuedTimes {
   constructor(
     private readonly schedules: PostingScheduleRepository,
     private readonly slots: QueueSlots,

@@ -5,7 +5,7 @@ import { type QueueSlots } from '../ports/QueueSlots';
 import { type PostActor } from '../posts/PostRequest';
 import { type PostStore } from '../posts/PostStore';
 import { type NextFreeSlot } from './NextFreeSlot';
-import { slotHolders } from './slotHolders';
+import { slotHolders } from '../../domain/post/slotHolders';
 
 /**
  * `POST …/posts/{id}/requeue`: a waiting post's queued targets move to the next free slot of

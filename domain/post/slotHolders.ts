@@ -1,5 +1,5 @@
-import { type Post } from '../../domain/post/Post';
-import { type PostStatus } from '../../domain/post/PostStatus';
+import { type Post } from './Post';
+import { type PostStatus } from './PostStatus';
 
 interface Holding {
   readonly status: PostStatus;
