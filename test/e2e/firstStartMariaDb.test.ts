@@ -86,7 +86,8 @@ describe('first start on an empty MariaDB database: the owner, as on SQLite', fu
     const banners = await Promise.race([awaitOutput(both[0]!.stderr, BANNER, 20_000), awaitOutput(both[1]!.stderr, BANNER, 20_000)]);
     const key = banners[1]!;
     for (const service of both) expect((await me(service, key)).status).to.equal(200);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Each has ended its first start once its worker started (config/main.ts starts it after the first start).
+    for (const service of both) await awaitOutput(service.stdout, /"message":"publishing worker started"/, 20_000);
     expect(
       both.filter((s) => /Dispatch first start/.test(s.stderr())),
       both.map((s) => s.stderr()).join('\n---\n'),
