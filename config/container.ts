@@ -16,6 +16,8 @@ import { bindTranscriptions } from './bindings/transcriptions';
 import { bindUseCases } from './bindings/useCases';
 import { bindWebhooks } from './bindings/webhooks';
 import { bindWorkspaceViews } from './bindings/workspaceViews';
+import { storesOn } from './capabilities/Capability';
+import { bindCapabilities } from './capabilities/capabilities';
 import { type Config } from './env';
 import { TOKENS } from './tokens';
 import { type ServiceToken, Wiring } from './Wiring';
@@ -64,6 +66,7 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindWebhooks(wiring, config, dataSource);
   bindAnalytics(wiring, config);
   bindMcp(wiring, config);
+  bindCapabilities({ wiring, config, stores: storesOn(dataSource) });
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

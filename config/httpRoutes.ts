@@ -17,7 +17,7 @@ import { WORKSPACE_VIEW_OPERATIONS } from '../adapters/inbound/http/operations/w
 import { WEBHOOK_OPERATIONS } from '../adapters/inbound/http/operations/webhookOperations';
 import { ANALYTICS_OPERATIONS } from '../adapters/inbound/http/operations/analyticsOperations';
 import { apiRouter } from '../adapters/inbound/http/operations/apiRouter';
-import { SCHEDULE_OPERATIONS } from '../adapters/inbound/http/operations/scheduleOperations';
+import { capabilityRoutes } from './capabilities/capabilities';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
@@ -47,8 +47,8 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     apiRouter(TRANSCRIPTION_OPERATIONS, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
     apiRouter(WORKSPACE_VIEW_OPERATIONS, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
     apiRouter(WEBHOOK_OPERATIONS, { webhooks: get(T.ManageWebhooks), log: get(T.WebhookDeliveryLog) }),
-    apiRouter(SCHEDULE_OPERATIONS, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) }),
     apiRouter(ANALYTICS_OPERATIONS, get(T.PostFigures)),
+    ...capabilityRoutes(get, 'api'),
   ];
 }
 

@@ -1,4 +1,5 @@
 import { type WebhookSettings } from '../application/webhooks/WebhookSettings';
+import { SCHEDULE_TOKENS } from './capabilities/schedules/scheduleTokens';
 import { type WebhookSubscriptions } from '../application/ports/webhooks/WebhookSubscriptions';
 import { type WebhookDeliveries } from '../application/ports/webhooks/WebhookDeliveries';
 import { type WebhookOutbox } from '../application/ports/webhooks/WebhookOutbox';
@@ -53,12 +54,6 @@ import { type UrlDownloader } from '../application/ports/UrlDownloader';
 import { type UrlSigner } from '../application/ports/UrlSigner';
 import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
 import { type MediaRepository, type MediaUploadRepository } from '../domain/media/MediaRepository';
-import { type PostingScheduleRepository } from '../domain/schedule/PostingScheduleRepository';
-import { type QueueSlots } from '../application/ports/QueueSlots';
-import { type NextFreeSlot } from '../application/schedules/NextFreeSlot';
-import { type PostingSchedules } from '../application/schedules/PostingSchedules';
-import { type QueuedTargets } from '../application/schedules/QueuedTargets';
-import { type RequeuePost } from '../application/schedules/RequeuePost';
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
@@ -174,6 +169,7 @@ import { token } from './Wiring';
 
 /** One typed token per port, adapter setting or use case the composition root binds. */
 export const TOKENS = {
+  ...SCHEDULE_TOKENS,
   Config: token<Config>('Config'),
   /** The database connection, when persistence is a database (null in memory). */
   DataSource: token<DataSource | null>('DataSource'),
@@ -300,12 +296,6 @@ export const TOKENS = {
   ConnectApprovedSigners: token<ConnectApprovedSigners>('ConnectApprovedSigners'),
   MediaRepository: token<MediaRepository>('MediaRepository'),
   MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
-  PostingScheduleRepository: token<PostingScheduleRepository>('PostingScheduleRepository'),
-  QueueSlots: token<QueueSlots>('QueueSlots'),
-  NextFreeSlot: token<NextFreeSlot>('NextFreeSlot'),
-  QueuedTargets: token<QueuedTargets>('QueuedTargets'),
-  PostingSchedules: token<PostingSchedules>('PostingSchedules'),
-  RequeuePost: token<RequeuePost>('RequeuePost'),
   /** Dry runs and CSV imports of posts.create (docs/posts-import-export.md). */
   PostRehearsal: token<PostRehearsal>('PostRehearsal'),
   PostWarnings: token<PostWarnings>('PostWarnings'),

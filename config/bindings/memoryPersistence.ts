@@ -11,7 +11,6 @@ import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/M
 import { MemoryConnectionCredentials } from '../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
 import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
 import { MemoryTargetMetrics } from '../../adapters/outbound/persistence/memory/MemoryTargetMetrics';
-import { MemoryPostingSchedules, MemoryQueueSlots } from '../../adapters/outbound/persistence/memory/MemorySchedules';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { MemoryConsentTickets } from '../../adapters/outbound/persistence/memory/MemoryConsentTickets';
 import { MemoryDeviceAuthorizations } from '../../adapters/outbound/persistence/memory/MemoryDeviceAuthorizations';
@@ -49,8 +48,6 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.SandboxPosts, new MemorySandboxPosts());
   w.build(T.MediaRepository, [T.PostRepository], (posts) => new MemoryMediaRepository(posts));
   w.value(T.MediaUploadRepository, new MemoryMediaUploads());
-  w.value(T.PostingScheduleRepository, new MemoryPostingSchedules());
-  w.value(T.QueueSlots, new MemoryQueueSlots());
   const figures = new MemoryTargetMetrics(posts);
   w.value(T.TargetMetrics, figures);
   w.value(T.AnalyticsViews, figures);

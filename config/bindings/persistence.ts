@@ -18,8 +18,6 @@ import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/type
 import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
 import { TypeOrmTargetMetrics } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmTargetMetrics';
 import { TypeOrmAnalyticsViews } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmAnalyticsViews';
-import { TypeOrmPostingSchedules } from '../../adapters/outbound/persistence/typeorm/schedules/TypeOrmPostingSchedules';
-import { TypeOrmQueueSlots } from '../../adapters/outbound/persistence/typeorm/schedules/TypeOrmQueueSlots';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
 import { TypeOrmPublishQueue } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPublishQueue';
 import { TypeOrmConsentTickets } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmConsentTickets';
@@ -64,8 +62,6 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.ConsentTickets, new TypeOrmConsentTickets(dataSource));
   w.value(T.ConnectionCredentials, new TypeOrmConnectionCredentials(dataSource, new SecretBox(resolveSecretKey(config.secrets))));
   w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
-  w.value(T.PostingScheduleRepository, new TypeOrmPostingSchedules(dataSource));
-  w.value(T.QueueSlots, new TypeOrmQueueSlots(dataSource));
   w.value(T.TargetMetrics, new TypeOrmTargetMetrics(dataSource));
   w.value(T.AnalyticsViews, new TypeOrmAnalyticsViews(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));

@@ -1,7 +1,3 @@
-import { NextFreeSlot } from '../../application/schedules/NextFreeSlot';
-import { PostingSchedules } from '../../application/schedules/PostingSchedules';
-import { QueuedTargets } from '../../application/schedules/QueuedTargets';
-import { RequeuePost } from '../../application/schedules/RequeuePost';
 import { AddConnection } from '../../application/admin/AddConnection';
 import { BootstrapFirstStart } from '../../application/admin/BootstrapFirstStart';
 import { CreateUser } from '../../application/admin/CreateUser';
@@ -83,10 +79,6 @@ export function bindUseCases(w: Wiring): void {
     T.ConnectionRepository,
   ]);
   w.construct(T.PostStore, PostStore, [T.PostRepository, T.ConnectionRepository, T.PublishQueue, T.UnitOfWork, T.MediaRepository, T.EventSink, T.QueueSlots]);
-  w.construct(T.NextFreeSlot, NextFreeSlot, [T.QueueSlots]);
-  w.construct(T.QueuedTargets, QueuedTargets, [T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot]);
-  w.construct(T.PostingSchedules, PostingSchedules, [T.ConnectionRepository, T.PostingScheduleRepository, T.QueueSlots, T.Clock]);
-  w.construct(T.RequeuePost, RequeuePost, [T.PostStore, T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot, T.Clock]);
   w.construct(T.ReadPosts, ReadPosts, [T.PostViews, T.PostRepository]);
   w.construct(T.WritePosts, WritePosts, [T.PostStore, T.IdGenerator, T.Clock, T.QueuedTargets]);
   w.construct(T.PostRehearsal, PostRehearsal, [T.WritePosts, T.PostStore]);
