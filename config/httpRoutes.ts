@@ -1,7 +1,7 @@
 import { type ApiRoutes } from '../adapters/inbound/http/RouteKit';
 import { API_KEY_OPERATIONS } from '../adapters/inbound/http/operations/apiKeyOperations';
 import { CONNECTION_OPERATIONS } from '../adapters/inbound/http/operations/connectionOperations';
-import { EMAIL_PREFERENCE_OPERATIONS, ME_OPERATIONS } from '../adapters/inbound/http/operations/meOperations';
+import { ME_OPERATIONS } from '../adapters/inbound/http/operations/meOperations';
 import { CHECKOUT_OPERATIONS } from '../adapters/inbound/http/operations/checkoutOperations';
 import { POST_OPERATIONS } from '../adapters/inbound/http/operations/postOperations';
 import { POST_REVIEW_OPERATIONS } from '../adapters/inbound/http/operations/postReviewOperations';
@@ -9,11 +9,9 @@ import { POST_TARGET_OPERATIONS } from '../adapters/inbound/http/operations/post
 import { POSTS_CSV_OPERATIONS } from '../adapters/inbound/http/operations/postsCsvOperations';
 import { POSTS_VALIDATE_OPERATIONS } from '../adapters/inbound/http/operations/postsValidateOperations';
 import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
-import { TRANSCRIPTION_OPERATIONS } from '../adapters/inbound/http/operations/transcriptionOperations';
 import { MEDIA_OPERATIONS } from '../adapters/inbound/http/operations/mediaOperations';
 import { MEDIA_UPLOAD_OPERATIONS } from '../adapters/inbound/http/operations/mediaUploadOperations';
 import { type MediaUseCases } from '../adapters/inbound/http/operations/MediaUseCases';
-import { WORKSPACE_VIEW_OPERATIONS } from '../adapters/inbound/http/operations/workspaceViewOperations';
 import { WEBHOOK_OPERATIONS } from '../adapters/inbound/http/operations/webhookOperations';
 import { ANALYTICS_OPERATIONS } from '../adapters/inbound/http/operations/analyticsOperations';
 import { apiRouter } from '../adapters/inbound/http/operations/apiRouter';
@@ -26,7 +24,6 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
   const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle), logger: get(T.Logger) };
   return [
     apiRouter(ME_OPERATIONS, { getCurrentUser: get(T.GetCurrentUser), listMyWorkspaces: get(T.ListMyWorkspaces) }),
-    apiRouter(EMAIL_PREFERENCE_OPERATIONS, get(T.ManageEmailPreferences)),
     apiRouter(CONNECTION_OPERATIONS, {
       list: get(T.ListConnections),
       connectWithAppPassword: get(T.ConnectWithAppPassword),
@@ -44,8 +41,6 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     apiRouter(MEDIA_OPERATIONS, mediaUseCases(get)),
     apiRouter(MEDIA_UPLOAD_OPERATIONS, mediaUseCases(get)),
     apiRouter(CHECKOUT_OPERATIONS, get(T.StartCheckout)),
-    apiRouter(TRANSCRIPTION_OPERATIONS, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) }),
-    apiRouter(WORKSPACE_VIEW_OPERATIONS, { setup: get(T.GetSetupStatus), updateSetup: get(T.UpdateSetupSteps), overview: get(T.GetWorkspaceOverview) }),
     apiRouter(WEBHOOK_OPERATIONS, { webhooks: get(T.ManageWebhooks), log: get(T.WebhookDeliveryLog) }),
     apiRouter(ANALYTICS_OPERATIONS, get(T.PostFigures)),
     ...capabilityRoutes(get, 'api'),

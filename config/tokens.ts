@@ -1,5 +1,8 @@
 import { type WebhookSettings } from '../application/webhooks/WebhookSettings';
+import { EMAIL_PREFERENCE_TOKENS } from './capabilities/emailPreferences/emailPreferenceTokens';
 import { SCHEDULE_TOKENS } from './capabilities/schedules/scheduleTokens';
+import { TRANSCRIPTION_TOKENS } from './capabilities/transcriptions/transcriptionTokens';
+import { WORKSPACE_VIEW_TOKENS } from './capabilities/workspaceViews/workspaceViewTokens';
 import { type WebhookSubscriptions } from '../application/ports/webhooks/WebhookSubscriptions';
 import { type WebhookDeliveries } from '../application/ports/webhooks/WebhookDeliveries';
 import { type WebhookOutbox } from '../application/ports/webhooks/WebhookOutbox';
@@ -62,11 +65,6 @@ import { type PaymentProvider } from '../application/ports/billing/PaymentProvid
 import { type RecordBillingEvent } from '../application/billing/RecordBillingEvent';
 import { type StartCheckout } from '../application/billing/StartCheckout';
 import { type TestModePaymentProvider } from '../adapters/outbound/billing/TestModePaymentProvider';
-import { type CreateTranscription } from '../application/transcriptions/CreateTranscription';
-import { type GetTranscriptionUsage } from '../application/transcriptions/GetTranscriptionUsage';
-import { type ListTranscriptions } from '../application/transcriptions/ListTranscriptions';
-import { type Transcriber } from '../application/ports/Transcriber';
-import { type Transcriptions, type TranscriptionUsage } from '../application/ports/transcription/Transcriptions';
 import { type ConsentTickets } from '../application/ports/oauth/ConsentTickets';
 import { type DeviceAuthorizations } from '../application/ports/oauth/DeviceAuthorizations';
 import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClientRepository';
@@ -157,19 +155,15 @@ import { type PostRepository } from '../domain/post/PostRepository';
 import { type UserRepository } from '../domain/user/UserRepository';
 import { type MembershipRepository } from '../domain/workspace/MembershipRepository';
 import { type WorkspaceRepository } from '../domain/workspace/WorkspaceRepository';
-import { type ManageEmailPreferences } from '../application/me/ManageEmailPreferences';
-import { type EmailOptInStore, type EmailPreferences } from '../application/ports/EmailPreferences';
-import { type SetupStepsStore } from '../application/ports/workspaceViews/SetupStepsStore';
-import { type WorkspaceReads } from '../application/ports/workspaceViews/WorkspaceReads';
-import { type GetSetupStatus } from '../application/workspaceViews/GetSetupStatus';
-import { type GetWorkspaceOverview } from '../application/workspaceViews/GetWorkspaceOverview';
-import { type UpdateSetupSteps } from '../application/workspaceViews/UpdateSetupSteps';
 import { type Config } from './env';
 import { token } from './Wiring';
 
 /** One typed token per port, adapter setting or use case the composition root binds. */
 export const TOKENS = {
   ...SCHEDULE_TOKENS,
+  ...EMAIL_PREFERENCE_TOKENS,
+  ...WORKSPACE_VIEW_TOKENS,
+  ...TRANSCRIPTION_TOKENS,
   Config: token<Config>('Config'),
   /** The database connection, when persistence is a database (null in memory). */
   DataSource: token<DataSource | null>('DataSource'),
@@ -319,28 +313,11 @@ export const TOKENS = {
   MediaFrames: token<MediaFrames>('MediaFrames'),
   ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
   MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
-  /** People's email choices (docs/decisions.md, "The account surface"): the store, the use case, and the port every mailer consults first. */
-  EmailOptInStore: token<EmailOptInStore>('EmailOptInStore'),
-  ManageEmailPreferences: token<ManageEmailPreferences>('ManageEmailPreferences'),
-  EmailPreferences: token<EmailPreferences>('EmailPreferences'),
   /** Checkout and billing events (docs/account.md): Stripe, or the test mode when it is not configured (then also bound alone). */
   PaymentProvider: token<PaymentProvider>('PaymentProvider'),
   TestModePaymentProvider: token<TestModePaymentProvider | null>('TestModePaymentProvider'),
   StartCheckout: token<StartCheckout>('StartCheckout'),
   RecordBillingEvent: token<RecordBillingEvent>('RecordBillingEvent'),
-  /** Transcriptions with a quota (docs/decisions.md, "The account surface"); Transcriber is null without a provider. */
-  Transcriptions: token<Transcriptions>('Transcriptions'),
-  TranscriptionUsage: token<TranscriptionUsage>('TranscriptionUsage'),
-  Transcriber: token<Transcriber | null>('Transcriber'),
-  CreateTranscription: token<CreateTranscription>('CreateTranscription'),
-  ListTranscriptions: token<ListTranscriptions>('ListTranscriptions'),
-  GetTranscriptionUsage: token<GetTranscriptionUsage>('GetTranscriptionUsage'),
-  /** The workspace views: setup status and overview (config/bindings/workspaceViews.ts). */
-  SetupStepsStore: token<SetupStepsStore>('SetupStepsStore'),
-  WorkspaceReads: token<WorkspaceReads>('WorkspaceReads'),
-  GetSetupStatus: token<GetSetupStatus>('GetSetupStatus'),
-  UpdateSetupSteps: token<UpdateSetupSteps>('UpdateSetupSteps'),
-  GetWorkspaceOverview: token<GetWorkspaceOverview>('GetWorkspaceOverview'),
   /** Outgoing webhooks (docs/webhooks.md): subscriptions, the outbox, deliveries and their workers. */
   WebhookSettings: token<WebhookSettings>('WebhookSettings'),
   WebhookSubscriptions: token<WebhookSubscriptions>('WebhookSubscriptions'),

@@ -1,28 +1,29 @@
-import { type DataSource } from 'typeorm';
-import { CreateTranscription } from '../../application/transcriptions/CreateTranscription';
-import { GetTranscriptionUsage } from '../../application/transcriptions/GetTranscriptionUsage';
-import { ListTranscriptions } from '../../application/transcriptions/ListTranscriptions';
-import { TranscriptionQuota } from '../../application/transcriptions/TranscriptionQuota';
-import { UserScopeCheck } from '../../application/transcriptions/UserScopeCheck';
-import { HmacCursorSealer } from '../../adapters/outbound/crypto/HmacCursorSealer';
-import { MemoryTranscriptions, MemoryTranscriptionUsage } from '../../adapters/outbound/persistence/memory/MemoryTranscriptions';
-import { TypeOrmTranscriptions } from '../../adapters/outbound/persistence/typeorm/transcriptions/TypeOrmTranscriptions';
-import { TypeOrmTranscriptionUsage } from '../../adapters/outbound/persistence/typeorm/transcriptions/TypeOrmTranscriptionUsage';
-import { OpenAiCompatibleTranscriber } from '../../adapters/outbound/transcription/OpenAiCompatibleTranscriber';
-import { type Config } from '../env';
-import { resolveSecretKey } from '../secretKey';
-import { TOKENS as T } from '../tokens';
-import { type Wiring } from '../Wiring';
+import { CreateTranscription } from '../../../application/transcriptions/CreateTranscription';
+import { GetTranscriptionUsage } from '../../../application/transcriptions/GetTranscriptionUsage';
+import { ListTranscriptions } from '../../../application/transcriptions/ListTranscriptions';
+import { TranscriptionQuota } from '../../../application/transcriptions/TranscriptionQuota';
+import { UserScopeCheck } from '../../../application/transcriptions/UserScopeCheck';
+import { HmacCursorSealer } from '../../../adapters/outbound/crypto/HmacCursorSealer';
+import { MemoryTranscriptions, MemoryTranscriptionUsage } from '../../../adapters/outbound/persistence/memory/MemoryTranscriptions';
+import { TypeOrmTranscriptions } from '../../../adapters/outbound/persistence/typeorm/transcriptions/TypeOrmTranscriptions';
+import { TypeOrmTranscriptionUsage } from '../../../adapters/outbound/persistence/typeorm/transcriptions/TypeOrmTranscriptionUsage';
+import { OpenAiCompatibleTranscriber } from '../../../adapters/outbound/transcription/OpenAiCompatibleTranscriber';
+import { type Config } from '../../env';
+import { resolveSecretKey } from '../../secretKey';
+import { TOKENS as T } from '../../tokens';
+import { type Capability, type CapabilityContext } from '../Capability';
+import { apiRouter } from '../../../adapters/inbound/http/operations/apiRouter';
+import { TRANSCRIPTION_OPERATIONS } from '../../../adapters/inbound/http/operations/transcriptionOperations';
 
 /**
  * Transcriptions with a quota (docs/decisions.md, "The account surface"): stored in the
  * database (or memory), the reel fetched through the outbound-address guard, transcribed by
  * the configured OpenAI-compatible provider (none: null), cursors sealed with SECRET_KEY.
  */
-export function bindTranscriptions(w: Wiring, config: Config, dataSource: DataSource | null): void {
+function bindTranscriptions({ wiring: w, config, stores }: CapabilityContext): void {
   const settings = config.transcription;
-  w.value(T.Transcriptions, dataSource === null ? new MemoryTranscriptions() : new TypeOrmTranscriptions(dataSource));
-  w.value(T.TranscriptionUsage, dataSource === null ? new MemoryTranscriptionUsage() : new TypeOrmTranscriptionUsage(dataSource));
+  w.value(T.Transcriptions, stores.pick({ database: (ds) => new TypeOrmTranscriptions(ds), memory: () => new MemoryTranscriptions() }));
+  w.value(T.TranscriptionUsage, stores.pick({ database: (ds) => new TypeOrmTranscriptionUsage(ds), memory: () => new MemoryTranscriptionUsage() }));
   w.value(
     T.Transcriber,
     settings.apiUrl === null
@@ -65,3 +66,11 @@ export function bindTranscriptions(w: Wiring, config: Config, dataSource: DataSo
 
 const newQuota = (accounts: ConstructorParameters<typeof TranscriptionQuota>[0], clock: ConstructorParameters<typeof TranscriptionQuota>[1], config: Config) =>
   new TranscriptionQuota(accounts, clock, config.billing);
+
+export const TRANSCRIPTIONS: Capability = {
+  name: 'transcriptions',
+  bind: bindTranscriptions,
+  routes: (get) => ({
+    api: [apiRouter(TRANSCRIPTION_OPERATIONS, { create: get(T.CreateTranscription), list: get(T.ListTranscriptions), usage: get(T.GetTranscriptionUsage) })],
+  }),
+};
