@@ -12,7 +12,6 @@ import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
 import { bindUseCases } from './bindings/useCases';
-import { bindWebhooks } from './bindings/webhooks';
 import { storesOn } from './capabilities/Capability';
 import { bindCapabilities } from './capabilities/capabilities';
 import { type Config } from './env';
@@ -57,7 +56,6 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
   bindBilling(wiring, config);
-  bindWebhooks(wiring, config, dataSource);
   bindAnalytics(wiring, config);
   bindMcp(wiring, config);
   bindCapabilities({ wiring, config, stores: storesOn(dataSource) });

@@ -12,7 +12,6 @@ import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/t
 import { MEDIA_OPERATIONS } from '../adapters/inbound/http/operations/mediaOperations';
 import { MEDIA_UPLOAD_OPERATIONS } from '../adapters/inbound/http/operations/mediaUploadOperations';
 import { type MediaUseCases } from '../adapters/inbound/http/operations/MediaUseCases';
-import { WEBHOOK_OPERATIONS } from '../adapters/inbound/http/operations/webhookOperations';
 import { ANALYTICS_OPERATIONS } from '../adapters/inbound/http/operations/analyticsOperations';
 import { apiRouter } from '../adapters/inbound/http/operations/apiRouter';
 import { capabilityRoutes } from './capabilities/capabilities';
@@ -41,7 +40,6 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     apiRouter(MEDIA_OPERATIONS, mediaUseCases(get)),
     apiRouter(MEDIA_UPLOAD_OPERATIONS, mediaUseCases(get)),
     apiRouter(CHECKOUT_OPERATIONS, get(T.StartCheckout)),
-    apiRouter(WEBHOOK_OPERATIONS, { webhooks: get(T.ManageWebhooks), log: get(T.WebhookDeliveryLog) }),
     apiRouter(ANALYTICS_OPERATIONS, get(T.PostFigures)),
     ...capabilityRoutes(get, 'api'),
   ];

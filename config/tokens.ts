@@ -1,20 +1,10 @@
-import { type WebhookSettings } from '../application/webhooks/WebhookSettings';
 import { EMAIL_PREFERENCE_TOKENS } from './capabilities/emailPreferences/emailPreferenceTokens';
 import { SCHEDULE_TOKENS } from './capabilities/schedules/scheduleTokens';
 import { TRANSCRIPTION_TOKENS } from './capabilities/transcriptions/transcriptionTokens';
+import { WEBHOOK_TOKENS } from './capabilities/webhooks/webhookTokens';
 import { WORKSPACE_VIEW_TOKENS } from './capabilities/workspaceViews/workspaceViewTokens';
-import { type WebhookSubscriptions } from '../application/ports/webhooks/WebhookSubscriptions';
-import { type WebhookDeliveries } from '../application/ports/webhooks/WebhookDeliveries';
-import { type WebhookOutbox } from '../application/ports/webhooks/WebhookOutbox';
 import { type EventSink } from '../application/ports/EventSink';
-import { type EventPresenter } from '../application/ports/webhooks/EventPresenter';
-import { type WebhookSender, type WebhookSigner } from '../application/ports/webhooks/WebhookSender';
-import { type EventOutbox } from '../application/webhooks/EventOutbox';
 import { type MarkNeedsReconnect } from '../application/connections/MarkNeedsReconnect';
-import { type ManageWebhooks } from '../application/webhooks/ManageWebhooks';
-import { type WebhookDeliveryLog } from '../application/webhooks/WebhookDeliveryLog';
-import { type DeliverWebhooks } from '../application/webhooks/DeliverWebhooks';
-import { type PruneWebhookLog } from '../application/webhooks/PruneWebhookLog';
 import { type KeepGrantsAlive } from '../application/connections/KeepGrantsAlive';
 import { type AuthorizeSigner } from '../application/connections/AuthorizeSigner';
 import { type ConnectApprovedSigners } from '../application/connections/ConnectApprovedSigners';
@@ -164,6 +154,7 @@ export const TOKENS = {
   ...EMAIL_PREFERENCE_TOKENS,
   ...WORKSPACE_VIEW_TOKENS,
   ...TRANSCRIPTION_TOKENS,
+  ...WEBHOOK_TOKENS,
   Config: token<Config>('Config'),
   /** The database connection, when persistence is a database (null in memory). */
   DataSource: token<DataSource | null>('DataSource'),
@@ -318,26 +309,9 @@ export const TOKENS = {
   TestModePaymentProvider: token<TestModePaymentProvider | null>('TestModePaymentProvider'),
   StartCheckout: token<StartCheckout>('StartCheckout'),
   RecordBillingEvent: token<RecordBillingEvent>('RecordBillingEvent'),
-  /** Outgoing webhooks (docs/webhooks.md): subscriptions, the outbox, deliveries and their workers. */
-  WebhookSettings: token<WebhookSettings>('WebhookSettings'),
-  WebhookSubscriptions: token<WebhookSubscriptions>('WebhookSubscriptions'),
-  WebhookDeliveries: token<WebhookDeliveries>('WebhookDeliveries'),
-  WebhookOutbox: token<WebhookOutbox>('WebhookOutbox'),
-  EventPresenter: token<EventPresenter>('EventPresenter'),
-  WebhookSigner: token<WebhookSigner>('WebhookSigner'),
-  WebhookSender: token<WebhookSender>('WebhookSender'),
-  /** Whether a webhook's URL may be stored: its host resolves to public addresses only (unless allowed). */
-  WebhookAddressPolicy: token<AddressPolicy>('WebhookAddressPolicy'),
-  EventOutbox: token<EventOutbox>('EventOutbox'),
   /** Where the events aggregates record go when saved (the webhook outbox subscribes). */
   EventSink: token<EventSink>('EventSink'),
   MarkNeedsReconnect: token<MarkNeedsReconnect>('MarkNeedsReconnect'),
-  ManageWebhooks: token<ManageWebhooks>('ManageWebhooks'),
-  WebhookDeliveryLog: token<WebhookDeliveryLog>('WebhookDeliveryLog'),
-  DeliverWebhooks: token<DeliverWebhooks>('DeliverWebhooks'),
-  /** The deliveries this process's rounds hold, renewed by the worker's heartbeat. */
-  DeliveryLeases: token<HeldLeases>('DeliveryLeases'),
-  PruneWebhookLog: token<PruneWebhookLog>('PruneWebhookLog'),
   /** Published posts' figures (docs/analytics.md): the store, the sums, the collector, the API's reads. */
   TargetMetrics: token<TargetMetrics>('TargetMetrics'),
   AnalyticsViews: token<AnalyticsViews>('AnalyticsViews'),

@@ -3,13 +3,14 @@ import { type Capability, type CapabilityContext, type CapabilityRoutes, type Lo
 import { EMAIL_PREFERENCES } from './emailPreferences/emailPreferences';
 import { SCHEDULES } from './schedules/schedules';
 import { TRANSCRIPTIONS } from './transcriptions/transcriptions';
+import { WEBHOOKS } from './webhooks/webhooks';
 import { WORKSPACE_VIEWS } from './workspaceViews/workspaceViews';
 
 /**
  * The capabilities composed one module each (their tokens, stores, use cases and routes);
  * what config/bindings/ still binds moves here capability by capability.
  */
-export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, SCHEDULES];
+export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES];
 
 export function bindCapabilities(context: CapabilityContext): void {
   for (const capability of CAPABILITIES) capability.bind(context);
