@@ -18,7 +18,10 @@ import { capabilityRoutes } from './capabilities/capabilities';
 import { type Composition } from './container';
 import { TOKENS as T } from './tokens';
 
-/** The JSON API: each router with the use cases it calls (README, "Adding an operation"). */
+/**
+ * The JSON API: each capability's declared operations (adapters/inbound/http/operations/)
+ * with the use cases they call; those of config/capabilities/ mount their own.
+ */
 export function apiRoutes({ get }: Composition): ApiRoutes[] {
   const posts = { read: get(T.ReadPosts), write: get(T.WritePosts), lifecycle: get(T.ChangePostLifecycle), logger: get(T.Logger) };
   return [

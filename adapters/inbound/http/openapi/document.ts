@@ -46,9 +46,11 @@ import { mcpPaths } from './paths/mcp';
 import { mcpSchemas } from './schemas/mcp';
 
 /**
- * Every operation the service implements. To describe a new feature: write its schemas in
- * schemas/<feature>.ts and its paths in paths/<feature>.ts (with authenticatedOperation or
- * openOperation), then append `{ tag, schemas, paths }` here.
+ * Every operation the service implements. The API's operations are declared once, with their
+ * handlers, in ../operations/ (an ApiOperation each; openApiPaths describes them); the
+ * endpoints of the other surfaces (health, discovery, OAuth, the signed file links, Stripe's
+ * events, MCP) are described in paths/. A new feature's schemas go in schemas/<feature>.ts,
+ * and its fragment `{ tag, schemas, paths }` here.
  */
 const FRAGMENTS: readonly ApiFragment[] = [
   { schemas: errorSchemas },
