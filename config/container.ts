@@ -6,7 +6,6 @@ import { bindAnalytics } from './bindings/analytics';
 import { bindBilling } from './bindings/billing';
 import { bindConnections } from './bindings/connections';
 import { bindMcp } from './bindings/mcp';
-import { bindMedia } from './bindings/media';
 import { bindOAuth } from './bindings/oauth';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
@@ -52,7 +51,6 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   wiring.value(TOKENS.HealthChecks, checks);
   bindUseCases(wiring);
   bindPublishing(wiring, config);
-  bindMedia(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
   bindBilling(wiring, config);

@@ -9,9 +9,6 @@ import { POST_TARGET_OPERATIONS } from '../adapters/inbound/http/operations/post
 import { POSTS_CSV_OPERATIONS } from '../adapters/inbound/http/operations/postsCsvOperations';
 import { POSTS_VALIDATE_OPERATIONS } from '../adapters/inbound/http/operations/postsValidateOperations';
 import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
-import { MEDIA_OPERATIONS } from '../adapters/inbound/http/operations/mediaOperations';
-import { MEDIA_UPLOAD_OPERATIONS } from '../adapters/inbound/http/operations/mediaUploadOperations';
-import { type MediaUseCases } from '../adapters/inbound/http/operations/MediaUseCases';
 import { ANALYTICS_OPERATIONS } from '../adapters/inbound/http/operations/analyticsOperations';
 import { apiRouter } from '../adapters/inbound/http/operations/apiRouter';
 import { capabilityRoutes } from './capabilities/capabilities';
@@ -40,8 +37,6 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     apiRouter(POST_TARGET_OPERATIONS, posts),
     apiRouter(POST_REVIEW_OPERATIONS, posts),
     apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
-    apiRouter(MEDIA_OPERATIONS, mediaUseCases(get)),
-    apiRouter(MEDIA_UPLOAD_OPERATIONS, mediaUseCases(get)),
     apiRouter(CHECKOUT_OPERATIONS, get(T.StartCheckout)),
     apiRouter(ANALYTICS_OPERATIONS, get(T.PostFigures)),
     ...capabilityRoutes(get, 'api'),
@@ -50,8 +45,7 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
 
 /** The API's routers whose request bodies stream (the upload surface, docs/surfaces.md). */
 export function uploadRoutes({ get }: Composition): ApiRoutes[] {
-  const media = mediaUseCases(get);
-  return [apiRouter(MEDIA_OPERATIONS, media, 'uploads'), apiRouter(MEDIA_UPLOAD_OPERATIONS, media, 'uploads')];
+  return capabilityRoutes(get, 'uploads');
 }
 
 /** The API's routers whose bodies or answers are CSV files: the CSV surface (docs/surfaces.md). */
@@ -59,15 +53,4 @@ export function csvRoutes({ get }: Composition): ApiRoutes[] {
   return [
     apiRouter(POSTS_CSV_OPERATIONS, { import: get(T.ImportPosts), read: get(T.ReadPosts), connections: get(T.ListConnections), logger: get(T.Logger) }, 'csv'),
   ];
-}
-
-function mediaUseCases(get: Composition['get']): MediaUseCases {
-  return {
-    read: get(T.ReadMedia),
-    upload: get(T.UploadMedia),
-    import: get(T.ImportMedia),
-    resumable: get(T.ResumableUploads),
-    delete: get(T.DeleteMedia),
-    links: get(T.MediaLinks),
-  };
 }

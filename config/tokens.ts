@@ -1,4 +1,5 @@
 import { EMAIL_PREFERENCE_TOKENS } from './capabilities/emailPreferences/emailPreferenceTokens';
+import { MEDIA_TOKENS } from './capabilities/media/mediaTokens';
 import { SCHEDULE_TOKENS } from './capabilities/schedules/scheduleTokens';
 import { TRANSCRIPTION_TOKENS } from './capabilities/transcriptions/transcriptionTokens';
 import { WEBHOOK_TOKENS } from './capabilities/webhooks/webhookTokens';
@@ -29,24 +30,8 @@ import { type ReadBack } from '../application/publishing/ReadBack';
 import { type ReadBackSupport } from '../application/publishing/ReadBackSupport';
 import { type ConnectionCredentials } from '../application/ports/platforms/ConnectionCredentials';
 import { type SandboxMediaViews } from '../application/sandbox/SandboxMediaViews';
-import { type DeleteMedia } from '../application/media/DeleteMedia';
-import { type ImportMedia } from '../application/media/ImportMedia';
-import { type IngestMedia } from '../application/media/IngestMedia';
-import { type MediaFrames } from '../application/media/MediaFrames';
-import { type MediaHousekeeping } from '../application/media/MediaHousekeeping';
-import { type MediaLinks } from '../application/media/MediaLinks';
-import { type MediaSettings } from '../application/media/MediaSettings';
-import { type ReadMedia } from '../application/media/ReadMedia';
-import { type ResumableUploads } from '../application/media/ResumableUploads';
-import { type ServeMediaFile } from '../application/media/ServeMediaFile';
-import { type UploadMedia } from '../application/media/UploadMedia';
-import { type FileStaging } from '../application/ports/FileStaging';
-import { type MediaInspector } from '../application/ports/MediaInspector';
-import { type MediaStore } from '../application/ports/MediaStore';
 import { type UrlDownloader } from '../application/ports/UrlDownloader';
-import { type UrlSigner } from '../application/ports/UrlSigner';
 import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
-import { type MediaRepository, type MediaUploadRepository } from '../domain/media/MediaRepository';
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
@@ -101,6 +86,7 @@ import { type AccessTokenVerifier } from '../application/ports/AccessTokenVerifi
 import { type ApiKeyCredentials } from '../application/ports/ApiKeyCredentials';
 import { type Cancellation } from '../application/ports/Cancellation';
 import { type Clock } from '../application/ports/Clock';
+import { type Timers } from '../application/ports/Timers';
 import { type HealthCheck } from '../application/ports/HealthCheck';
 import { type IdempotencyStore } from '../application/ports/IdempotencyStore';
 import { type InboundEventLog } from '../application/ports/InboundEventLog';
@@ -155,10 +141,12 @@ export const TOKENS = {
   ...WORKSPACE_VIEW_TOKENS,
   ...TRANSCRIPTION_TOKENS,
   ...WEBHOOK_TOKENS,
+  ...MEDIA_TOKENS,
   Config: token<Config>('Config'),
   /** The database connection, when persistence is a database (null in memory). */
   DataSource: token<DataSource | null>('DataSource'),
   Clock: token<Clock>('Clock'),
+  Timers: token<Timers>('Timers'),
   IdGenerator: token<IdGenerator>('IdGenerator'),
   RandomSource: token<RandomSource>('RandomSource'),
   SecretHasher: token<SecretHasher>('SecretHasher'),
@@ -279,31 +267,14 @@ export const TOKENS = {
   PendingSigners: token<PendingSigners>('PendingSigners'),
   AuthorizeSigner: token<AuthorizeSigner>('AuthorizeSigner'),
   ConnectApprovedSigners: token<ConnectApprovedSigners>('ConnectApprovedSigners'),
-  MediaRepository: token<MediaRepository>('MediaRepository'),
-  MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
   /** Dry runs and CSV imports of posts.create (docs/posts-import-export.md). */
   PostRehearsal: token<PostRehearsal>('PostRehearsal'),
   PostWarnings: token<PostWarnings>('PostWarnings'),
   ValidatePost: token<ValidatePost>('ValidatePost'),
   ImportPosts: token<ImportPosts>('ImportPosts'),
-  MediaSettings: token<MediaSettings>('MediaSettings'),
-  MediaStore: token<MediaStore>('MediaStore'),
-  FileStaging: token<FileStaging>('FileStaging'),
-  MediaInspector: token<MediaInspector>('MediaInspector'),
   /** The one way to reach an address a user supplied (docs/decisions.md, "Outbound calls to user-supplied addresses"). */
   OutboundAddressGuard: token<OutboundAddressGuard>('OutboundAddressGuard'),
   UrlDownloader: token<UrlDownloader>('UrlDownloader'),
-  UrlSigner: token<UrlSigner>('UrlSigner'),
-  MediaLinks: token<MediaLinks>('MediaLinks'),
-  IngestMedia: token<IngestMedia>('IngestMedia'),
-  UploadMedia: token<UploadMedia>('UploadMedia'),
-  ImportMedia: token<ImportMedia>('ImportMedia'),
-  ResumableUploads: token<ResumableUploads>('ResumableUploads'),
-  ReadMedia: token<ReadMedia>('ReadMedia'),
-  DeleteMedia: token<DeleteMedia>('DeleteMedia'),
-  MediaFrames: token<MediaFrames>('MediaFrames'),
-  ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
-  MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
   /** Checkout and billing events (docs/account.md): Stripe, or the test mode when it is not configured (then also bound alone). */
   PaymentProvider: token<PaymentProvider>('PaymentProvider'),
   TestModePaymentProvider: token<TestModePaymentProvider | null>('TestModePaymentProvider'),

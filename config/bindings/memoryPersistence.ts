@@ -9,7 +9,6 @@ import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory
 import { MemoryPostViews } from '../../adapters/outbound/persistence/memory/MemoryPostViews';
 import { MemoryPublishQueue } from '../../adapters/outbound/persistence/memory/MemoryPublishQueue';
 import { MemoryConnectionCredentials } from '../../adapters/outbound/persistence/memory/MemoryConnectionCredentials';
-import { MemoryMediaRepository, MemoryMediaUploads } from '../../adapters/outbound/persistence/memory/MemoryMediaLibrary';
 import { MemoryTargetMetrics } from '../../adapters/outbound/persistence/memory/MemoryTargetMetrics';
 import { MemorySandboxPosts } from '../../adapters/outbound/persistence/memory/MemorySandboxPosts';
 import { MemoryConsentTickets } from '../../adapters/outbound/persistence/memory/MemoryConsentTickets';
@@ -46,8 +45,6 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.PublishQueue, new MemoryPublishQueue(posts));
   w.value(T.AttemptLog, new MemoryAttemptLog());
   w.value(T.SandboxPosts, new MemorySandboxPosts());
-  w.build(T.MediaRepository, [T.PostRepository], (posts) => new MemoryMediaRepository(posts));
-  w.value(T.MediaUploadRepository, new MemoryMediaUploads());
   const figures = new MemoryTargetMetrics(posts);
   w.value(T.TargetMetrics, figures);
   w.value(T.AnalyticsViews, figures);

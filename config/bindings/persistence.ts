@@ -14,8 +14,6 @@ import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
 import { TypeOrmPostViews } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostViews';
 import { TypeOrmConnectionCredentials } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmConnectionCredentials';
-import { TypeOrmMediaRepository } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaRepository';
-import { TypeOrmMediaUploads } from '../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
 import { TypeOrmTargetMetrics } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmTargetMetrics';
 import { TypeOrmAnalyticsViews } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmAnalyticsViews';
 import { TypeOrmSandboxPosts } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSandboxPosts';
@@ -52,7 +50,6 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
   w.value(T.AttemptLog, new TypeOrmAttemptLog(dataSource));
   w.value(T.SandboxPosts, new TypeOrmSandboxPosts(dataSource));
-  w.value(T.MediaRepository, new TypeOrmMediaRepository(dataSource));
   w.value(T.SessionStore, new TypeOrmSessionStore(dataSource));
   w.value(T.BillingAccounts, new TypeOrmBillingAccounts(dataSource));
   w.value(T.WorkspaceSubscriptions, new TypeOrmWorkspaceSubscriptions(dataSource));
@@ -61,7 +58,6 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.DeviceAuthorizations, new TypeOrmDeviceAuthorizations(dataSource));
   w.value(T.ConsentTickets, new TypeOrmConsentTickets(dataSource));
   w.value(T.ConnectionCredentials, new TypeOrmConnectionCredentials(dataSource, new SecretBox(resolveSecretKey(config.secrets))));
-  w.value(T.MediaUploadRepository, new TypeOrmMediaUploads(dataSource));
   w.value(T.TargetMetrics, new TypeOrmTargetMetrics(dataSource));
   w.value(T.AnalyticsViews, new TypeOrmAnalyticsViews(dataSource));
   w.build(T.UnitOfWork, [T.Cancellation], (cancellation) => new TypeOrmUnitOfWork(dataSource, cancellation));

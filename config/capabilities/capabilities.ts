@@ -1,6 +1,7 @@
 import { type ApiRoutes } from '../../adapters/inbound/http/RouteKit';
 import { type Capability, type CapabilityContext, type CapabilityRoutes, type Lookup } from './Capability';
 import { EMAIL_PREFERENCES } from './emailPreferences/emailPreferences';
+import { MEDIA } from './media/media';
 import { SCHEDULES } from './schedules/schedules';
 import { TRANSCRIPTIONS } from './transcriptions/transcriptions';
 import { WEBHOOKS } from './webhooks/webhooks';
@@ -10,7 +11,7 @@ import { WORKSPACE_VIEWS } from './workspaceViews/workspaceViews';
  * The capabilities composed one module each (their tokens, stores, use cases and routes);
  * what config/bindings/ still binds moves here capability by capability.
  */
-export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES];
+export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES, MEDIA];
 
 export function bindCapabilities(context: CapabilityContext): void {
   for (const capability of CAPABILITIES) capability.bind(context);
