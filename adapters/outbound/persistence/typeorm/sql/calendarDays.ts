@@ -38,8 +38,8 @@ export class CalendarDays {
   /**
    * From the days `before` (what is stored) to the days `after` (what the save writes). The
    * post's links are written at once (rows of its own); the day counts, shared by every writer
-   * of that day, are added up per transaction and moved just before it commits, in key order,
-   * like post_counts (PostCounts). Always registers its commit step, even with nothing to move,
+   * of that day, are added up per transaction and moved just before it commits, in one
+   * statement, in key order, like post_counts (PostCounts). Always registers its commit step, even with nothing to move,
    * so that in every transaction the day rows are locked before the count rows (the repository
    * calls this before PostCounts.move), never the other way round.
    */
@@ -88,18 +88,20 @@ export class CalendarDays {
     }
   }
 
-  /** In key order, each row its own statement: two transactions never hold one day each while waiting for the other's. */
+  /**
+   * One upsert of every day that moved, its rows in key order: MySQL takes their locks in that
+   * order, so two transactions never hold one day each while waiting for the other's. A day's
+   * first post makes its row; a day that loses a post had it counted, so its row exists, and
+   * stays, at 0 once empty. On a duplicate the upsert takes the row's exclusive lock (as
+   * PostCounts' does).
+   */
   private async apply(m: EntityManager, moves: ReadonlyMap<string, [string, number, number]>): Promise<void> {
     const changes = [...moves].filter(([, [, , delta]]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [, [workspaceId, day, delta]] of changes) {
-      if (delta > 0) {
-        // A day's first post makes its row; on a duplicate the upsert takes the row's exclusive lock (as PostCounts' does).
-        await m.query(`INSERT INTO post_calendar_days (workspace_id, day, posts) VALUES (?, ?, ?) ${this.addOnConflict}`, [workspaceId, day, delta]);
-      } else {
-        // A day that loses a post had it counted, so its row exists; it stays, at 0 once empty.
-        await m.query('UPDATE post_calendar_days SET posts = posts + ? WHERE workspace_id = ? AND day = ?', [delta, workspaceId, day]);
-      }
-    }
+    if (changes.length === 0) return;
+    await m.query(
+      `INSERT INTO post_calendar_days (workspace_id, day, posts) VALUES ${valuesList(changes.length, 3)} ${this.addOnConflict}`,
+      changes.flatMap(([, row]) => row),
+    );
   }
 
   private get addOnConflict(): string {
