@@ -93,7 +93,8 @@ async function measure(dataSource: DataSource): Promise<string> {
       CalendarDays.prototype.move = kept ? keepDays : skipDays;
       const started = performance.now();
       for (let i = 0; i < BATCH; i++) await save(kept);
-      (batches[`${name}${kept ? '' : ' without'}`] ??= []).push((performance.now() - started) / BATCH);
+      const key = `${name}${kept ? '' : ' without'}`;
+      batches[key] = [...(batches[key] ?? []), (performance.now() - started) / BATCH];
     }
     CalendarDays.prototype.move = keepDays;
   };
