@@ -3,7 +3,6 @@ import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
 import { bindAnalytics } from './bindings/analytics';
-import { bindBilling } from './bindings/billing';
 import { bindConnections } from './bindings/connections';
 import { bindMcp } from './bindings/mcp';
 import { bindOAuth } from './bindings/oauth';
@@ -53,7 +52,6 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindPublishing(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
-  bindBilling(wiring, config);
   bindAnalytics(wiring, config);
   bindMcp(wiring, config);
   bindCapabilities({ wiring, config, stores: storesOn(dataSource) });

@@ -2,7 +2,6 @@ import { type ApiRoutes } from '../adapters/inbound/http/RouteKit';
 import { API_KEY_OPERATIONS } from '../adapters/inbound/http/operations/apiKeyOperations';
 import { CONNECTION_OPERATIONS } from '../adapters/inbound/http/operations/connectionOperations';
 import { ME_OPERATIONS } from '../adapters/inbound/http/operations/meOperations';
-import { CHECKOUT_OPERATIONS } from '../adapters/inbound/http/operations/checkoutOperations';
 import { POST_OPERATIONS } from '../adapters/inbound/http/operations/postOperations';
 import { POST_REVIEW_OPERATIONS } from '../adapters/inbound/http/operations/postReviewOperations';
 import { POST_TARGET_OPERATIONS } from '../adapters/inbound/http/operations/postTargetOperations';
@@ -37,7 +36,6 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     apiRouter(POST_TARGET_OPERATIONS, posts),
     apiRouter(POST_REVIEW_OPERATIONS, posts),
     apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
-    apiRouter(CHECKOUT_OPERATIONS, get(T.StartCheckout)),
     apiRouter(ANALYTICS_OPERATIONS, get(T.PostFigures)),
     ...capabilityRoutes(get, 'api'),
   ];

@@ -1,3 +1,4 @@
+import { BILLING_TOKENS } from './capabilities/billing/billingTokens';
 import { EMAIL_PREFERENCE_TOKENS } from './capabilities/emailPreferences/emailPreferenceTokens';
 import { MEDIA_TOKENS } from './capabilities/media/mediaTokens';
 import { SCHEDULE_TOKENS } from './capabilities/schedules/scheduleTokens';
@@ -35,11 +36,6 @@ import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAdd
 import { type DataSource } from 'typeorm';
 import { type SigningKeyStore } from '../adapters/outbound/keys/SigningKeyStore';
 import { type SessionStore } from '../application/ports/SessionStore';
-import { type BillingAccounts, type WorkspaceSubscriptions } from '../application/ports/billing/BillingAccounts';
-import { type PaymentProvider } from '../application/ports/billing/PaymentProvider';
-import { type RecordBillingEvent } from '../application/billing/RecordBillingEvent';
-import { type StartCheckout } from '../application/billing/StartCheckout';
-import { type TestModePaymentProvider } from '../adapters/outbound/billing/TestModePaymentProvider';
 import { type ConsentTickets } from '../application/ports/oauth/ConsentTickets';
 import { type DeviceAuthorizations } from '../application/ports/oauth/DeviceAuthorizations';
 import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClientRepository';
@@ -142,6 +138,7 @@ export const TOKENS = {
   ...TRANSCRIPTION_TOKENS,
   ...WEBHOOK_TOKENS,
   ...MEDIA_TOKENS,
+  ...BILLING_TOKENS,
   Config: token<Config>('Config'),
   /** The database connection, when persistence is a database (null in memory). */
   DataSource: token<DataSource | null>('DataSource'),
@@ -170,8 +167,6 @@ export const TOKENS = {
   InboundEventLog: token<InboundEventLog>('InboundEventLog'),
   SigningKeyStore: token<SigningKeyStore>('SigningKeyStore'),
   SessionStore: token<SessionStore>('SessionStore'),
-  BillingAccounts: token<BillingAccounts>('BillingAccounts'),
-  WorkspaceSubscriptions: token<WorkspaceSubscriptions>('WorkspaceSubscriptions'),
   OAuthClientRepository: token<OAuthClientRepository>('OAuthClientRepository'),
   TokenGrants: token<TokenGrants>('TokenGrants'),
   DeviceAuthorizations: token<DeviceAuthorizations>('DeviceAuthorizations'),
@@ -275,11 +270,6 @@ export const TOKENS = {
   /** The one way to reach an address a user supplied (docs/decisions.md, "Outbound calls to user-supplied addresses"). */
   OutboundAddressGuard: token<OutboundAddressGuard>('OutboundAddressGuard'),
   UrlDownloader: token<UrlDownloader>('UrlDownloader'),
-  /** Checkout and billing events (docs/account.md): Stripe, or the test mode when it is not configured (then also bound alone). */
-  PaymentProvider: token<PaymentProvider>('PaymentProvider'),
-  TestModePaymentProvider: token<TestModePaymentProvider | null>('TestModePaymentProvider'),
-  StartCheckout: token<StartCheckout>('StartCheckout'),
-  RecordBillingEvent: token<RecordBillingEvent>('RecordBillingEvent'),
   /** Where the events aggregates record go when saved (the webhook outbox subscribes). */
   EventSink: token<EventSink>('EventSink'),
   MarkNeedsReconnect: token<MarkNeedsReconnect>('MarkNeedsReconnect'),

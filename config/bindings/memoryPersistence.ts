@@ -15,7 +15,6 @@ import { MemoryConsentTickets } from '../../adapters/outbound/persistence/memory
 import { MemoryDeviceAuthorizations } from '../../adapters/outbound/persistence/memory/MemoryDeviceAuthorizations';
 import { MemoryOAuthClients } from '../../adapters/outbound/persistence/memory/MemoryOAuthClients';
 import { MemoryTokenGrants } from '../../adapters/outbound/persistence/memory/MemoryTokenGrants';
-import { MemoryBillingAccounts, MemoryWorkspaceSubscriptions } from '../../adapters/outbound/persistence/memory/MemoryBilling';
 import { MemorySessionStore } from '../../adapters/outbound/persistence/memory/MemorySessionStore';
 import { MemorySigningKeyStore } from '../../adapters/outbound/persistence/memory/MemorySigningKeyStore';
 import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
@@ -54,8 +53,6 @@ export function bindMemoryPersistence(w: Wiring): HealthCheck {
   w.value(T.IdempotencyStore, new MemoryIdempotencyStore());
   w.value(T.SigningKeyStore, new MemorySigningKeyStore());
   w.value(T.SessionStore, new MemorySessionStore());
-  w.value(T.BillingAccounts, new MemoryBillingAccounts());
-  w.value(T.WorkspaceSubscriptions, new MemoryWorkspaceSubscriptions());
   const tokenGrants = new MemoryTokenGrants();
   const deviceAuthorizations = new MemoryDeviceAuthorizations();
   const consentTickets = new MemoryConsentTickets();

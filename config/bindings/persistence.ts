@@ -22,8 +22,6 @@ import { TypeOrmConsentTickets } from '../../adapters/outbound/persistence/typeo
 import { TypeOrmDeviceAuthorizations } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmDeviceAuthorizations';
 import { TypeOrmOAuthClients } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmOAuthClients';
 import { TypeOrmTokenGrants } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmTokenGrants';
-import { TypeOrmBillingAccounts } from '../../adapters/outbound/persistence/typeorm/billing/TypeOrmBillingAccounts';
-import { TypeOrmWorkspaceSubscriptions } from '../../adapters/outbound/persistence/typeorm/billing/TypeOrmWorkspaceSubscriptions';
 import { TypeOrmSessionStore } from '../../adapters/outbound/persistence/typeorm/oauth/TypeOrmSessionStore';
 import { TypeOrmSigningKeyStore } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmSigningKeyStore';
 import { TypeOrmUserRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmUserRepository';
@@ -51,8 +49,6 @@ export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: D
   w.value(T.AttemptLog, new TypeOrmAttemptLog(dataSource));
   w.value(T.SandboxPosts, new TypeOrmSandboxPosts(dataSource));
   w.value(T.SessionStore, new TypeOrmSessionStore(dataSource));
-  w.value(T.BillingAccounts, new TypeOrmBillingAccounts(dataSource));
-  w.value(T.WorkspaceSubscriptions, new TypeOrmWorkspaceSubscriptions(dataSource));
   w.value(T.OAuthClientRepository, new TypeOrmOAuthClients(dataSource));
   w.value(T.TokenGrants, new TypeOrmTokenGrants(dataSource));
   w.value(T.DeviceAuthorizations, new TypeOrmDeviceAuthorizations(dataSource));

@@ -1,5 +1,6 @@
 import { type ApiRoutes } from '../../adapters/inbound/http/RouteKit';
 import { type Capability, type CapabilityContext, type CapabilityRoutes, type Lookup } from './Capability';
+import { BILLING } from './billing/billing';
 import { EMAIL_PREFERENCES } from './emailPreferences/emailPreferences';
 import { MEDIA } from './media/media';
 import { SCHEDULES } from './schedules/schedules';
@@ -11,7 +12,7 @@ import { WORKSPACE_VIEWS } from './workspaceViews/workspaceViews';
  * The capabilities composed one module each (their tokens, stores, use cases and routes);
  * what config/bindings/ still binds moves here capability by capability.
  */
-export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES, MEDIA];
+export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES, MEDIA, BILLING];
 
 export function bindCapabilities(context: CapabilityContext): void {
   for (const capability of CAPABILITIES) capability.bind(context);
