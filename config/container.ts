@@ -2,7 +2,6 @@ import { type DataSource } from 'typeorm';
 import { AvailabilityLog } from '../adapters/outbound/logging/AvailabilityLog';
 import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDataSource';
 import { bindInfrastructure } from './bindings/infrastructure';
-import { bindAnalytics } from './bindings/analytics';
 import { bindConnections } from './bindings/connections';
 import { bindMcp } from './bindings/mcp';
 import { bindOAuth } from './bindings/oauth';
@@ -52,7 +51,6 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindPublishing(wiring, config);
   bindConnections(wiring, config);
   bindOAuth(wiring, config);
-  bindAnalytics(wiring, config);
   bindMcp(wiring, config);
   bindCapabilities({ wiring, config, stores: storesOn(dataSource) });
   options.replace?.(wiring);

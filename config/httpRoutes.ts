@@ -8,7 +8,6 @@ import { POST_TARGET_OPERATIONS } from '../adapters/inbound/http/operations/post
 import { POSTS_CSV_OPERATIONS } from '../adapters/inbound/http/operations/postsCsvOperations';
 import { POSTS_VALIDATE_OPERATIONS } from '../adapters/inbound/http/operations/postsValidateOperations';
 import { TARGET_ATTEMPT_OPERATIONS } from '../adapters/inbound/http/operations/targetAttemptOperations';
-import { ANALYTICS_OPERATIONS } from '../adapters/inbound/http/operations/analyticsOperations';
 import { apiRouter } from '../adapters/inbound/http/operations/apiRouter';
 import { capabilityRoutes } from './capabilities/capabilities';
 import { type Composition } from './container';
@@ -36,7 +35,6 @@ export function apiRoutes({ get }: Composition): ApiRoutes[] {
     apiRouter(POST_TARGET_OPERATIONS, posts),
     apiRouter(POST_REVIEW_OPERATIONS, posts),
     apiRouter(TARGET_ATTEMPT_OPERATIONS, get(T.ListTargetAttempts)),
-    apiRouter(ANALYTICS_OPERATIONS, get(T.PostFigures)),
     ...capabilityRoutes(get, 'api'),
   ];
 }

@@ -1,3 +1,4 @@
+import { ANALYTICS_TOKENS } from './capabilities/analytics/analyticsTokens';
 import { BILLING_TOKENS } from './capabilities/billing/billingTokens';
 import { EMAIL_PREFERENCE_TOKENS } from './capabilities/emailPreferences/emailPreferenceTokens';
 import { MEDIA_TOKENS } from './capabilities/media/mediaTokens';
@@ -105,10 +106,6 @@ import { type PublishingSettings } from '../application/publishing/PublishingSet
 import { type AttemptHistory } from '../application/publishing/AttemptHistory';
 import { type PublishingLimits } from '../application/publishing/PublishingLimits';
 import { type ConnectionCallSlots } from '../application/publishing/ConnectionCallSlots';
-import { type TargetMetrics } from '../application/ports/TargetMetrics';
-import { type AnalyticsViews } from '../application/ports/AnalyticsViews';
-import { type CollectFigures, type FiguresSettings } from '../application/analytics/CollectFigures';
-import { type PostFigures } from '../application/analytics/PostFigures';
 import { type ListTargetAttempts } from '../application/publishing/ListTargetAttempts';
 import { type RecordOutcome } from '../application/publishing/RecordOutcome';
 import { type SettleExpiredLeases } from '../application/publishing/SettleExpiredLeases';
@@ -139,6 +136,7 @@ export const TOKENS = {
   ...WEBHOOK_TOKENS,
   ...MEDIA_TOKENS,
   ...BILLING_TOKENS,
+  ...ANALYTICS_TOKENS,
   Config: token<Config>('Config'),
   /** The database connection, when persistence is a database (null in memory). */
   DataSource: token<DataSource | null>('DataSource'),
@@ -273,10 +271,4 @@ export const TOKENS = {
   /** Where the events aggregates record go when saved (the webhook outbox subscribes). */
   EventSink: token<EventSink>('EventSink'),
   MarkNeedsReconnect: token<MarkNeedsReconnect>('MarkNeedsReconnect'),
-  /** Published posts' figures (docs/analytics.md): the store, the sums, the collector, the API's reads. */
-  TargetMetrics: token<TargetMetrics>('TargetMetrics'),
-  AnalyticsViews: token<AnalyticsViews>('AnalyticsViews'),
-  FiguresSettings: token<FiguresSettings>('FiguresSettings'),
-  CollectFigures: token<CollectFigures>('CollectFigures'),
-  PostFigures: token<PostFigures>('PostFigures'),
 } as const;

@@ -1,5 +1,6 @@
 import { type ApiRoutes } from '../../adapters/inbound/http/RouteKit';
 import { type Capability, type CapabilityContext, type CapabilityRoutes, type Lookup } from './Capability';
+import { ANALYTICS } from './analytics/analytics';
 import { BILLING } from './billing/billing';
 import { EMAIL_PREFERENCES } from './emailPreferences/emailPreferences';
 import { MEDIA } from './media/media';
@@ -12,7 +13,7 @@ import { WORKSPACE_VIEWS } from './workspaceViews/workspaceViews';
  * The capabilities composed one module each (their tokens, stores, use cases and routes);
  * what config/bindings/ still binds moves here capability by capability.
  */
-export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES, MEDIA, BILLING];
+export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES, MEDIA, BILLING, ANALYTICS];
 
 export function bindCapabilities(context: CapabilityContext): void {
   for (const capability of CAPABILITIES) capability.bind(context);
