@@ -1,27 +1,31 @@
-import { retryMayHelp } from '../../domain/post/failureReasons';
+import { type EventFields, type EventResourceName, type EventResources } from '../../domain/webhook/WebhookDeclaration';
+import { WEBHOOK_OF } from '../../domain/webhook/WebhookEventType';
 import { type DomainEvent, type EventSink } from '../ports/EventSink';
 import { type EventPresenter } from '../ports/webhooks/EventPresenter';
 import { type CausedEvent, type EventOutbox } from './EventOutbox';
 
-type Of<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
-
-/** Each domain event as the webhook it causes (docs/webhooks.md): one line per event type. */
-const WEBHOOK_OF: { [T in DomainEvent['type']]: (event: Of<T>, p: EventPresenter) => CausedEvent } = {
-  TargetPublished: (e, p) => ({ type: 'target.published', data: () => ({ postId: e.post.id, target: p.target(e.target) }) }),
-  TargetFailed: (e, p) => ({
-    type: 'target.failed',
-    data: () => ({ postId: e.post.id, target: p.target(e.target), reason: e.target.error, retryable: retryMayHelp(e.target.error ?? '') }),
-  }),
-  PostScheduled: (e, p) => ({ type: 'post.scheduled', data: () => ({ post: p.post(e.post) }) }),
-  PostPublished: (e, p) => ({ type: 'post.published', data: () => ({ post: p.post(e.post) }) }),
-  PostPartiallyFailed: (e, p) => ({ type: 'post.partially_failed', data: () => ({ post: p.post(e.post) }) }),
-  PostFailed: (e, p) => ({ type: 'post.failed', data: () => ({ post: p.post(e.post) }) }),
-  ReviewRequested: (e, p) => ({ type: 'review.requested', data: () => ({ post: p.post(e.post) }) }),
-  ReviewDecided: (e, p) => ({ type: 'review.decided', data: () => ({ review: p.review(e.review), post: p.post(e.post) }) }),
-  ConnectionNeedsReconnect: (e, p) => ({ type: 'connection.needs_reconnect', data: () => ({ connection: p.connection(e.connection), reason: e.reason }) }),
+/** Each resource an event carries, as the API returns it. */
+const PRESENT: { readonly [R in EventResourceName]: (p: EventPresenter, value: EventResources[R]) => unknown } = {
+  Post: (p, value) => p.post(value),
+  Target: (p, value) => p.target(value),
+  Review: (p, value) => p.review(value),
+  Connection: (p, value) => p.connection(value),
 };
 
-/** The webhook outbox as a subscriber of domain events: each event becomes its webhook, in order. */
+/** An event's `data`: its declared fields in order, the resources presented, the rest as they are. */
+function presented(fields: EventFields, values: Readonly<Record<string, unknown>>, p: EventPresenter): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => {
+      const value = values[name];
+      return [name, 'resource' in field ? (PRESENT[field.resource] as (p: EventPresenter, v: unknown) => unknown)(p, value) : value];
+    }),
+  );
+}
+
+/**
+ * The webhook outbox as a subscriber of domain events: each event becomes the webhook
+ * `domain/webhook/WebhookEventType.ts` declares for it, in order.
+ */
 export class WebhookEvents implements EventSink {
   constructor(
     private readonly outbox: EventOutbox,
@@ -29,7 +33,11 @@ export class WebhookEvents implements EventSink {
   ) {}
 
   record(workspaceId: string, events: readonly DomainEvent[], now: Date): Promise<void> {
-    const caused = events.map((event) => (WEBHOOK_OF[event.type] as (e: DomainEvent, p: EventPresenter) => CausedEvent)(event, this.presenter));
+    const caused = events.map((event): CausedEvent => {
+      const webhook = WEBHOOK_OF[event.type];
+      const values = webhook.values as (e: DomainEvent) => Readonly<Record<string, unknown>>;
+      return { type: webhook.name, data: () => presented(webhook.data, values(event), this.presenter) };
+    });
     return this.outbox.emit(workspaceId, caused, now);
   }
 }

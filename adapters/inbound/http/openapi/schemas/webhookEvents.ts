@@ -1,44 +1,18 @@
-import { TEST_EVENT_TYPE, type SentEventType, WEBHOOK_EVENT_TYPES } from '../../../../../domain/webhook/WebhookEventType';
+import { type EventField, type EventFields, type WebhookDeclaration } from '../../../../../domain/webhook/WebhookDeclaration';
+import { type SentEventType, TEST_WEBHOOK, WEBHOOKS } from '../../../../../domain/webhook/WebhookEventType';
 import { schemaRef } from '../refs';
 import { type PathItem, type SchemaMap, type SchemaObject } from '../types';
 import { closedObject, nullable, timestamp } from './building';
 
-const post = { post: schemaRef('Post') };
-/** What each event's `data` holds: the resources as the API returns them. */
-const DATA: Readonly<Record<SentEventType, Readonly<Record<string, SchemaObject>>>> = {
-  'post.scheduled': post,
-  'post.published': post,
-  'post.partially_failed': post,
-  'post.failed': post,
-  'review.requested': post,
-  'review.decided': { review: schemaRef('Review'), ...post },
-  'target.published': { postId: { type: 'string' }, target: schemaRef('Target') },
-  'target.failed': {
-    postId: { type: 'string' },
-    target: schemaRef('Target'),
-    reason: nullable({ type: 'string', description: 'Why it failed: the same as target.error.' }),
-    retryable: {
-      type: 'boolean',
-      description:
-        'Whether retrying the target (retryTarget) may help: true after a transient failure that outlasted its retries or an unknown outcome (check the platform first), false for a refusal or a connection to reconnect.',
-    },
-  },
-  'connection.needs_reconnect': { connection: schemaRef('Connection'), reason: { type: 'string', description: "The platform's words." } },
-  [TEST_EVENT_TYPE]: { subscriptionId: { type: 'string' }, message: { type: 'string' } },
-};
+/** A field of an event's `data`: a resource as the API returns it, or a string or boolean. */
+function fieldSchema(field: EventField): SchemaObject {
+  if ('resource' in field) return schemaRef(field.resource);
+  const schema = { type: field.json, ...(field.description === undefined ? {} : { description: field.description }) };
+  return field.nullable === true ? nullable(schema) : schema;
+}
 
-const CAUSES: Readonly<Record<SentEventType, string>> = {
-  'post.scheduled': 'A post became scheduled (created or edited with intent schedule, or approved for later).',
-  'post.published': 'Every target of a post was published.',
-  'post.partially_failed': 'A post finished publishing with some targets published and some failed.',
-  'post.failed': 'Every target of a post failed.',
-  'review.requested': 'A post is waiting for a reviewer (pending_review).',
-  'review.decided': 'A reviewer approved a post or asked for changes.',
-  'target.published': 'A target was published (every segment of its thread).',
-  'target.failed': 'A target failed, with the reason and whether a retry may help.',
-  'connection.needs_reconnect': 'The platform said a connection’s grant is dead: connect the account again.',
-  [TEST_EVENT_TYPE]: 'Sent on request (POST …/webhooks/{id}/test), to that subscription alone.',
-};
+const dataSchema = (fields: EventFields): Record<string, SchemaObject> =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(field)]));
 
 const schemaName = (type: SentEventType) =>
   `WebhookEvent${type
@@ -46,20 +20,21 @@ const schemaName = (type: SentEventType) =>
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join('')}`;
 
-const ALL: readonly SentEventType[] = [...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE];
+/** Every event sent, as domain/webhook/WebhookEventType.ts declares them: the subscribable ones, then the test event. */
+const ALL: readonly WebhookDeclaration<SentEventType>[] = [...WEBHOOKS, TEST_WEBHOOK];
 
 /** One schema per event: the body every delivery of it carries. */
 export const webhookEventSchemas: SchemaMap = Object.fromEntries(
-  ALL.map((type) => [
+  ALL.map(({ name: type, cause, data }) => [
     schemaName(type),
     closedObject({
-      description: CAUSES[type],
+      description: cause,
       properties: {
         id: { type: 'string', description: 'The event id; also the webhook-id header, the same on every attempt: deduplicate on it.' },
         type: { type: 'string', const: type },
         timestamp: { ...timestamp, description: 'When the change happened.' },
         workspaceId: { type: 'string' },
-        data: closedObject({ properties: DATA[type] }),
+        data: closedObject({ properties: dataSchema(data) }),
       },
     }),
   ]),
@@ -73,12 +48,12 @@ export const webhookEventSchemaName = (type: string): string => schemaName(type 
  * A 2xx within the timeout is a success; anything else is retried (docs/webhooks.md).
  */
 export const webhookEventOperations: Readonly<Record<string, PathItem>> = Object.fromEntries(
-  ALL.map((type) => [
+  ALL.map(({ name: type, cause }) => [
     type,
     {
       post: {
         operationId: `event.${type}`,
-        summary: CAUSES[type],
+        summary: cause,
         description:
           'Signed with webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks): verify with the subscription’s secret before trusting the body.',
         tags: ['webhooks'],
