@@ -2,20 +2,25 @@ import { type Connection } from '../../domain/connection/Connection';
 import { type ConnectionRepository } from '../../domain/connection/ConnectionRepository';
 import { notFound } from '../../domain/shared/DomainError';
 import { type Clock } from '../ports/Clock';
+import { type EventSink } from '../ports/EventSink';
 import { type Logger } from '../ports/Logger';
 import { type ConnectionCredentials } from '../ports/platforms/ConnectionCredentials';
+import { type UnitOfWork } from '../ports/UnitOfWork';
 import { type PlatformConnectors } from './PlatformConnectors';
 
 /**
  * Disconnects an account: the grant revoked at the platform where it can be (best effort),
  * the credentials removed, the connection kept as `disconnected` so the posts that name it
  * still read, and their pending targets fail with that reason (docs/decisions.md, "Connections").
+ * Saved with its `connection.disconnected` event (sent when it was not disconnected already).
  */
 export class DisconnectConnection {
   constructor(
     private readonly connections: ConnectionRepository,
     private readonly credentials: ConnectionCredentials,
     private readonly connectors: PlatformConnectors,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventSink,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -31,8 +36,12 @@ export class DisconnectConnection {
       });
     }
     await this.credentials.remove(connection.id);
-    connection.disconnect(this.clock.now());
-    await this.connections.save(connection);
+    const now = this.clock.now();
+    connection.disconnect(now);
+    await this.unitOfWork.run(async () => {
+      await this.connections.save(connection);
+      await this.events.record(connection.workspaceId, connection.takeEvents(), now);
+    });
   }
 
   /**

@@ -102,5 +102,13 @@ export function bindConnections(w: Wiring, config: Config): void {
     T.Clock,
   ]);
   w.construct(T.KeepGrantsAlive, KeepGrantsAlive, [T.ConnectionCredentials, T.ConnectionRepository, T.PlatformConnectors, T.FreshGrants, T.Clock]);
-  w.construct(T.DisconnectConnection, DisconnectConnection, [T.ConnectionRepository, T.ConnectionCredentials, T.PlatformConnectors, T.Clock, T.Logger]);
+  w.construct(T.DisconnectConnection, DisconnectConnection, [
+    T.ConnectionRepository,
+    T.ConnectionCredentials,
+    T.PlatformConnectors,
+    T.UnitOfWork,
+    T.EventSink,
+    T.Clock,
+    T.Logger,
+  ]);
 }

@@ -31,11 +31,9 @@ export interface ConnectionPublishAs {
 }
 
 /** What happened to a connection, recorded as it changes and handed on when it is saved. */
-export interface ConnectionEvent {
-  readonly type: 'ConnectionNeedsReconnect';
-  readonly connection: Connection;
-  readonly reason: string;
-}
+export type ConnectionEvent =
+  | { readonly type: 'ConnectionNeedsReconnect'; readonly connection: Connection; readonly reason: string }
+  | { readonly type: 'ConnectionDisconnected'; readonly connection: Connection };
 
 /** A social account connected to a workspace: the thing a post target publishes to. */
 export class Connection {
@@ -138,6 +136,7 @@ export class Connection {
 
   /** Its owner disconnected it: kept (posts name it) but never published to again. */
   disconnect(now: Date): void {
+    if (this.props.status !== 'disconnected') this.recorded = [...this.recorded, { type: 'ConnectionDisconnected', connection: this }];
     this.props = { ...this.props, status: 'disconnected', statusReason: `disconnected by its owner at ${now.toISOString()}` };
   }
 

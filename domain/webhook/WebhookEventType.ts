@@ -47,6 +47,13 @@ export const WEBHOOKS = [
     { connection: resource('Connection'), reason: text("The platform's words.") },
     (e) => e,
   ),
+  webhook(
+    'ConnectionDisconnected',
+    'connection.disconnected',
+    'A connection was disconnected (DELETE …/connections/{id}): nothing publishes to it any more.',
+    { connection: resource('Connection') },
+    (e) => e,
+  ),
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOKS)[number]['name'];

@@ -1469,6 +1469,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "connection.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A connection was disconnected (DELETE …/connections/{id}): nothing publishes to it any more.
+         * @description Signed with webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks): verify with the subscription’s secret before trusting the body.
+         */
+        post: operations["event.connection.disconnected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2766,7 +2786,7 @@ export interface components {
             /** @description An http or https URL on a public address (unless the operator allows private ones); no user name, password or fragment. */
             url: string;
             /** @description The events sent to this URL; at least one (a type named twice counts once). */
-            eventTypes: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect")[];
+            eventTypes: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect" | "connection.disconnected")[];
             /** @description False: nothing is sent; set by its owner, or by the service after sustained failure (health.disabledReason). */
             enabled: boolean;
             description: string | null;
@@ -2817,7 +2837,7 @@ export interface components {
             /** @description An http or https URL on a public address (unless the operator allows private ones); no user name, password or fragment. */
             url: string;
             /** @description The events sent to this URL; at least one (a type named twice counts once). */
-            eventTypes: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect")[];
+            eventTypes: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect" | "connection.disconnected")[];
             /** @description False: nothing is sent; set by its owner, or by the service after sustained failure (health.disabledReason). */
             enabled: boolean;
             description: string | null;
@@ -2870,7 +2890,7 @@ export interface components {
             /** @description An http or https URL on a public address (unless the operator allows private ones); no user name, password or fragment. */
             url: string;
             /** @description The events sent to this URL; at least one (a type named twice counts once). */
-            eventTypes: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect")[];
+            eventTypes: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect" | "connection.disconnected")[];
             /** @description Default true. */
             enabled?: boolean;
             description?: string | null;
@@ -2880,7 +2900,7 @@ export interface components {
             /** @description An http or https URL on a public address (unless the operator allows private ones); no user name, password or fragment. */
             url?: string;
             /** @description The events sent to this URL; at least one (a type named twice counts once). */
-            eventTypes?: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect")[];
+            eventTypes?: ("post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect" | "connection.disconnected")[];
             enabled?: boolean;
             description?: string | null;
         };
@@ -2892,7 +2912,7 @@ export interface components {
             /** @description The event id, sent as webhook-id: the same for every attempt (deduplicate on it). */
             eventId: string;
             /** @enum {string} */
-            eventType: "post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect" | "webhook.test";
+            eventType: "post.scheduled" | "post.published" | "post.partially_failed" | "post.failed" | "target.published" | "target.failed" | "review.requested" | "review.decided" | "connection.needs_reconnect" | "connection.disconnected" | "webhook.test";
             /**
              * @description failed: every attempt allowed was made; retry it by hand.
              * @enum {string}
@@ -3090,6 +3110,22 @@ export interface components {
                 connection: components["schemas"]["Connection"];
                 /** @description The platform's words. */
                 reason: string;
+            };
+        };
+        /** @description A connection was disconnected (DELETE …/connections/{id}): nothing publishes to it any more. */
+        WebhookEventConnectionDisconnected: {
+            /** @description The event id; also the webhook-id header, the same on every attempt: deduplicate on it. */
+            id: string;
+            /** @constant */
+            type: "connection.disconnected";
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
+            timestamp: string;
+            workspaceId: string;
+            data: {
+                connection: components["schemas"]["Connection"];
             };
         };
         /** @description Sent on request (POST …/webhooks/{id}/test), to that subscription alone. */
@@ -8565,6 +8601,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookEventConnectionNeedsReconnect"];
+            };
+        };
+        responses: {
+            /** @description Received; any other answer (or none within the timeout) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "event.connection.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConnectionDisconnected"];
             };
         };
         responses: {

@@ -111,6 +111,23 @@ for (const kind of DATABASE_KINDS) {
       expect(ofType('connection.needs_reconnect')).to.have.length(1);
     });
 
+    it('connections disconnected by their owner: connection.disconnected for each, once, with the connection as the API now shows it', async () => {
+      const added = async (handle: string) =>
+        (await app.t.composition.get(T.AddConnection).execute({ workspaceId: app.workspaceId, platform: 'BLUESKY', handle, sandbox: true })).id;
+      const first = await added('leaving-first');
+      const second = await added('leaving-second');
+      await app.http.delete(`${app.base}/connections/${first}`).set(app.auth).expect(204);
+      await app.received(receiver, ['connection.disconnected']);
+      const notice = ofType('connection.disconnected')[0]!;
+      expect(notice.data.connection).to.include({ id: first, handle: 'leaving-first', status: 'disconnected' });
+
+      // Disconnecting it again changes nothing and announces nothing; the next one is announced after it.
+      await app.http.delete(`${app.base}/connections/${first}`).set(app.auth).expect(204);
+      await app.http.delete(`${app.base}/connections/${second}`).set(app.auth).expect(204);
+      await app.received(receiver, ['connection.disconnected', 'connection.disconnected']);
+      expect(ofType('connection.disconnected').map((e) => e.data.connection.id)).to.deep.equal([first, second]);
+    });
+
     it('the delivery log filtered by status: every delivery succeeded, none failed; an unknown status is a 422', async () => {
       const log = (status: string) => app.http.get(`${app.base}/webhooks/${subscription.id}/deliveries?status=${status}&limit=100`).set(app.auth);
       const all = (await app.http.get(`${app.base}/webhooks/${subscription.id}/deliveries?limit=100`).set(app.auth).expect(200)).body;
