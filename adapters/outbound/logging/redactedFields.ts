@@ -1,7 +1,7 @@
 import { redactCredentials } from '../../../application/auth/redactCredentials';
 
 /** Field names that must never reach a log line, whatever a caller passes, at any depth. */
-const SECRET_FIELD = /authorization|password|secret|token|api_?key|cookie/i;
+const SECRET_FIELD = /authorization|password|secret|token|api[_-]?key|cookie/i;
 const CENSOR = '[redacted]';
 const MAX_DEPTH = 8;
 

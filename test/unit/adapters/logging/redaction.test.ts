@@ -43,4 +43,19 @@ describe('credentials redacted from log lines (docs/decisions.md, "Logs")', () =
       count: 3,
     });
   });
+
+  it('JsonLogger replaces a field named like a secret at any depth and in any spelling, opaque values included', () => {
+    const lines: string[] = [];
+    new JsonLogger('debug', (line) => lines.push(line)).warn('grant refreshed', {
+      connection: { platform: 'mastodon', grant: { refreshToken: 'opaque-refresh', scopes: ['write'] } },
+      attempts: [{ Client_Secret: 'opaque-secret', status: 401 }],
+      'X-Api-Key': 'opaque-key',
+    });
+    expect(lines[0]).not.to.include('opaque-');
+    expect(JSON.parse(lines[0]!)).to.deep.include({
+      connection: { platform: 'mastodon', grant: { refreshToken: '[redacted]', scopes: ['write'] } },
+      attempts: [{ Client_Secret: '[redacted]', status: 401 }],
+      'X-Api-Key': '[redacted]',
+    });
+  });
 });
