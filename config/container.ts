@@ -4,7 +4,6 @@ import { openDatabase } from '../adapters/outbound/persistence/typeorm/createDat
 import { bindInfrastructure } from './bindings/infrastructure';
 import { bindConnections } from './bindings/connections';
 import { bindMcp } from './bindings/mcp';
-import { bindOAuth } from './bindings/oauth';
 import { bindMemoryPersistence } from './bindings/memoryPersistence';
 import { bindDatabasePersistence } from './bindings/persistence';
 import { bindPublishing } from './bindings/publishing';
@@ -50,7 +49,6 @@ export async function compose(config: Config, options: CompositionOptions = {}):
   bindUseCases(wiring);
   bindPublishing(wiring, config);
   bindConnections(wiring, config);
-  bindOAuth(wiring, config);
   bindMcp(wiring, config);
   bindCapabilities({ wiring, config, stores: storesOn(dataSource) });
   options.replace?.(wiring);

@@ -2,6 +2,7 @@ import { ANALYTICS_TOKENS } from './capabilities/analytics/analyticsTokens';
 import { BILLING_TOKENS } from './capabilities/billing/billingTokens';
 import { EMAIL_PREFERENCE_TOKENS } from './capabilities/emailPreferences/emailPreferenceTokens';
 import { MEDIA_TOKENS } from './capabilities/media/mediaTokens';
+import { OAUTH_TOKENS } from './capabilities/oauth/oauthTokens';
 import { SCHEDULE_TOKENS } from './capabilities/schedules/scheduleTokens';
 import { TRANSCRIPTION_TOKENS } from './capabilities/transcriptions/transcriptionTokens';
 import { WEBHOOK_TOKENS } from './capabilities/webhooks/webhookTokens';
@@ -43,26 +44,6 @@ import { type OAuthClientRepository } from '../application/ports/oauth/OAuthClie
 import { type TokenGrants } from '../application/ports/oauth/TokenGrants';
 import { type KeyRing } from '../adapters/outbound/keys/KeyRing';
 import { type AccessTokens } from '../application/ports/oauth/AccessTokens';
-import { type ManageClients } from '../application/oauth/ManageClients';
-import { type AuthenticateClient } from '../application/oauth/AuthenticateClient';
-import { type TokenIssuer } from '../application/oauth/TokenIssuer';
-import { type LiveScopes } from '../application/oauth/LiveScopes';
-import { type WorkspaceChoices } from '../application/oauth/WorkspaceChoices';
-import { type StartDeviceAuthorization } from '../application/oauth/StartDeviceAuthorization';
-import { type DeviceApproval } from '../application/oauth/DeviceApproval';
-import { type RedeemDeviceCode } from '../application/oauth/RedeemDeviceCode';
-import { type RedeemAuthorizationCode } from '../application/oauth/RedeemAuthorizationCode';
-import { type RefreshAccessToken } from '../application/oauth/RefreshAccessToken';
-import { type ExchangeToken } from '../application/oauth/ExchangeToken';
-import { type StartAuthorization } from '../application/oauth/StartAuthorization';
-import { type ConsentToAuthorization } from '../application/oauth/ConsentToAuthorization';
-import { type VerifyAccessToken } from '../application/oauth/VerifyAccessToken';
-import { type RevokeToken } from '../application/oauth/RevokeToken';
-import { type IntrospectToken } from '../application/oauth/IntrospectToken';
-import { type SweepAuthorizations } from '../application/oauth/SweepAuthorizations';
-import { type OAuthSettings } from '../application/oauth/OAuthSettings';
-import { type SignIn } from '../application/auth/SignIn';
-import { type BrowserSessions } from '../application/auth/BrowserSessions';
 
 import { type AddConnection } from '../application/admin/AddConnection';
 import { type BootstrapFirstStart } from '../application/admin/BootstrapFirstStart';
@@ -137,6 +118,7 @@ export const TOKENS = {
   ...MEDIA_TOKENS,
   ...BILLING_TOKENS,
   ...ANALYTICS_TOKENS,
+  ...OAUTH_TOKENS,
   Config: token<Config>('Config'),
   /** The database connection, when persistence is a database (null in memory). */
   DataSource: token<DataSource | null>('DataSource'),
@@ -187,27 +169,6 @@ export const TOKENS = {
   CreateWorkspace: token<CreateWorkspace>('CreateWorkspace'),
   ManageMembers: token<ManageMembers>('ManageMembers'),
   ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
-  /** The operator's OAuth clients (`client register | list | remove`). */
-  ManageClients: token<ManageClients>('ManageClients'),
-  AuthenticateClient: token<AuthenticateClient>('AuthenticateClient'),
-  TokenIssuer: token<TokenIssuer>('TokenIssuer'),
-  LiveScopes: token<LiveScopes>('LiveScopes'),
-  WorkspaceChoices: token<WorkspaceChoices>('WorkspaceChoices'),
-  StartDeviceAuthorization: token<StartDeviceAuthorization>('StartDeviceAuthorization'),
-  DeviceApproval: token<DeviceApproval>('DeviceApproval'),
-  RedeemDeviceCode: token<RedeemDeviceCode>('RedeemDeviceCode'),
-  RedeemAuthorizationCode: token<RedeemAuthorizationCode>('RedeemAuthorizationCode'),
-  RefreshAccessToken: token<RefreshAccessToken>('RefreshAccessToken'),
-  ExchangeToken: token<ExchangeToken>('ExchangeToken'),
-  StartAuthorization: token<StartAuthorization>('StartAuthorization'),
-  ConsentToAuthorization: token<ConsentToAuthorization>('ConsentToAuthorization'),
-  VerifyAccessToken: token<VerifyAccessToken>('VerifyAccessToken'),
-  RevokeToken: token<RevokeToken>('RevokeToken'),
-  IntrospectToken: token<IntrospectToken>('IntrospectToken'),
-  SweepAuthorizations: token<SweepAuthorizations>('SweepAuthorizations'),
-  OAuthSettings: token<OAuthSettings>('OAuthSettings'),
-  SignIn: token<SignIn>('SignIn'),
-  BrowserSessions: token<BrowserSessions>('BrowserSessions'),
   AddConnection: token<AddConnection>('AddConnection'),
   IssueSession: token<IssueSession>('IssueSession'),
   ResetPassword: token<ResetPassword>('ResetPassword'),

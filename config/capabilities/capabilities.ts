@@ -4,6 +4,7 @@ import { ANALYTICS } from './analytics/analytics';
 import { BILLING } from './billing/billing';
 import { EMAIL_PREFERENCES } from './emailPreferences/emailPreferences';
 import { MEDIA } from './media/media';
+import { OAUTH } from './oauth/oauth';
 import { SCHEDULES } from './schedules/schedules';
 import { TRANSCRIPTIONS } from './transcriptions/transcriptions';
 import { WEBHOOKS } from './webhooks/webhooks';
@@ -13,7 +14,7 @@ import { WORKSPACE_VIEWS } from './workspaceViews/workspaceViews';
  * The capabilities composed one module each (their tokens, stores, use cases and routes);
  * what config/bindings/ still binds moves here capability by capability.
  */
-export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES, MEDIA, BILLING, ANALYTICS];
+export const CAPABILITIES: readonly Capability[] = [EMAIL_PREFERENCES, TRANSCRIPTIONS, WORKSPACE_VIEWS, WEBHOOKS, SCHEDULES, MEDIA, BILLING, ANALYTICS, OAUTH];
 
 export function bindCapabilities(context: CapabilityContext): void {
   for (const capability of CAPABILITIES) capability.bind(context);

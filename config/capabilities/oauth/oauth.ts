@@ -1,28 +1,31 @@
-import { BrowserSessions } from '../../application/auth/BrowserSessions';
-import { SignIn } from '../../application/auth/SignIn';
-import { AuthenticateClient } from '../../application/oauth/AuthenticateClient';
-import { ConsentToAuthorization } from '../../application/oauth/ConsentToAuthorization';
-import { DeviceApproval } from '../../application/oauth/DeviceApproval';
-import { ExchangeToken } from '../../application/oauth/ExchangeToken';
-import { IntrospectToken } from '../../application/oauth/IntrospectToken';
-import { LiveScopes } from '../../application/oauth/LiveScopes';
-import { ManageClients } from '../../application/oauth/ManageClients';
-import { RedeemAuthorizationCode } from '../../application/oauth/RedeemAuthorizationCode';
-import { RedeemDeviceCode } from '../../application/oauth/RedeemDeviceCode';
-import { RefreshAccessToken } from '../../application/oauth/RefreshAccessToken';
-import { RevokeToken } from '../../application/oauth/RevokeToken';
-import { StartAuthorization } from '../../application/oauth/StartAuthorization';
-import { StartDeviceAuthorization } from '../../application/oauth/StartDeviceAuthorization';
-import { SweepAuthorizations } from '../../application/oauth/SweepAuthorizations';
-import { TokenIssuer } from '../../application/oauth/TokenIssuer';
-import { VerifyAccessToken } from '../../application/oauth/VerifyAccessToken';
-import { WorkspaceChoices } from '../../application/oauth/WorkspaceChoices';
-import { type Config } from '../env';
-import { TOKENS as T } from '../tokens';
-import { type Wiring } from '../Wiring';
+import { BrowserSessions } from '../../../application/auth/BrowserSessions';
+import { SignIn } from '../../../application/auth/SignIn';
+import { AuthenticateClient } from '../../../application/oauth/AuthenticateClient';
+import { ConsentToAuthorization } from '../../../application/oauth/ConsentToAuthorization';
+import { DeviceApproval } from '../../../application/oauth/DeviceApproval';
+import { ExchangeToken } from '../../../application/oauth/ExchangeToken';
+import { IntrospectToken } from '../../../application/oauth/IntrospectToken';
+import { LiveScopes } from '../../../application/oauth/LiveScopes';
+import { ManageClients } from '../../../application/oauth/ManageClients';
+import { RedeemAuthorizationCode } from '../../../application/oauth/RedeemAuthorizationCode';
+import { RedeemDeviceCode } from '../../../application/oauth/RedeemDeviceCode';
+import { RefreshAccessToken } from '../../../application/oauth/RefreshAccessToken';
+import { RevokeToken } from '../../../application/oauth/RevokeToken';
+import { StartAuthorization } from '../../../application/oauth/StartAuthorization';
+import { StartDeviceAuthorization } from '../../../application/oauth/StartDeviceAuthorization';
+import { SweepAuthorizations } from '../../../application/oauth/SweepAuthorizations';
+import { TokenIssuer } from '../../../application/oauth/TokenIssuer';
+import { VerifyAccessToken } from '../../../application/oauth/VerifyAccessToken';
+import { WorkspaceChoices } from '../../../application/oauth/WorkspaceChoices';
+import { TOKENS as T } from '../../tokens';
+import { type Capability, type CapabilityContext } from '../Capability';
 
-/** The authorization server and sign-in (docs/decisions.md, "OAuth server", "Signing in"). */
-export function bindOAuth(w: Wiring, config: Config): void {
+/**
+ * The authorization server and sign-in (docs/decisions.md, "OAuth server", "Signing in"). Its
+ * stores are still bound with the other repositories (the in-memory clients share the grants,
+ * device authorizations and consent tickets); its endpoints and pages are config/oauthRoutes.ts.
+ */
+function bindOAuth({ wiring: w, config }: CapabilityContext): void {
   const settings = config.oauth;
   w.value(T.OAuthSettings, settings);
   w.construct(T.AuthenticateClient, AuthenticateClient, [T.OAuthClientRepository, T.SecretHasher]);
@@ -104,3 +107,5 @@ export function bindOAuth(w: Wiring, config: Config): void {
   w.construct(T.BrowserSessions, BrowserSessions, [T.SessionStore, T.SecretHasher, T.Clock]);
   w.construct(T.SweepAuthorizations, SweepAuthorizations, [T.TokenGrants, T.DeviceAuthorizations, T.ConsentTickets, T.SessionStore, T.Clock, T.OAuthSettings]);
 }
+
+export const OAUTH: Capability = { name: 'oauth', bind: bindOAuth };
