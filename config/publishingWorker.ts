@@ -14,8 +14,9 @@ export function buildPublishingWorker(composition: Composition, pollMs = composi
   const owner = workerOwnerId();
   const logger = composition.get(T.Logger);
   const leases = composition.get(T.JobLeases);
-  const heartbeat = new LeaseHeartbeat(leases, owner, heartbeatMs(leases.leaseMs), logger, 'publish jobs');
-  return new PublishingWorker(composition.get(T.SettleExpiredLeases), composition.get(T.PublishDueTargets), logger, owner, { pollMs }, heartbeat);
+  const timers = composition.get(T.Timers);
+  const heartbeat = new LeaseHeartbeat(leases, owner, heartbeatMs(leases.leaseMs), logger, 'publish jobs', timers);
+  return new PublishingWorker(composition.get(T.SettleExpiredLeases), composition.get(T.PublishDueTargets), logger, owner, { pollMs, timers }, heartbeat);
 }
 
 /** The worker's webhook deliveries (docs/webhooks.md), leasing under a name of its own; not yet started. */
@@ -23,8 +24,9 @@ export function buildWebhookDelivery(composition: Composition, pollMs = composit
   const owner = workerOwnerId();
   const logger = composition.get(T.Logger);
   const leases = composition.get(T.DeliveryLeases);
-  const heartbeat = new LeaseHeartbeat(leases, owner, heartbeatMs(leases.leaseMs), logger, 'webhook deliveries');
-  return new WebhookDeliveryLoop(composition.get(T.DeliverWebhooks), logger, owner, pollMs, heartbeat);
+  const timers = composition.get(T.Timers);
+  const heartbeat = new LeaseHeartbeat(leases, owner, heartbeatMs(leases.leaseMs), logger, 'webhook deliveries', timers);
+  return new WebhookDeliveryLoop(composition.get(T.DeliverWebhooks), logger, owner, pollMs, timers, heartbeat);
 }
 
 /** A lease lasts three beats: one late or failed beat never costs a live worker its work. */

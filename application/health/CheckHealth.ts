@@ -1,5 +1,6 @@
 import { type Clock } from '../ports/Clock';
 import { type HealthCheck } from '../ports/HealthCheck';
+import { type Timer, type Timers } from '../ports/Timers';
 
 export interface HealthReport {
   readonly status: 'ok' | 'unavailable';
@@ -14,20 +15,21 @@ export class CheckHealth {
   constructor(
     private readonly checks: readonly HealthCheck[],
     private readonly clock: Clock,
+    private readonly timers: Timers,
   ) {}
 
   async execute(): Promise<HealthReport> {
-    const results = await Promise.all(this.checks.map(async (c) => [c.name, (await passes(c)) ? 'ok' : 'unavailable'] as const));
+    const results = await Promise.all(this.checks.map(async (c) => [c.name, (await passes(c, this.timers)) ? 'ok' : 'unavailable'] as const));
     const checks = Object.fromEntries(results);
     const status = results.every(([, r]) => r === 'ok') ? 'ok' : 'unavailable';
     return { status, time: this.clock.now(), checks };
   }
 }
 
-async function passes(check: HealthCheck): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
+async function passes(check: HealthCheck, timers: Timers): Promise<boolean> {
+  let timer: Timer | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), TIMEOUT_MS);
+    timer = timers.after(TIMEOUT_MS, () => reject(new Error('timed out')));
   });
   try {
     await Promise.race([check.check(), timeout]);
@@ -35,6 +37,6 @@ async function passes(check: HealthCheck): Promise<boolean> {
   } catch {
     return false;
   } finally {
-    clearTimeout(timer);
+    timer?.cancel();
   }
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { SystemClock } from '../../adapters/outbound/clock/SystemClock';
+import { SystemTimers } from '../../adapters/outbound/clock/SystemTimers';
 import { AsyncLocalCancellation } from '../../adapters/outbound/context/AsyncLocalCancellation';
 import { NodeRandomSource } from '../../adapters/outbound/crypto/NodeRandomSource';
 import { NodeSecretHasher } from '../../adapters/outbound/crypto/NodeSecretHasher';
@@ -29,6 +30,7 @@ export function bindInfrastructure(w: Wiring, config: Config): { checks: HealthC
   const closers: Array<() => Promise<unknown>> = [];
   w.value(T.Config, config);
   w.value(T.Clock, new SystemClock());
+  w.value(T.Timers, new SystemTimers());
   w.value(T.IdGenerator, new UlidIdGenerator());
   w.value(T.RandomSource, new NodeRandomSource());
   w.value(T.SecretHasher, new NodeSecretHasher());

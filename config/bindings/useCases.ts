@@ -39,7 +39,7 @@ export function bindUseCases(w: Wiring): void {
     T.Clock,
   ]);
   w.construct(T.AuthorizeWorkspace, AuthorizeWorkspace, [T.MembershipRepository]);
-  w.construct(T.CheckHealth, CheckHealth, [T.HealthChecks, T.Clock]);
+  w.construct(T.CheckHealth, CheckHealth, [T.HealthChecks, T.Clock, T.Timers]);
   w.construct(T.GetCurrentUser, GetCurrentUser, [T.UserRepository]);
   w.construct(T.ListMyWorkspaces, ListMyWorkspaces, [T.MembershipRepository, T.WorkspaceRepository]);
   w.construct(T.ListConnections, ListConnections, [T.ConnectionRepository]);

@@ -1,5 +1,6 @@
 import { type HeldLeases } from '../../../application/leases/HeldLeases';
 import { type Logger } from '../../../application/ports/Logger';
+import { type Timer, type Timers } from '../../../application/ports/Timers';
 
 /**
  * Renews, every `everyMs` (a third of the lease), the leases its worker holds while it runs
@@ -10,7 +11,7 @@ import { type Logger } from '../../../application/ports/Logger';
  * and the next tries again (a lease lasts three beats).
  */
 export class LeaseHeartbeat {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   private beating: Promise<void> | null = null;
 
   constructor(
@@ -20,20 +21,21 @@ export class LeaseHeartbeat {
     private readonly logger: Logger,
     /** What the leases are for, in the log: "publish jobs", "webhook deliveries". */
     private readonly what: string,
+    private readonly timers: Timers,
   ) {}
 
   start(): void {
     if (this.timer !== null) return;
-    this.timer = setInterval(() => {
+    this.timer = this.timers.every(this.everyMs, () => {
       this.beating ??= this.beat().finally(() => {
         this.beating = null;
       });
-    }, this.everyMs);
+    });
   }
 
   /** No beat after this; resolves once a beat under way has ended. */
   async stop(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     await this.beating;
   }

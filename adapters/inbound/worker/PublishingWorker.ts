@@ -1,4 +1,5 @@
 import { type Logger } from '../../../application/ports/Logger';
+import { type Timer, type Timers } from '../../../application/ports/Timers';
 import { type PublishDueTargets, type RoundReport } from '../../../application/publishing/PublishDueTargets';
 import { type SettleExpiredLeases } from '../../../application/publishing/SettleExpiredLeases';
 import { type JobResult } from '../../../application/publishing/failureReasons';
@@ -7,6 +8,8 @@ import { type LeaseHeartbeat } from './LeaseHeartbeat';
 export interface WorkerTiming {
   /** The pause between the end of one tick and the start of the next. */
   readonly pollMs: number;
+  /** What the pause and the drain's deadline are waited on (the system's, or a test's clock). */
+  readonly timers: Timers;
 }
 
 /** What `stop` came to: every round in flight finished, or the deadline passed first. */
@@ -23,7 +26,7 @@ export type StopResult = 'drained' | 'deadline_passed';
  * The heartbeat renews the leases of the jobs under way from start until the drain is over.
  */
 export class PublishingWorker {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   private tickInFlight: Promise<void> | null = null;
   private stopping = false;
 
@@ -46,16 +49,16 @@ export class PublishingWorker {
   /** Resolves once the tick in flight (if any) has ended, or at the deadline, whichever comes first. */
   async stop(deadlineMs: number): Promise<StopResult> {
     this.stopping = true;
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     const inFlight = this.tickInFlight;
     if (inFlight === null) return this.stopped('drained');
-    let deadline: NodeJS.Timeout | undefined;
+    let deadline: Timer | undefined;
     const passed = new Promise<StopResult>((resolve) => {
-      deadline = setTimeout(() => resolve('deadline_passed'), deadlineMs);
+      deadline = this.timing.timers.after(deadlineMs, () => resolve('deadline_passed'));
     });
     const result = await Promise.race([inFlight.then((): StopResult => 'drained'), passed]);
-    clearTimeout(deadline);
+    deadline?.cancel();
     return this.stopped(result);
   }
 
@@ -83,13 +86,13 @@ export class PublishingWorker {
 
   private scheduleTick(delayMs: number): void {
     if (this.stopping) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.timing.timers.after(delayMs, () => {
       this.timer = null;
       this.tickInFlight = this.tick().finally(() => {
         this.tickInFlight = null;
         this.scheduleTick(this.timing.pollMs);
       });
-    }, delayMs);
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Logger } from '../../../application/ports/Logger';
+import { type Timer, type Timers } from '../../../application/ports/Timers';
 import { type DeliverWebhooks } from '../../../application/webhooks/DeliverWebhooks';
 import { type LeaseHeartbeat } from './LeaseHeartbeat';
 
@@ -9,7 +10,7 @@ import { type LeaseHeartbeat } from './LeaseHeartbeat';
  * within their timeout. The heartbeat renews the leases of the deliveries a round holds until then.
  */
 export class WebhookDeliveryLoop {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   private inFlight: Promise<void> | null = null;
   private stopping = false;
 
@@ -18,6 +19,7 @@ export class WebhookDeliveryLoop {
     private readonly logger: Logger,
     readonly owner: string,
     private readonly pollMs: number,
+    private readonly timers: Timers,
     private readonly heartbeat: Pick<LeaseHeartbeat, 'start' | 'stop'> | null = null,
   ) {}
 
@@ -29,7 +31,7 @@ export class WebhookDeliveryLoop {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     await this.inFlight;
     await this.heartbeat?.stop();
@@ -46,12 +48,12 @@ export class WebhookDeliveryLoop {
 
   private schedule(delayMs: number): void {
     if (this.stopping) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.timers.after(delayMs, () => {
       this.timer = null;
       this.inFlight = this.tick().finally(() => {
         this.inFlight = null;
         this.schedule(this.pollMs);
       });
-    }, delayMs);
+    });
   }
 }

@@ -70,7 +70,9 @@ for (const kind of DATABASE_KINDS) {
           return n;
         },
       };
-      const workers = ['worker-a', 'worker-b'].map((owner) => new WebhookDeliveryLoop(counted, t.composition.get(T.Logger), owner, 5));
+      const workers = ['worker-a', 'worker-b'].map(
+        (owner) => new WebhookDeliveryLoop(counted, t.composition.get(T.Logger), owner, 5, t.composition.get(T.Timers)),
+      );
       for (const worker of workers) worker.start();
       try {
         await eventually(

@@ -3,11 +3,10 @@ import { LeaseHeartbeat } from '../../../../adapters/inbound/worker/LeaseHeartbe
 import { PublishingWorker } from '../../../../adapters/inbound/worker/PublishingWorker';
 import { WebhookDeliveryLoop } from '../../../../adapters/inbound/worker/WebhookDeliveryLoop';
 import { type RoundReport } from '../../../../application/publishing/PublishDueTargets';
+import { FixedClock } from '../../../support/fixedClock';
 import { RecordingLogger } from '../../../support/recordingLogger';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A stand-in for HeldLeases' renewal: counts the beats, each taking `takesMs`, answering `answer`. */
+/** A stand-in for HeldLeases' renewal: counts the beats, each taking `takesMs` on the clock, answering `answer`. */
 class Renewals {
   beats = 0;
   active = 0;
@@ -15,12 +14,14 @@ class Renewals {
   takesMs = 0;
   answer: () => { renewed: number; lost: string[] } = () => ({ renewed: 1, lost: [] });
 
+  constructor(private readonly clock: FixedClock) {}
+
   readonly renew = async (owner: string) => {
     expect(owner).to.equal('host:1:ab');
     this.beats++;
     this.maxActive = Math.max(this.maxActive, ++this.active);
     try {
-      await pause(this.takesMs);
+      if (this.takesMs > 0) await new Promise<void>((resolve) => this.clock.after(this.takesMs, resolve));
       return this.answer();
     } finally {
       this.active--;
@@ -47,27 +48,32 @@ function hangingRound(): { run: () => Promise<RoundReport>; finish: () => void }
 describe('LeaseHeartbeat (renewing the leases a live worker holds)', () => {
   let renewals: Renewals;
   let logger: RecordingLogger;
+  /** The heartbeat's and the loops' timers: they fire when the test moves this clock on. */
+  let clock: FixedClock;
 
   beforeEach(() => {
-    renewals = new Renewals();
+    clock = new FixedClock();
+    renewals = new Renewals(clock);
     logger = new RecordingLogger();
   });
 
   it('beats every everyMs while started, one beat at a time, none after stop', async () => {
-    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'publish jobs');
+    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'publish jobs', clock);
     renewals.takesMs = 35;
     heartbeat.start();
-    await pause(150);
-    await heartbeat.stop();
+    await clock.elapse(150);
+    const stopped = heartbeat.stop();
+    await clock.elapse(renewals.takesMs);
+    await stopped;
     const beats = renewals.beats;
-    expect(beats).to.be.within(2, 6);
+    expect(beats, 'at 10, 50, 90 and 130 ms: the beats due while a 35 ms one runs are skipped').to.equal(4);
     expect(renewals.maxActive, 'a slow beat is never overlapped').to.equal(1);
-    await pause(50);
+    await clock.elapse(50);
     expect(renewals.beats, 'stopped').to.equal(beats);
   });
 
   it('logs leases found taken, and a failed beat, and beats on', async () => {
-    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'webhook deliveries');
+    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'webhook deliveries', clock);
     renewals.answer = () => ({ renewed: 0, lost: ['t1'] });
     await heartbeat.beat();
     renewals.answer = () => {
@@ -85,30 +91,32 @@ describe('LeaseHeartbeat (renewing the leases a live worker holds)', () => {
   it('a publishing worker beats from its start through its drain, and not once it has stopped', async () => {
     const round = hangingRound();
     const settle = { run: async () => [] };
-    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'publish jobs');
-    const worker = new PublishingWorker(settle, { run: round.run }, logger, 'host:1:ab', { pollMs: 10 }, heartbeat);
+    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'publish jobs', clock);
+    const worker = new PublishingWorker(settle, { run: round.run }, logger, 'host:1:ab', { pollMs: 10, timers: clock }, heartbeat);
     worker.start();
-    await pause(50);
+    await clock.elapse(50);
     const stopping = worker.stop(5000);
     const atStop = renewals.beats;
-    await pause(80);
+    await clock.elapse(80);
     expect(renewals.beats - atStop, 'the round in flight keeps its leases while it drains').to.be.greaterThan(2);
     round.finish();
     expect(await stopping).to.equal('drained');
     const atEnd = renewals.beats;
-    await pause(50);
+    await clock.elapse(50);
     expect(renewals.beats).to.equal(atEnd);
   });
 
   it('a publishing worker past its drain deadline stops beating: what it holds runs out and is settled elsewhere', async () => {
     const round = hangingRound();
-    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'publish jobs');
-    const worker = new PublishingWorker({ run: async () => [] }, { run: round.run }, logger, 'host:1:ab', { pollMs: 10 }, heartbeat);
+    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'publish jobs', clock);
+    const worker = new PublishingWorker({ run: async () => [] }, { run: round.run }, logger, 'host:1:ab', { pollMs: 10, timers: clock }, heartbeat);
     worker.start();
-    await pause(30);
-    expect(await worker.stop(30)).to.equal('deadline_passed');
+    await clock.elapse(30);
+    const stopped = worker.stop(30);
+    await clock.elapse(30);
+    expect(await stopped).to.equal('deadline_passed');
     const atEnd = renewals.beats;
-    await pause(50);
+    await clock.elapse(50);
     expect(renewals.beats).to.equal(atEnd);
     round.finish();
   });
@@ -124,18 +132,18 @@ describe('LeaseHeartbeat (renewing the leases a live worker holds)', () => {
         return 0;
       },
     };
-    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'webhook deliveries');
-    const loop = new WebhookDeliveryLoop(deliver, logger, 'host:1:ab', 10, heartbeat);
+    const heartbeat = new LeaseHeartbeat(renewals, 'host:1:ab', 10, logger, 'webhook deliveries', clock);
+    const loop = new WebhookDeliveryLoop(deliver, logger, 'host:1:ab', 10, clock, heartbeat);
     loop.start();
-    await pause(30);
+    await clock.elapse(30);
     const stopping = loop.stop();
     const atStop = renewals.beats;
-    await pause(50);
+    await clock.elapse(50);
     expect(renewals.beats).to.be.greaterThan(atStop);
     finish();
     await stopping;
     const atEnd = renewals.beats;
-    await pause(50);
+    await clock.elapse(50);
     expect(renewals.beats).to.equal(atEnd);
   });
 });

@@ -3,9 +3,9 @@ import { PublishingWorker } from '../../../../adapters/inbound/worker/Publishing
 import { workerOwnerId } from '../../../../adapters/inbound/worker/workerOwnerId';
 import { type RoundReport } from '../../../../application/publishing/PublishDueTargets';
 import { type JobResult } from '../../../../application/publishing/failureReasons';
+import { FixedClock } from '../../../support/fixedClock';
 import { RecordingLogger } from '../../../support/recordingLogger';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (...results: JobResult[]): RoundReport => ({ claimed: results.length, results: results.map((result, i) => ({ targetId: `t${i}`, result })) });
 
 /** Stand-ins for the two use cases the loop drives, recording what it asked and when. */
@@ -42,14 +42,22 @@ describe('PublishingWorker (the loop)', () => {
   let engine: Engine;
   let logger: RecordingLogger;
   let worker: PublishingWorker;
+  /** The loop's timers: its pauses and deadlines pass when the test moves this clock on. */
+  let clock: FixedClock;
+  const pause = (ms: number) => new Promise<void>((resolve) => clock.after(ms, resolve));
 
   beforeEach(() => {
     engine = new Engine();
     logger = new RecordingLogger();
-    worker = new PublishingWorker(engine.settle, engine.publish, logger, 'host:1:ab', { pollMs: 10 });
+    clock = new FixedClock();
+    worker = new PublishingWorker(engine.settle, engine.publish, logger, 'host:1:ab', { pollMs: 10, timers: clock });
   });
 
-  afterEach(() => worker.stop(1000));
+  afterEach(async () => {
+    const stopped = worker.stop(1000);
+    await clock.elapse(1000);
+    await stopped;
+  });
 
   it('a tick settles expired leases first, then runs rounds until one claims nothing', async () => {
     engine.rounds.push(round('published', 'published'), round('failed'), round());
@@ -67,10 +75,10 @@ describe('PublishingWorker (the loop)', () => {
   it('logs a failed tick and goes on ticking', async () => {
     engine.settleFails = new Error('database unavailable');
     worker.start();
-    await pause(60);
+    await clock.elapse(60);
     engine.settleFails = null;
     const seen = engine.events.length;
-    await pause(60);
+    await clock.elapse(60);
     expect(logger.lines.find((l) => l.message === 'publishing tick failed')?.fields).to.deep.equal({ owner: 'host:1:ab', error: 'database unavailable' });
     expect(engine.events.slice(seen)).to.include('round host:1:ab');
   });
@@ -81,7 +89,7 @@ describe('PublishingWorker (the loop)', () => {
       return round();
     });
     worker.start();
-    await pause(200);
+    await clock.elapse(200);
     expect(engine.maxActive).to.equal(1);
     expect(engine.events.filter((e) => e.startsWith('round')).length).to.be.greaterThan(2);
   });
@@ -90,12 +98,12 @@ describe('PublishingWorker (the loop)', () => {
     let finish!: () => void;
     engine.rounds.push(() => new Promise((resolve) => (finish = () => resolve(round('published')))), round('published'));
     worker.start();
-    await pause(30);
+    await clock.elapse(30);
     const stopped = worker.stop(1000);
-    await pause(30);
+    await clock.elapse(30);
     finish();
     expect(await stopped).to.equal('drained');
-    await pause(50);
+    await clock.elapse(50);
     expect(engine.events.filter((e) => e.startsWith('round'))).to.have.length(1);
     expect(engine.rounds).to.have.length(1);
   });
@@ -103,8 +111,10 @@ describe('PublishingWorker (the loop)', () => {
   it('stop gives up at its deadline when a round hangs', async () => {
     engine.rounds.push(() => new Promise(() => {}));
     worker.start();
-    await pause(30);
-    expect(await worker.stop(50)).to.equal('deadline_passed');
+    await clock.elapse(30);
+    const stopped = worker.stop(50);
+    await clock.elapse(50);
+    expect(await stopped).to.equal('deadline_passed');
     expect(logger.lines.find((l) => l.message === 'publishing worker stopped')).to.include({ level: 'warn' });
   });
 
