@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import supertest from 'supertest';
 import { createDataSource, initializeDataSource } from '../../../adapters/outbound/persistence/typeorm/createDataSource';
-import { startTestApp, type TestApp } from '../../support/testApp';
+import { OAuthService } from '../../support/oauthKit/service';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -39,17 +38,17 @@ describe('OAuth clients through `npm run -s admin -- client register|list|remove
   };
 
   /** The service on the same data dir, asked for a device code as the client would. */
-  async function withService<R>(run: (t: TestApp) => Promise<R>): Promise<R> {
-    const t = await startTestApp({ DATABASE_URL: `sqlite:${path.join(dataDir, 'dispatch.sqlite')}`, DATA_DIR: dataDir });
+  async function withService<R>(ctx: Mocha.Context, run: (kit: OAuthService) => Promise<R>): Promise<R> {
+    const kit = await OAuthService.start(ctx, { database: { DATABASE_URL: `sqlite:${path.join(dataDir, 'dispatch.sqlite')}`, DATA_DIR: dataDir } });
     try {
-      return await run(t);
+      return await run(kit);
     } finally {
-      await t.close();
+      await kit.stop();
     }
   }
-  const deviceAuthorize = (t: TestApp, form: Record<string, string>) => supertest(t.app.callback()).post('/oauth/device/authorize').type('form').send(form);
+  const deviceAuthorize = (kit: OAuthService, form: Record<string, string>) => kit.form.post('/oauth/device/authorize').type('form').send(form);
 
-  it('registers a confidential client: the secret is printed once, only its SHA-256 is stored, and it authenticates', async () => {
+  it('registers a confidential client: the secret is printed once, only its SHA-256 is stored, and it authenticates', async function () {
     const run = admin(dataDir, 'client', 'register', '--client-id', 'ops-agent', '--name', 'Ops agent', '--grant', 'device_code', '--grant', 'refresh_token');
     expect(run.code, run.stderr).to.equal(2); // --scope is required
     const registered = admin(
@@ -82,11 +81,11 @@ describe('OAuth clients through `npm run -s admin -- client register|list|remove
       expect(fs.readFileSync(file).includes(secret), file).to.equal(false);
     }
 
-    await withService(async (t) => {
-      expect((await deviceAuthorize(t, { client_id: 'ops-agent', client_secret: secret })).status).to.equal(200);
-      const wrong = await deviceAuthorize(t, { client_id: 'ops-agent', client_secret: `${secret.slice(0, -1)}x` });
+    await withService(this, async (kit) => {
+      expect((await deviceAuthorize(kit, { client_id: 'ops-agent', client_secret: secret })).status).to.equal(200);
+      const wrong = await deviceAuthorize(kit, { client_id: 'ops-agent', client_secret: `${secret.slice(0, -1)}x` });
       expect([wrong.status, wrong.body.error]).to.deep.equal([401, 'invalid_client']);
-      const none = await deviceAuthorize(t, { client_id: 'ops-agent' });
+      const none = await deviceAuthorize(kit, { client_id: 'ops-agent' });
       expect([none.status, none.body.error]).to.deep.equal([401, 'invalid_client']);
     });
   });
@@ -143,12 +142,12 @@ describe('OAuth clients through `npm run -s admin -- client register|list|remove
     }
   });
 
-  it('removes a client: it can no longer authenticate, and removing it again is an error', async () => {
+  it('removes a client: it can no longer authenticate, and removing it again is an error', async function () {
     const removed = admin(dataDir, 'client', 'remove', '--client-id', 'ops-agent', '--json');
     expect(removed.code, removed.stderr).to.equal(0);
     expect((await storedClients()).map((c) => c.id)).to.deep.equal(['cli-tool']);
-    await withService(async (t) => {
-      const res = await deviceAuthorize(t, { client_id: 'ops-agent', client_secret: secret });
+    await withService(this, async (kit) => {
+      const res = await deviceAuthorize(kit, { client_id: 'ops-agent', client_secret: secret });
       expect([res.status, res.body.error]).to.deep.equal([401, 'invalid_client']);
     });
     const again = admin(dataDir, 'client', 'remove', '--client-id', 'ops-agent', '--json');

@@ -16,6 +16,8 @@ import { Browser } from './browser';
 
 export interface OAuthServiceOptions {
   readonly kind?: DatabaseKind;
+  /** The database the service opens (DATABASE_URL, DATA_DIR), when a test made it (one the admin CLI wrote); a fresh one of `kind` otherwise. */
+  readonly database?: Record<string, string>;
   /** The injected clock, which moves only when the test says so; the real clock when absent. */
   readonly clock?: FixedClock;
   /** Settings beside the database's; BASE_URL is the service's own address unless given here. */
@@ -98,7 +100,7 @@ export class OAuthService {
     const server = await LocalHttpServer.start('127.0.0.1', (request, response) => handle?.(request, response));
     const webApp = await WebApp.start();
     const t = await startTestApp(
-      await freshDatabaseEnv(kind),
+      options.database ?? (await freshDatabaseEnv(kind)),
       { BASE_URL: server.url(''), ...options.env },
       {
         replace: (w) => {
