@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { JsonLogger } from '../adapters/outbound/logging/JsonLogger';
 import { flushLogsSync } from '../adapters/outbound/logging/logDestinations';
 import { type Logger } from '../application/ports/Logger';
@@ -10,7 +11,7 @@ import { LegacyJsonLogger } from './legacyJsonLogger';
 /**
  * `npx tsx bench/logger.ts`: the access log's line written LINES times by the hand-written
  * logger the service had (bench/legacyJsonLogger.ts) and by the pino one it has, each in a
- * process of its own whose stdout is the target (/dev/null, then a file), as the service
+ * process of its own whose stdout is the target (/dev/null, a file, a pipe), as the service
  * writes it: the default constructor, stdout, LOG_LEVEL=info. Lines go BATCH per event-loop
  * turn (a loaded server logs a few requests per turn), and the clock stops once every byte
  * is handed to the kernel. `pino-sync` is pino writing each line with a blocking write, to
@@ -41,7 +42,9 @@ function mainThreadCpuSeconds(): number {
 function loggerFor(variant: Variant): Logger {
   if (variant === 'old') return new LegacyJsonLogger('info');
   if (variant === 'pino') return new JsonLogger('info');
-  return new JsonLogger('info', (line) => fs.writeSync(1, `${line}\n`));
+  // pino's own blocking destination: it retries a pipe's EAGAIN, as a bare writeSync would not.
+  const blocking = pino.destination({ dest: 1, sync: true });
+  return new JsonLogger('info', (line) => blocking.write(`${line}\n`));
 }
 
 /** In the child: LINES access-log lines, BATCH per turn; the figures on stderr. */
@@ -71,26 +74,32 @@ async function writeLines(variant: Variant): Promise<void> {
   process.stderr.write(`${JSON.stringify(run)}\n`);
 }
 
+const PIPE = 'a pipe';
+
+/** One child writing LINES lines to `target`: /dev/null, a file, or a pipe this process drains. */
 function runChild(variant: Variant, target: string): Run {
+  const args = [...process.execArgv, __filename, variant];
+  if (target === PIPE) {
+    const child = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30 });
+    if (child.status !== 0) throw new Error(`${variant} exited with ${child.status}: ${child.stderr}`);
+    checkLines(child.stdout, 'the pipe');
+    return JSON.parse(child.stderr.trim().split('\n').at(-1)!) as Run;
+  }
   const out = fs.openSync(target, 'w');
   try {
-    const child = spawnSync(process.execPath, [...process.execArgv, __filename, variant], { stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
+    const child = spawnSync(process.execPath, args, { stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`${variant} exited with ${child.status}: ${child.stderr}`);
-    const run = JSON.parse(child.stderr.trim().split('\n').at(-1)!) as Run;
-    if (target !== '/dev/null') checkFile(target);
-    return run;
+    if (target !== '/dev/null') checkLines(fs.readFileSync(target, 'utf8'), target);
+    return JSON.parse(child.stderr.trim().split('\n').at(-1)!) as Run;
   } finally {
     fs.closeSync(out);
   }
 }
 
 /** Every line is there, whole, and parses. */
-function checkFile(file: string): void {
-  const lines = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '');
-  if (lines.length !== LINES) throw new Error(`${file}: ${lines.length} lines, expected ${LINES}`);
+function checkLines(output: string, where: string): void {
+  const lines = output.split('\n').filter((line) => line !== '');
+  if (lines.length !== LINES) throw new Error(`${where}: ${lines.length} lines, expected ${LINES}`);
   for (const line of lines) JSON.parse(line);
 }
 
@@ -100,7 +109,7 @@ function measure(): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-logger-bench-'));
   try {
     const rows: string[] = [];
-    for (const target of ['/dev/null', path.join(dir, 'log.jsonl')]) {
+    for (const target of ['/dev/null', path.join(dir, 'log.jsonl'), PIPE]) {
       const runs = new Map<Variant, Run[]>(VARIANTS.map((variant) => [variant, []]));
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const variant of VARIANTS) runs.get(variant)!.push(runChild(variant, target));
@@ -111,7 +120,7 @@ function measure(): void {
       const allThreads = (run: Run) => run.cpuSeconds;
       for (const variant of VARIANTS) {
         const cells = [
-          target === '/dev/null' ? '/dev/null' : 'a file',
+          target === '/dev/null' || target === PIPE ? target : 'a file',
           variant,
           rate(variant).toFixed(0),
           (rate(variant) / rate('old')).toFixed(2),
