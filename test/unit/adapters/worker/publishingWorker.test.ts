@@ -108,6 +108,16 @@ describe('PublishingWorker (the loop)', () => {
     expect(engine.rounds).to.have.length(1);
   });
 
+  it('stop between two ticks drains at once, and no tick starts after it', async () => {
+    worker.start();
+    await clock.elapse(5);
+    const seen = engine.events.length;
+    expect(await worker.stop(1000)).to.equal('drained');
+    await clock.elapse(100);
+    expect(engine.events.slice(seen)).to.deep.equal([]);
+    expect(clock.timersPending, 'the next tick is no longer set').to.equal(0);
+  });
+
   it('stop gives up at its deadline when a round hangs', async () => {
     engine.rounds.push(() => new Promise(() => {}));
     worker.start();
