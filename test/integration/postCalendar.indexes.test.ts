@@ -15,6 +15,7 @@ import {
 import { DATABASE_KINDS, type DatabaseKind, openTestDatabase } from '../support/databases';
 import { requireServer } from '../support/services';
 import { seedCalendar, RANGE, WORKSPACE } from './postCalendarSeed';
+import { HOUR } from '../support/data/times';
 
 /**
  * posts.list's calendar must stay bounded by the posts in its range, whatever the workspace
@@ -68,6 +69,25 @@ for (const kind of DATABASE_KINDS) {
 
     const explain = (statement: Statement) => plan(kind, dataSource, statement);
 
+    it('counts a range whose ends fall inside days from the kept days, and only its two edge parts from the calendar index', async () => {
+      const edges = inRange({ targets: { from: new Date(RANGE.from.getTime() + HOUR), to: new Date(RANGE.to.getTime() + HOUR) } });
+      const steps = await explain(calendarTotal(d, edges)!);
+      expect(keptDaysSteps(kind, steps)).to.have.length(2);
+      if (kind === 'sqlite') {
+        expect(steps.filter((s) => /^(SCAN|SEARCH) (t|e|p|posts|post_targets)\b/.test(s))).to.deep.equal([
+          `SEARCH t USING COVERING INDEX ${CALENDAR_INDEX} (workspace_id=? AND calendar_at>? AND calendar_at<?)`,
+          `SEARCH t USING COVERING INDEX ${CALENDAR_INDEX} (workspace_id=? AND calendar_at>? AND calendar_at<?)`,
+          'SEARCH e USING INDEX idx_post_targets_post_position (post_id=?) LEFT-JOIN',
+        ]);
+      } else {
+        expect(steps.filter((s) => /^[tep] /.test(s)).map((s) => s.split(' ').slice(0, 3).join(' '))).to.have.members([
+          `t range ${CALENDAR_INDEX}`,
+          `t range ${CALENDAR_INDEX}`,
+          'e ref idx_post_targets_post_position',
+        ]);
+      }
+    });
+
     it('reads the first pages by walking the index, deeper ones by grouping the range', () => {
       expect(calendarPlanOf(inRange())).to.equal('walk');
       expect(calendarPlanOf(inRange({ offset: WALK_DEPTH - 20 }))).to.equal('walk');
@@ -99,12 +119,13 @@ for (const kind of DATABASE_KINDS) {
           }
         });
 
-        // A range alone is counted from the kept days instead (its own test below).
+        // A range alone is counted from the kept days instead (keptDaysSteps, below).
         const kept = label === 'a range' && status === undefined;
         it(`counts ${what} from ${kept ? 'the kept days, never from the targets' : `the same range of ${index}`}`, async () => {
           const steps = await explain(calendarTotal(d, q)!);
           if (kept) {
             expect(steps.filter((s) => /\b(t|e|p|posts|post_targets)\b/.test(s))).to.deep.equal([]);
+            expect(keptDaysSteps(kind, steps)).to.have.length(2);
             return;
           }
           if (kind === 'sqlite') {
@@ -161,6 +182,18 @@ for (const kind of DATABASE_KINDS) {
 }
 
 /** The plan's steps: SQLite's details, or MariaDB's rows as `table type key Extra`. */
+/** The kept total's two reads, each a range of its table's primary key (post_calendar_days as k, its links as l). */
+function keptDaysSteps(kind: DatabaseKind, steps: string[]): string[] {
+  const expected =
+    kind === 'sqlite'
+      ? [
+          /^SEARCH k USING INDEX sqlite_autoindex_post_calendar_days_1 \(workspace_id=\? AND day>\? AND day<\?\)$/,
+          /^SEARCH l USING COVERING INDEX sqlite_autoindex_post_calendar_links_1 \(workspace_id=\? AND day>\? AND day<\?\)$/,
+        ]
+      : [/^k range PRIMARY/, /^l range PRIMARY/];
+  return steps.filter((s) => expected.some((e) => e.test(s)));
+}
+
 async function plan(kind: DatabaseKind, dataSource: DataSource, [sql, parameters]: Statement): Promise<string[]> {
   if (kind === 'sqlite') return ((await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, parameters)) as Array<{ detail: string }>).map((r) => r.detail);
   const rows = (await dataSource.query(`EXPLAIN ${sql}`, parameters)) as Array<Record<string, unknown>>;
