@@ -1,9 +1,24 @@
 import { CollectFigures } from '../../../application/analytics/CollectFigures';
 import { PostFigures } from '../../../application/analytics/PostFigures';
-import { TOKENS as T } from '../../tokens';
 import { ANALYTICS_OPERATIONS } from '../../../adapters/inbound/http/operations/analyticsOperations';
 import { apiRouter } from '../../../adapters/inbound/http/operations/apiRouter';
 import { type Capability, type CapabilityContext } from '../Capability';
+import { type TargetMetrics } from '../../../application/ports/TargetMetrics';
+import { type AnalyticsViews } from '../../../application/ports/AnalyticsViews';
+import { type FiguresSettings } from '../../../application/analytics/CollectFigures';
+import { CORE_TOKENS } from '../../coreTokens';
+import { token } from '../../Wiring';
+
+/** Published posts' figures (docs/analytics.md): the store, the sums, the collector, the API's reads. */
+export const ANALYTICS_TOKENS = {
+  TargetMetrics: token<TargetMetrics>('TargetMetrics'),
+  AnalyticsViews: token<AnalyticsViews>('AnalyticsViews'),
+  FiguresSettings: token<FiguresSettings>('FiguresSettings'),
+  CollectFigures: token<CollectFigures>('CollectFigures'),
+  PostFigures: token<PostFigures>('PostFigures'),
+};
+
+const T = { ...CORE_TOKENS, ...ANALYTICS_TOKENS };
 
 /**
  * Published posts' figures (docs/analytics.md): the worker's collector, paced by config.figures

@@ -2,13 +2,29 @@ import { RecordBillingEvent } from '../../../application/billing/RecordBillingEv
 import { StartCheckout } from '../../../application/billing/StartCheckout';
 import { StripePaymentProvider } from '../../../adapters/outbound/billing/StripePaymentProvider';
 import { TestModePaymentProvider } from '../../../adapters/outbound/billing/TestModePaymentProvider';
-import { TOKENS as T } from '../../tokens';
 import { apiRouter } from '../../../adapters/inbound/http/operations/apiRouter';
 import { CHECKOUT_OPERATIONS } from '../../../adapters/inbound/http/operations/checkoutOperations';
 import { MemoryBillingAccounts, MemoryWorkspaceSubscriptions } from '../../../adapters/outbound/persistence/memory/MemoryBilling';
 import { TypeOrmBillingAccounts } from '../../../adapters/outbound/persistence/typeorm/billing/TypeOrmBillingAccounts';
 import { TypeOrmWorkspaceSubscriptions } from '../../../adapters/outbound/persistence/typeorm/billing/TypeOrmWorkspaceSubscriptions';
 import { type Capability, type CapabilityContext } from '../Capability';
+import { type BillingAccounts, type WorkspaceSubscriptions } from '../../../application/ports/billing/BillingAccounts';
+import { type PaymentProvider } from '../../../application/ports/billing/PaymentProvider';
+import { CORE_TOKENS } from '../../coreTokens';
+import { token } from '../../Wiring';
+
+/** Billing: the accounts and subscriptions stored, the payment provider, checkout and its events (docs/account.md). */
+export const BILLING_TOKENS = {
+  BillingAccounts: token<BillingAccounts>('BillingAccounts'),
+  WorkspaceSubscriptions: token<WorkspaceSubscriptions>('WorkspaceSubscriptions'),
+  /** Checkout and billing events (docs/account.md): Stripe, or the test mode when it is not configured (then also bound alone). */
+  PaymentProvider: token<PaymentProvider>('PaymentProvider'),
+  TestModePaymentProvider: token<TestModePaymentProvider | null>('TestModePaymentProvider'),
+  StartCheckout: token<StartCheckout>('StartCheckout'),
+  RecordBillingEvent: token<RecordBillingEvent>('RecordBillingEvent'),
+};
+
+const T = { ...CORE_TOKENS, ...BILLING_TOKENS };
 
 /**
  * Checkout and billing events (docs/decisions.md, "The account surface"): Stripe when

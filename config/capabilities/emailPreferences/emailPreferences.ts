@@ -3,8 +3,20 @@ import { EMAIL_PREFERENCE_OPERATIONS } from '../../../adapters/inbound/http/oper
 import { MemoryEmailOptIns } from '../../../adapters/outbound/persistence/memory/MemoryEmailOptIns';
 import { TypeOrmEmailOptIns } from '../../../adapters/outbound/persistence/typeorm/email/TypeOrmEmailOptIns';
 import { ManageEmailPreferences } from '../../../application/me/ManageEmailPreferences';
-import { TOKENS as T } from '../../tokens';
 import { type Capability } from '../Capability';
+import { type EmailOptInStore, type EmailPreferences } from '../../../application/ports/EmailPreferences';
+import { CORE_TOKENS } from '../../coreTokens';
+import { token } from '../../Wiring';
+
+/** The email preferences capability: its store, its use case and the port mailers consult. */
+export const EMAIL_PREFERENCE_TOKENS = {
+  /** People's email choices (docs/decisions.md, "The account surface"): EmailPreferences is the port every mailer consults first. */
+  EmailOptInStore: token<EmailOptInStore>('EmailOptInStore'),
+  ManageEmailPreferences: token<ManageEmailPreferences>('ManageEmailPreferences'),
+  EmailPreferences: token<EmailPreferences>('EmailPreferences'),
+};
+
+const T = { ...CORE_TOKENS, ...EMAIL_PREFERENCE_TOKENS };
 
 /** People's email preferences: their store, the use case, and the port every mailer consults. */
 export const EMAIL_PREFERENCES: Capability = {

@@ -18,7 +18,6 @@ import { LocalDiskMediaStore } from '../../../adapters/outbound/media/storage/Lo
 import { S3MediaStore } from '../../../adapters/outbound/media/storage/S3MediaStore';
 import { type MediaConfig } from '../../mediaConfig';
 import { resolveSecretKey } from '../../secretKey';
-import { TOKENS as T } from '../../tokens';
 import { apiRouter } from '../../../adapters/inbound/http/operations/apiRouter';
 import { MEDIA_OPERATIONS } from '../../../adapters/inbound/http/operations/mediaOperations';
 import { MEDIA_UPLOAD_OPERATIONS } from '../../../adapters/inbound/http/operations/mediaUploadOperations';
@@ -27,6 +26,36 @@ import { MemoryMediaRepository, MemoryMediaUploads } from '../../../adapters/out
 import { TypeOrmMediaRepository } from '../../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaRepository';
 import { TypeOrmMediaUploads } from '../../../adapters/outbound/persistence/typeorm/media/TypeOrmMediaUploads';
 import { type Capability, type CapabilityContext, type Lookup } from '../Capability';
+import { type MediaSettings } from '../../../application/media/MediaSettings';
+import { type FileStaging } from '../../../application/ports/FileStaging';
+import { type MediaInspector } from '../../../application/ports/MediaInspector';
+import { type UrlSigner } from '../../../application/ports/UrlSigner';
+import { type MediaRepository, type MediaUploadRepository } from '../../../domain/media/MediaRepository';
+import { CORE_TOKENS } from '../../coreTokens';
+import { token } from '../../Wiring';
+
+/** The media library's stores, inspection, links and use cases (docs/decisions.md, "Media"). */
+export const MEDIA_TOKENS = {
+  MediaRepository: token<MediaRepository>('MediaRepository'),
+  MediaUploadRepository: token<MediaUploadRepository>('MediaUploadRepository'),
+  MediaSettings: token<MediaSettings>('MediaSettings'),
+  MediaStore: token<MediaStore>('MediaStore'),
+  FileStaging: token<FileStaging>('FileStaging'),
+  MediaInspector: token<MediaInspector>('MediaInspector'),
+  UrlSigner: token<UrlSigner>('UrlSigner'),
+  MediaLinks: token<MediaLinks>('MediaLinks'),
+  IngestMedia: token<IngestMedia>('IngestMedia'),
+  UploadMedia: token<UploadMedia>('UploadMedia'),
+  ImportMedia: token<ImportMedia>('ImportMedia'),
+  ResumableUploads: token<ResumableUploads>('ResumableUploads'),
+  ReadMedia: token<ReadMedia>('ReadMedia'),
+  DeleteMedia: token<DeleteMedia>('DeleteMedia'),
+  MediaFrames: token<MediaFrames>('MediaFrames'),
+  ServeMediaFile: token<ServeMediaFile>('ServeMediaFile'),
+  MediaHousekeeping: token<MediaHousekeeping>('MediaHousekeeping'),
+};
+
+const T = { ...CORE_TOKENS, ...MEDIA_TOKENS };
 
 /**
  * The media library (docs/decisions.md, "Media"): the store config.media names, scratch

@@ -17,8 +17,37 @@ import { SweepAuthorizations } from '../../../application/oauth/SweepAuthorizati
 import { TokenIssuer } from '../../../application/oauth/TokenIssuer';
 import { VerifyAccessToken } from '../../../application/oauth/VerifyAccessToken';
 import { WorkspaceChoices } from '../../../application/oauth/WorkspaceChoices';
-import { TOKENS as T } from '../../tokens';
 import { type Capability, type CapabilityContext } from '../Capability';
+import { type OAuthSettings } from '../../../application/oauth/OAuthSettings';
+import { CORE_TOKENS } from '../../coreTokens';
+import { token } from '../../Wiring';
+
+/** The authorization server and signing in (docs/decisions.md, "OAuth server", "Signing in"): settings and use cases. */
+export const OAUTH_TOKENS = {
+  /** The operator's OAuth clients (`client register | list | remove`). */
+  ManageClients: token<ManageClients>('ManageClients'),
+  AuthenticateClient: token<AuthenticateClient>('AuthenticateClient'),
+  TokenIssuer: token<TokenIssuer>('TokenIssuer'),
+  LiveScopes: token<LiveScopes>('LiveScopes'),
+  WorkspaceChoices: token<WorkspaceChoices>('WorkspaceChoices'),
+  StartDeviceAuthorization: token<StartDeviceAuthorization>('StartDeviceAuthorization'),
+  DeviceApproval: token<DeviceApproval>('DeviceApproval'),
+  RedeemDeviceCode: token<RedeemDeviceCode>('RedeemDeviceCode'),
+  RedeemAuthorizationCode: token<RedeemAuthorizationCode>('RedeemAuthorizationCode'),
+  RefreshAccessToken: token<RefreshAccessToken>('RefreshAccessToken'),
+  ExchangeToken: token<ExchangeToken>('ExchangeToken'),
+  StartAuthorization: token<StartAuthorization>('StartAuthorization'),
+  ConsentToAuthorization: token<ConsentToAuthorization>('ConsentToAuthorization'),
+  VerifyAccessToken: token<VerifyAccessToken>('VerifyAccessToken'),
+  RevokeToken: token<RevokeToken>('RevokeToken'),
+  IntrospectToken: token<IntrospectToken>('IntrospectToken'),
+  SweepAuthorizations: token<SweepAuthorizations>('SweepAuthorizations'),
+  OAuthSettings: token<OAuthSettings>('OAuthSettings'),
+  SignIn: token<SignIn>('SignIn'),
+  BrowserSessions: token<BrowserSessions>('BrowserSessions'),
+};
+
+const T = { ...CORE_TOKENS, ...OAUTH_TOKENS };
 
 /**
  * The authorization server and sign-in (docs/decisions.md, "OAuth server", "Signing in"). Its

@@ -7,8 +7,23 @@ import { NextFreeSlot } from '../../../application/schedules/NextFreeSlot';
 import { PostingSchedules } from '../../../application/schedules/PostingSchedules';
 import { QueuedTargets } from '../../../application/schedules/QueuedTargets';
 import { RequeuePost } from '../../../application/schedules/RequeuePost';
-import { TOKENS as T } from '../../tokens';
 import { type Capability } from '../Capability';
+import { type QueueSlots } from '../../../application/ports/QueueSlots';
+import { type PostingScheduleRepository } from '../../../domain/schedule/PostingScheduleRepository';
+import { CORE_TOKENS } from '../../coreTokens';
+import { token } from '../../Wiring';
+
+/** Posting schedules and the queue (docs/posts.md, "Posting schedules"): the stores and the use cases. */
+export const SCHEDULE_TOKENS = {
+  PostingScheduleRepository: token<PostingScheduleRepository>('PostingScheduleRepository'),
+  QueueSlots: token<QueueSlots>('QueueSlots'),
+  NextFreeSlot: token<NextFreeSlot>('NextFreeSlot'),
+  QueuedTargets: token<QueuedTargets>('QueuedTargets'),
+  PostingSchedules: token<PostingSchedules>('PostingSchedules'),
+  RequeuePost: token<RequeuePost>('RequeuePost'),
+};
+
+const T = { ...CORE_TOKENS, ...SCHEDULE_TOKENS };
 
 /** Posting schedules, their slots, and the queue a post's targets take them from. */
 export const SCHEDULES: Capability = {

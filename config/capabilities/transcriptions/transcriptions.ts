@@ -10,10 +10,27 @@ import { TypeOrmTranscriptionUsage } from '../../../adapters/outbound/persistenc
 import { OpenAiCompatibleTranscriber } from '../../../adapters/outbound/transcription/OpenAiCompatibleTranscriber';
 import { type Config } from '../../env';
 import { resolveSecretKey } from '../../secretKey';
-import { TOKENS as T } from '../../tokens';
 import { type Capability, type CapabilityContext } from '../Capability';
 import { apiRouter } from '../../../adapters/inbound/http/operations/apiRouter';
 import { TRANSCRIPTION_OPERATIONS } from '../../../adapters/inbound/http/operations/transcriptionOperations';
+import { type Transcriber } from '../../../application/ports/Transcriber';
+import { type Transcriptions, type TranscriptionUsage } from '../../../application/ports/transcription/Transcriptions';
+import { CORE_TOKENS } from '../../coreTokens';
+import { BILLING_TOKENS } from '../billing/billing';
+import { token } from '../../Wiring';
+
+/** The transcriptions capability: its stores, its provider and its use cases. */
+export const TRANSCRIPTION_TOKENS = {
+  /** Transcriptions with a quota (docs/decisions.md, "The account surface"); Transcriber is null without a provider. */
+  Transcriptions: token<Transcriptions>('Transcriptions'),
+  TranscriptionUsage: token<TranscriptionUsage>('TranscriptionUsage'),
+  Transcriber: token<Transcriber | null>('Transcriber'),
+  CreateTranscription: token<CreateTranscription>('CreateTranscription'),
+  ListTranscriptions: token<ListTranscriptions>('ListTranscriptions'),
+  GetTranscriptionUsage: token<GetTranscriptionUsage>('GetTranscriptionUsage'),
+};
+
+const T = { ...CORE_TOKENS, ...BILLING_TOKENS, ...TRANSCRIPTION_TOKENS };
 
 /**
  * Transcriptions with a quota (docs/decisions.md, "The account surface"): stored in the

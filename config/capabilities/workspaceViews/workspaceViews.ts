@@ -6,8 +6,23 @@ import { TypeOrmWorkspaceReads } from '../../../adapters/outbound/persistence/ty
 import { GetSetupStatus } from '../../../application/workspaceViews/GetSetupStatus';
 import { GetWorkspaceOverview } from '../../../application/workspaceViews/GetWorkspaceOverview';
 import { UpdateSetupSteps } from '../../../application/workspaceViews/UpdateSetupSteps';
-import { TOKENS as T } from '../../tokens';
 import { type Capability } from '../Capability';
+import { type SetupStepsStore } from '../../../application/ports/workspaceViews/SetupStepsStore';
+import { type WorkspaceReads } from '../../../application/ports/workspaceViews/WorkspaceReads';
+import { CORE_TOKENS } from '../../coreTokens';
+import { BILLING_TOKENS } from '../billing/billing';
+import { token } from '../../Wiring';
+
+/** The workspace views: setup status and overview (docs/account.md). */
+export const WORKSPACE_VIEW_TOKENS = {
+  SetupStepsStore: token<SetupStepsStore>('SetupStepsStore'),
+  WorkspaceReads: token<WorkspaceReads>('WorkspaceReads'),
+  GetSetupStatus: token<GetSetupStatus>('GetSetupStatus'),
+  UpdateSetupSteps: token<UpdateSetupSteps>('UpdateSetupSteps'),
+  GetWorkspaceOverview: token<GetWorkspaceOverview>('GetWorkspaceOverview'),
+};
+
+const T = { ...CORE_TOKENS, ...BILLING_TOKENS, ...WORKSPACE_VIEW_TOKENS };
 
 /** A person's views of a workspace: the setup status and the overview (docs/account.md). */
 export const WORKSPACE_VIEWS: Capability = {
