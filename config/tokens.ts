@@ -8,20 +8,21 @@ import { TRANSCRIPTION_TOKENS } from './capabilities/transcriptions/transcriptio
 import { WEBHOOK_TOKENS } from './capabilities/webhooks/webhooks';
 import { WORKSPACE_VIEW_TOKENS } from './capabilities/workspaceViews/workspaceViews';
 import { CORE_TOKENS } from './coreTokens';
+import { mergeTokens } from './mergeTokens';
 
 /**
  * One typed token per port, adapter setting or use case the composition root binds: the shared
  * ones (coreTokens.ts) and each capability's own, declared in its module (config/capabilities/).
  */
-export const TOKENS = {
-  ...CORE_TOKENS,
-  ...SCHEDULE_TOKENS,
-  ...EMAIL_PREFERENCE_TOKENS,
-  ...WORKSPACE_VIEW_TOKENS,
-  ...TRANSCRIPTION_TOKENS,
-  ...WEBHOOK_TOKENS,
-  ...MEDIA_TOKENS,
-  ...BILLING_TOKENS,
-  ...ANALYTICS_TOKENS,
-  ...OAUTH_TOKENS,
-};
+export const TOKENS = mergeTokens(
+  CORE_TOKENS,
+  SCHEDULE_TOKENS,
+  EMAIL_PREFERENCE_TOKENS,
+  WORKSPACE_VIEW_TOKENS,
+  TRANSCRIPTION_TOKENS,
+  WEBHOOK_TOKENS,
+  MEDIA_TOKENS,
+  BILLING_TOKENS,
+  ANALYTICS_TOKENS,
+  OAUTH_TOKENS,
+);
