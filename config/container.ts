@@ -44,13 +44,15 @@ export async function compose(config: Config, options: CompositionOptions = {}):
     'database',
   );
   const dataSource = options.persistence === 'memory' ? null : await openDatabase(config.database, databaseLog);
-  checks.unshift(dataSource === null ? bindMemoryPersistence(wiring) : bindDatabasePersistence(wiring, config, dataSource));
+  // The one choice between the database's adapters and memory's, every capability's stores included.
+  const stores = storesOn(dataSource);
+  checks.unshift(stores.pick({ database: (ds) => bindDatabasePersistence(wiring, config, ds), memory: () => bindMemoryPersistence(wiring) }));
   wiring.value(TOKENS.HealthChecks, checks);
   bindUseCases(wiring);
   bindPublishing(wiring, config);
-  bindConnections(wiring, config);
+  bindConnections(wiring, config, stores);
   bindMcp(wiring, config);
-  bindCapabilities({ wiring, config, stores: storesOn(dataSource) });
+  bindCapabilities({ wiring, config, stores });
   options.replace?.(wiring);
   return {
     get: (service) => wiring.get(service),

@@ -24,10 +24,11 @@ import { resolveSecretKey } from '../secretKey';
 import { configuredConnectors } from '../platformConnectors';
 import { platformSetups } from '../platformsConfig';
 import { TOKENS as T } from '../tokens';
+import { type Stores } from '../capabilities/Capability';
 import { type Wiring } from '../Wiring';
 
 /** Connecting accounts and publishing to them through each platform's connector (docs/decisions.md, "Connections"). */
-export function bindConnections(w: Wiring, config: Config): void {
+export function bindConnections(w: Wiring, config: Config, stores: Stores): void {
   w.build(T.ConfiguredConnectors, [T.OutboundAddressGuard, T.Clock], (guard, clock) => configuredConnectors(config, guard, clock));
   w.build(T.PlatformConnectors, [T.ConfiguredConnectors], (configured) => new PlatformConnectors(configured.connectors, platformSetups(config.http.baseUrl)));
   w.build(T.AppPasswordLogin, [T.ConfiguredConnectors], (configured) => configured.appPasswordLogin);
@@ -56,11 +57,11 @@ export function bindConnections(w: Wiring, config: Config): void {
   ]);
   w.value(T.ConnectSettings, { baseUrl: config.http.baseUrl, returnToOrigins: config.platforms.returnToOrigins, stateTtlSeconds: 600 });
   w.value(T.PkceChallenges, new NodePkceChallenges());
-  w.build(T.ConnectStates, [T.DataSource], (dataSource) =>
-    dataSource === null ? new MemoryConnectStates() : new TypeOrmConnectStates(dataSource, new SecretBox(resolveSecretKey(config.secrets))),
+  w.build(T.ConnectStates, [], () =>
+    stores.pick({ database: (ds) => new TypeOrmConnectStates(ds, new SecretBox(resolveSecretKey(config.secrets))), memory: () => new MemoryConnectStates() }),
   );
-  w.build(T.PendingSigners, [T.DataSource], (dataSource) =>
-    dataSource === null ? new MemoryPendingSigners() : new TypeOrmPendingSigners(dataSource, new SecretBox(resolveSecretKey(config.secrets))),
+  w.build(T.PendingSigners, [], () =>
+    stores.pick({ database: (ds) => new TypeOrmPendingSigners(ds, new SecretBox(resolveSecretKey(config.secrets))), memory: () => new MemoryPendingSigners() }),
   );
   w.construct(T.AuthorizeSigner, AuthorizeSigner, [T.PendingSigners, T.IdGenerator]);
   w.construct(T.AuthorizeConnection, AuthorizeConnection, [
