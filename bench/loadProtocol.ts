@@ -33,6 +33,6 @@ export interface LoadResult {
 
 /** A LoadResult plus what the measured server's own process spent meanwhile. */
 export interface ServerLoadResult extends LoadResult {
-  /** CPU time of the bench process (the servers) over wall time, warm-up included: 1.0 = one core. */
+  /** CPU time of the measured server's process over wall time, warm-up included: 1.0 = one core. */
   readonly serverCpu: number;
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type LoadClient } from './loadClient';
 import { type LoadRequest, type ServerLoadResult } from './loadProtocol';
+import { cpuSecondsOfThisProcess } from './processCpu';
 
 /** How each row is loaded: BENCH_CONNECTIONS, BENCH_WARMUP_SECONDS, BENCH_SECONDS. */
 export type LoadShape = Pick<LoadRequest, 'connections' | 'warmupSeconds' | 'seconds'>;
@@ -8,13 +9,21 @@ export type LoadShape = Pick<LoadRequest, 'connections' | 'warmupSeconds' | 'sec
 /** A request as a row names it, without the load's shape. */
 export type RowRequest = Omit<LoadRequest, 'connections' | 'warmupSeconds' | 'seconds'>;
 
-/** The load run, and the CPU the servers' process spent during it (warm-up included). */
-export async function measureWithCpu(load: LoadClient, request: RowRequest, shape: LoadShape): Promise<ServerLoadResult> {
-  const cpuBefore = process.cpuUsage();
+/**
+ * The load run, and the CPU the server's process spent during it (warm-up included):
+ * `cpuSeconds` reads that process's total (the bench's own by default, for in-process servers).
+ */
+export async function measureWithCpu(
+  load: LoadClient,
+  request: RowRequest,
+  shape: LoadShape,
+  cpuSeconds: () => number = cpuSecondsOfThisProcess,
+): Promise<ServerLoadResult> {
+  const cpuBefore = cpuSeconds();
   const started = performance.now();
   const result = await load.measure({ ...request, ...shape });
-  const cpu = process.cpuUsage(cpuBefore);
-  return { ...result, serverCpu: (cpu.user + cpu.system) / 1000 / (performance.now() - started) };
+  const cpu = cpuSeconds() - cpuBefore;
+  return { ...result, serverCpu: (cpu * 1000) / (performance.now() - started) };
 }
 
 /** One request; anything but a 2xx stops the bench with the response body. */

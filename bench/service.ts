@@ -19,16 +19,18 @@ export interface ServiceUnderTest {
   close(): Promise<void>;
 }
 
+/** What the bench sets for every service it starts, in its process or as deployed (bench/deployed.ts). */
+export const BENCH_SERVICE_ENV: Readonly<Record<string, string>> = {
+  SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
+  // The database is seeded by the bench, not by a first start.
+  BOOTSTRAP: 'false',
+  // The highest value the config accepts: the bench must measure work, not 429s.
+  RATE_LIMIT_MAX: '1000000',
+};
+
 /** Through the real composition root, as test/support/testApp.ts does; built only from env. */
 export async function startService(databaseEnv: Record<string, string>): Promise<ServiceUnderTest> {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-    BOOTSTRAP: 'false',
-    // The highest value the config accepts: the bench must measure work, not 429s.
-    RATE_LIMIT_MAX: '1000000',
-    ...databaseEnv,
-  });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...BENCH_SERVICE_ENV, ...databaseEnv });
   const composition = await compose(config);
   if (composition.dataSource === null) throw new Error('the benchmark measures a database');
   const server = await listen(buildHttpApp(composition));

@@ -1,0 +1,38 @@
+import { BARE_KOA, meanRate, PK_SELECT, POSTS_CREATE, POSTS_GET, POSTS_LIST } from './httpOperations';
+import { type Measured } from './report';
+
+/** Issue 25, item 4: each target as a ratio to a baseline of the same run, or a rate. */
+interface Goal {
+  readonly row: string;
+  readonly baseline: string | null;
+  readonly atLeast: number;
+}
+
+const GOALS: Record<'SQLite' | 'MariaDB', Goal[]> = {
+  SQLite: [
+    { row: POSTS_GET, baseline: BARE_KOA, atLeast: 0.25 },
+    { row: POSTS_LIST, baseline: BARE_KOA, atLeast: 0.08 },
+    { row: POSTS_CREATE, baseline: null, atLeast: 1750 },
+  ],
+  MariaDB: [
+    { row: POSTS_GET, baseline: PK_SELECT, atLeast: 0.35 },
+    { row: POSTS_LIST, baseline: PK_SELECT, atLeast: 0.18 },
+    { row: POSTS_CREATE, baseline: null, atLeast: 800 },
+  ],
+};
+
+/** The issue's targets against the rows of one table (the API-key runs of each row, averaged). */
+export function targetLines(database: 'SQLite' | 'MariaDB', rows: readonly Measured[]): string[] {
+  return GOALS[database].flatMap((goal) => {
+    if (!rows.some((row) => row.operation === goal.row)) return [];
+    const rate = meanRate(rows, goal.row);
+    if (goal.baseline === null) {
+      return [`  ${goal.row}: ${rate.toFixed(0)} req/s, target ≥ ${goal.atLeast} req/s: ${rate >= goal.atLeast ? 'met' : 'NOT met'}`];
+    }
+    const baseline = meanRate(rows, goal.baseline);
+    const ratio = rate / baseline;
+    return [
+      `  ${goal.row}: ${rate.toFixed(0)} / ${baseline.toFixed(0)} req/s (${goal.baseline}) = **${ratio.toFixed(3)}**, target ≥ ${goal.atLeast}: ${ratio >= goal.atLeast ? 'met' : 'NOT met'}`,
+    ];
+  });
+}
