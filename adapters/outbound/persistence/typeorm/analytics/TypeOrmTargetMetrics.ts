@@ -3,6 +3,8 @@ import { type Collection, type MetricsSnapshot, type PostRef, type TargetMetrics
 import { firstCollection } from '../../../../../domain/analytics/MetricsSchedule';
 import { changedRows, type Dialect, dialectOf, inList, readDate, valuesList } from '../sql/Dialect';
 import { inTransaction, managerOf } from '../transactionContext';
+import { AnalyticsDays } from './AnalyticsDays';
+import { DayChanges } from './analyticsDayCells';
 import { countAssignments, METRICS_COLUMNS, type Raw, rowOf, snapshotOf } from './metricsRows';
 
 const HOUR_MS = 3_600_000;
@@ -14,9 +16,11 @@ const HOUR_MS = 3_600_000;
  */
 export class TypeOrmTargetMetrics implements TargetMetrics {
   private readonly d: Dialect;
+  private readonly days: AnalyticsDays;
 
   constructor(private readonly dataSource: DataSource) {
     this.d = dialectOf(dataSource);
+    this.days = new AnalyticsDays(this.d);
   }
 
   async discover(since: Date, limit: number, only?: PostRef): Promise<number> {
@@ -36,7 +40,17 @@ export class TypeOrmTargetMetrics implements TargetMetrics {
     // Two workers finding the same targets at once: the second's rows are already there.
     const ignore = this.d.sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
     const sql = `${ignore} INTO target_metrics (target_id, workspace_id, post_id, connection_id, platform, platform_post_id, posted_at_ms, next_at_ms, deleted) VALUES ${valuesList(rows.length, 9)}`;
-    return changedRows(manager, sql, rows.flat());
+    // The kept days count the targets that are new now, under their posts' locks (AnalyticsDays).
+    const postIds = found.map((t) => String(t.post_id));
+    return inTransaction(this.dataSource, async (m) => {
+      await this.days.lockPosts(m, postIds);
+      const before = await this.days.liveTargets(m, postIds);
+      const inserted = await changedRows(m, sql, rows.flat());
+      const changes = new DayChanges();
+      changes.postsChanged(before, await this.days.liveTargets(m, postIds));
+      await this.days.apply(m, changes);
+      return inserted;
+    });
   }
 
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<TargetMetricsRow[]> {
@@ -60,7 +74,14 @@ export class TypeOrmTargetMetrics implements TargetMetrics {
 
   async record(collections: readonly Collection[], owner: string): Promise<void> {
     if (collections.length === 0) return;
+    // The kept days (AnalyticsDays): the batch's posts (a target's never changes) locked first,
+    // in id order, and their live targets counted before and after.
+    const ids = collections.map((c) => c.targetId);
+    const posts = await managerOf(this.dataSource).query<Raw[]>(`SELECT post_id FROM target_metrics WHERE target_id IN (${inList(ids.length)})`, ids);
+    const postIds = posts.map((r) => String(r.post_id));
     await inTransaction(this.dataSource, async (m) => {
+      await this.days.lockPosts(m, postIds);
+      const before = await this.days.liveTargets(m, postIds);
       for (const c of collections) {
         const next = c.nextAt?.getTime() ?? null;
         const where = 'WHERE target_id = ? AND lease_owner = ?';
@@ -104,6 +125,9 @@ export class TypeOrmTargetMetrics implements TargetMetrics {
           ]);
         }
       }
+      const changes = new DayChanges();
+      changes.postsChanged(before, await this.days.liveTargets(m, postIds));
+      await this.days.apply(m, changes);
     });
   }
 

@@ -1,4 +1,5 @@
 import { type DataSource, type EntityManager } from 'typeorm';
+import { AnalyticsDays } from '../analytics/AnalyticsDays';
 import { type Post } from '../../../../../domain/post/Post';
 import { type PostListQuery, type PostRepository } from '../../../../../domain/post/PostRepository';
 import { type Review } from '../../../../../domain/post/Review';
@@ -23,12 +24,14 @@ export class TypeOrmPostRepository implements PostRepository {
   private readonly writes: PostWrites;
   private readonly counts: PostCounts;
   private readonly days: CalendarDays;
+  private readonly analyticsDays: AnalyticsDays;
 
   constructor(private readonly dataSource: DataSource) {
     this.d = dialectOf(dataSource);
     this.writes = new PostWrites(this.d);
     this.counts = new PostCounts(this.d);
     this.days = new CalendarDays(this.d);
+    this.analyticsDays = new AnalyticsDays(this.d);
   }
 
   async save(post: Post): Promise<void> {
@@ -104,8 +107,11 @@ export class TypeOrmPostRepository implements PostRepository {
       // gaps of publish_jobs (and of targets and reviews), but a transaction holding a count
       // row has nothing left to take but other count rows, so none waits for those gaps.
       await this.counts.move(m, { workspaceId, status: row.status }, null);
+      // Its live figures, taken out of the analytics' kept days once the delete's cascade took them.
+      const figures = await this.analyticsDays.liveTargets(m, [id]);
       // Targets, reviews and publish jobs go with it through their ON DELETE CASCADE keys.
       await m.query('DELETE FROM posts WHERE id = ? AND workspace_id = ?', [id, workspaceId]);
+      await this.analyticsDays.takeOut(m, figures);
       return true;
     });
   }
