@@ -1,4 +1,4 @@
-import { BARE_KOA, meanRate, PK_SELECT, POSTS_CREATE, POSTS_GET, POSTS_LIST } from './httpOperations';
+import { AGAIN, BARE_KOA, meanRate, PK_SELECT, POSTS_CREATE, POSTS_GET, POSTS_LIST } from './httpOperations';
 import { type Measured } from './report';
 
 /** Issue 25, item 4: each target as a ratio to a baseline of the same run, or a rate. */
@@ -26,13 +26,24 @@ export function targetLines(database: 'SQLite' | 'MariaDB', rows: readonly Measu
   return GOALS[database].flatMap((goal) => {
     if (!rows.some((row) => row.operation === goal.row)) return [];
     const rate = meanRate(rows, goal.row);
+    const cost = cpuPerRequest(rows, goal.row);
     if (goal.baseline === null) {
-      return [`  ${goal.row}: ${rate.toFixed(0)} req/s, target ≥ ${goal.atLeast} req/s: ${rate >= goal.atLeast ? 'met' : 'NOT met'}`];
+      return [
+        `  ${goal.row}: ${rate.toFixed(0)} req/s, target ≥ ${goal.atLeast} req/s: ${rate >= goal.atLeast ? 'met' : 'NOT met'} (server CPU ${cost.toFixed(0)} µs/req)`,
+      ];
     }
     const baseline = meanRate(rows, goal.baseline);
     const ratio = rate / baseline;
+    // On a shared machine a process may get less than a core: the CPU each request cost is steadier than req/s.
+    const baselineCost = cpuPerRequest(rows, goal.baseline);
     return [
-      `  ${goal.row}: ${rate.toFixed(0)} / ${baseline.toFixed(0)} req/s (${goal.baseline}) = **${ratio.toFixed(3)}**, target ≥ ${goal.atLeast}: ${ratio >= goal.atLeast ? 'met' : 'NOT met'}`,
+      `  ${goal.row}: ${rate.toFixed(0)} / ${baseline.toFixed(0)} req/s (${goal.baseline}) = **${ratio.toFixed(3)}**, target ≥ ${goal.atLeast}: ${ratio >= goal.atLeast ? 'met' : 'NOT met'} (server CPU ${cost.toFixed(0)} vs ${baselineCost.toFixed(0)} µs/req: ${(baselineCost / cost).toFixed(3)})`,
     ];
   });
+}
+
+/** CPU of the serving process per successful request, over a row's API-key runs, in µs. */
+function cpuPerRequest(rows: readonly Measured[], name: string): number {
+  const runs = rows.filter((row) => row.operation === name || row.operation === `${name}${AGAIN}`);
+  return (runs.reduce((total, row) => total + row.result.serverCpu / row.result.requestsPerSecond, 0) / runs.length) * 1e6;
 }
