@@ -29,7 +29,7 @@ export class TypeOrmAnalyticsViews implements AnalyticsViews {
     const m = managerOf(this.dataSource);
     const ws = query.workspaceId;
     const parts = rangeParts(query.from.getTime(), query.to.getTime());
-    const kept = parts.whole === null ? [] : await keptDays(m, ws, parts.whole.firstDay, parts.whole.endDay);
+    const kept = parts.whole === null ? [] : await keptDays(m, ws, parts.whole.firstDay, parts.whole.endDay, query.groupBy === 'day');
     const links = parts.whole === null ? new Map<string, number>() : await linksWithin(m, ws, parts.whole.firstDay, parts.whole.endDay);
     const edges = await edgeTargets(m, ws, parts.edges);
     const counted = await scopesInWholeDays(

@@ -39,20 +39,33 @@ export interface EdgeTarget {
   readonly figures: ReadonlyArray<number | null>;
 }
 
-const KEPT = `day, scope, platform, posts, targets, ${COUNT_NAMES.map((n) => `s_${n}`).join(', ')}, ${COUNT_NAMES.map((n) => `n_${n}`).join(', ')}`;
+const ADDED = ['targets', ...COUNT_NAMES.map((n) => `s_${n}`), ...COUNT_NAMES.map((n) => `n_${n}`)].map((c) => `SUM(${c}) AS ${c}`).join(', ');
 
-/** The whole days' rows: a few per day (the workspace, each platform, each connection). */
-export async function keptDays(m: EntityManager, workspaceId: string, firstDay: number, endDay: number): Promise<Part[]> {
-  const rows = await m.query<Raw[]>(`SELECT ${KEPT} FROM analytics_days WHERE workspace_id = ? AND day >= ? AND day < ?`, [workspaceId, firstDay, endDay]);
-  return rows.map((r) => ({
-    day: Number(r.day),
-    scope: String(r.scope),
-    platform: String(r.platform),
-    posts: Number(r.posts),
+/**
+ * The whole days' rows (a few a day: the workspace, each platform, each connection) added up
+ * in the database: by day, the workspace's posts apart (`*`) and every row's targets and
+ * figures (only connections' rows have any); otherwise by scope, a few rows for the range.
+ */
+export async function keptDays(m: EntityManager, workspaceId: string, firstDay: number, endDay: number, byDay: boolean): Promise<Part[]> {
+  const where = 'FROM analytics_days WHERE workspace_id = ? AND day >= ? AND day < ?';
+  const sql = byDay
+    ? `SELECT day, SUM(CASE WHEN scope = '*' THEN posts ELSE 0 END) AS posts, ${ADDED} ${where} GROUP BY day`
+    : `SELECT MIN(day) AS day, scope, MAX(platform) AS platform, SUM(posts) AS posts, ${ADDED} ${where} GROUP BY scope`;
+  const rows = await m.query<Raw[]>(sql, [workspaceId, firstDay, endDay]);
+  const figures = (r: Raw) => ({
     targets: Number(r.targets),
     sums: COUNT_NAMES.map((n) => Number(r[`s_${n}`])),
     reported: COUNT_NAMES.map((n) => Number(r[`n_${n}`])),
-  }));
+  });
+  const none = { targets: 0, sums: [], reported: [] };
+  return rows.flatMap((r): Part[] =>
+    byDay
+      ? [
+          { day: Number(r.day), scope: '*', platform: '', posts: Number(r.posts), ...none },
+          { day: Number(r.day), scope: 'c:', platform: '', posts: 0, ...figures(r) },
+        ]
+      : [{ day: Number(r.day), scope: String(r.scope), platform: String(r.platform), posts: Number(r.posts), ...figures(r) }],
+  );
 }
 
 /** Per scope, the posts counted on two days of the range: each is one post too many in its days' sum. */
