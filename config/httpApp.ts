@@ -3,7 +3,7 @@ import { connectCallbackRouter } from '../adapters/inbound/http/pages/connect/co
 import { mediaFilesRouter } from '../adapters/inbound/http/pages/media/mediaFilesRouter';
 import { sandboxPagesRouter } from '../adapters/inbound/http/pages/sandbox/sandboxPagesRouter';
 import { createApp } from '../adapters/inbound/http/createApp';
-import { openApiDocumentFor } from '../adapters/inbound/http/openapi/documentFor';
+import { openApiDocumentFor } from '../adapters/inbound/http/openApiDocumentFor';
 import { testCheckoutRouter } from '../adapters/inbound/http/pages/checkout/testCheckoutRouter';
 import { stripeWebhookRouter } from '../adapters/inbound/http/routers/stripeWebhookRouter';
 import { type Surfaces } from '../adapters/inbound/http/HttpDependencies';

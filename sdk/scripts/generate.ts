@@ -9,7 +9,7 @@ import path from 'node:path';
 import { renderSchema } from './render';
 
 const SCHEMA = path.join(__dirname, '..', 'src', 'schema.ts');
-const DOCUMENT_MODULE = path.join(__dirname, '..', '..', 'adapters', 'inbound', 'http', 'openapi', 'document');
+const DOCUMENT_MODULE = path.join(__dirname, '..', '..', 'adapters', 'inbound', 'http', 'openApiDocument');
 
 async function document(args: readonly string[]): Promise<unknown> {
   const at = args.indexOf('--url');

@@ -2,7 +2,7 @@ import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-t
 
 /** How the committed src/schema.ts says where it comes from, below openapi-typescript's own header. */
 const PROVENANCE =
-  '// The Dispatch API as GET /openapi.json serves it (adapters/inbound/http/openapi/document.ts).\n' +
+  '// The Dispatch API as GET /openapi.json serves it (adapters/inbound/http/openApiDocument.ts).\n' +
   '// Regenerate with `npm run generate -w @dispatch/sdk`; test/sdk/typesInSync.test.ts fails while this file differs.\n\n';
 
 /**

@@ -3,7 +3,7 @@
  * Do not make direct changes to the file.
  */
 
-// The Dispatch API as GET /openapi.json serves it (adapters/inbound/http/openapi/document.ts).
+// The Dispatch API as GET /openapi.json serves it (adapters/inbound/http/openApiDocument.ts).
 // Regenerate with `npm run generate -w @dispatch/sdk`; test/sdk/typesInSync.test.ts fails while this file differs.
 
 export interface paths {

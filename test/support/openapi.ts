@@ -2,7 +2,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import type Koa from 'koa';
 import supertest, { type Test } from 'supertest';
-import { OPENAPI_DOCUMENT } from '../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../adapters/inbound/http/openApiDocument';
 
 /**
  * Checks HTTP responses against the served OpenAPI document: the status must be

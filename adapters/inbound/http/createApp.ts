@@ -10,7 +10,7 @@ import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
 import { requestDeadline } from './middleware/requestDeadline';
 import { requestId } from './middleware/requestId';
-import { OPENAPI_DOCUMENT } from './openapi/document';
+import { OPENAPI_DOCUMENT } from './openApiDocument';
 import { workspaceAccess } from './middleware/workspaceAccess';
 import { type RouteKit } from './RouteKit';
 import { discoveryRouter } from './routers/discoveryRouter';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ACCEPTED_PLATFORM_NAMES, PLATFORMS } from '../../../domain/platform/Platform';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 import { startAppWithOwner, type AppWithOwner } from '../../support/platformOverApi';
 
 type Detail = { path: string; message: string };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { JSON_HEADERS } from '../../../adapters/inbound/http/chains/responseHeaders';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 
 type Json = Record<string, unknown>;
 const DOCUMENT = JSON.parse(JSON.stringify(OPENAPI_DOCUMENT)) as Json;

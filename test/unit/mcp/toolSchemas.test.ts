@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 import { componentSchema } from '../../../adapters/inbound/mcp/schemas/apiDocument';
 import { settingsDefaults, withSettingsDefaults } from '../../../adapters/inbound/mcp/schemas/settingsDefaults';
 import { ALL_TOOLS } from '../../../adapters/inbound/mcp/tools/allTools';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { openApiDocumentFor } from '../../../adapters/inbound/http/openapi/documentFor';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { openApiDocumentFor } from '../../../adapters/inbound/http/openApiDocumentFor';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 import { type Product } from '../../../domain/billing/Product';
 
 type Json = Record<string, unknown>;

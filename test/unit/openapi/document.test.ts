@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { JSON_HEADERS } from '../../../adapters/inbound/http/chains/responseHeaders';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 import { assertMatchesOpenApi } from '../../support/openapi';
 
 type Json = Record<string, unknown>;

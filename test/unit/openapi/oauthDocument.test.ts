@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 
 type Json = Record<string, unknown>;
 const DOCUMENT = JSON.parse(JSON.stringify(OPENAPI_DOCUMENT)) as Json;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 
 /**
  * The docs that list the API's operations stay in step with the operations declared

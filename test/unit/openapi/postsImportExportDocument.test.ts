@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 
 type Json = Record<string, any>;
 const PATHS = (OPENAPI_DOCUMENT as unknown as Json).paths as Json;

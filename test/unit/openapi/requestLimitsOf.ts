@@ -1,5 +1,5 @@
 import { ARRAY_MAX_SIZE, IS_IN, IS_LENGTH, MAX_LENGTH, MIN_LENGTH, ValidationTypes, getMetadataStorage } from 'class-validator';
-import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../adapters/inbound/http/openApiDocument';
 
 /**
  * The limits a DTO class enforces and the limits an OpenAPI request schema states, read the

@@ -1,4 +1,4 @@
-import { OPENAPI_DOCUMENT } from '../../http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../http/openApiDocument';
 
 /** A JSON Schema (or any JSON object) as this module handles it. */
 export type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { OPENAPI_DOCUMENT } from '../../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../../adapters/inbound/http/openApiDocument';
 import { settingsSchemaName } from '../../../../adapters/inbound/http/openapi/schemas/postSettings';
 import { PLATFORMS, PLATFORM_DESCRIPTORS, capabilitiesOf, descriptorOf, isPlatform } from '../../../../domain/platform/Platform';
 

@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { expect } from 'chai';
-import { OPENAPI_DOCUMENT } from '../../../../adapters/inbound/http/openapi/document';
+import { OPENAPI_DOCUMENT } from '../../../../adapters/inbound/http/openApiDocument';
 import { settingsSchemaName } from '../../../../adapters/inbound/http/openapi/schemas/postSettings';
 import { PLATFORM_DESCRIPTORS } from '../../../../domain/platform/Platform';
 import { readTargetSettings, upcastStoredSettings } from '../../../../domain/post/TargetSettings';

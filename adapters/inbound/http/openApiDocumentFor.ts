@@ -1,6 +1,6 @@
-import { type Product } from '../../../../domain/billing/Product';
-import { OPENAPI_DOCUMENT } from './document';
-import { checkoutDescription } from './paths/billing';
+import { type Product } from '../../../domain/billing/Product';
+import { OPENAPI_DOCUMENT } from './openApiDocument';
+import { checkoutDescription } from './openapi/paths/billing';
 
 /** The document this service serves: the static one, its checkout listing the products it is configured to sell. */
 export function openApiDocumentFor(products: readonly Product[]): typeof OPENAPI_DOCUMENT {
