@@ -1,4 +1,4 @@
-import { mcpResourceOf } from '../adapters/inbound/mcp/mcpPaths';
+import { mcpResourceOf } from '../adapters/inbound/http/mcpPaths';
 import { type OAuthSettings } from '../application/oauth/OAuthSettings';
 import { type Env, integer } from './envValues';
 

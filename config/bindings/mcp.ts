@@ -1,4 +1,4 @@
-import { mcpResourceOf } from '../../adapters/inbound/mcp/mcpPaths';
+import { mcpResourceOf } from '../../adapters/inbound/http/mcpPaths';
 import { AuthenticateBearer } from '../../application/auth/AuthenticateBearer';
 import { CallerScopes } from '../../application/auth/CallerScopes';
 import { VerifyAccessToken } from '../../application/oauth/VerifyAccessToken';

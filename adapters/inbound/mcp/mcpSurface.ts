@@ -14,7 +14,7 @@ import { rateLimit, type RateLimitOptions } from '../http/middleware/rateLimit';
 import { requireJson } from '../http/middleware/requireJson';
 import { credentialOf, type AppState } from '../http/state';
 import { McpCaller } from './McpCaller';
-import { MCP_METADATA_PATH, MCP_PATH } from './mcpPaths';
+import { MCP_METADATA_PATH, MCP_PATH } from '../http/mcpPaths';
 import { mcpServerFor } from './mcpServer';
 import { type McpContext } from './McpUseCases';
 import { mcpResourceMetadata } from './protectedResourceMetadata';

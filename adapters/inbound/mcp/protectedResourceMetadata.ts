@@ -1,5 +1,5 @@
 import { ALL_SCOPES } from '../../../domain/credential/Scope';
-import { mcpResourceOf } from './mcpPaths';
+import { mcpResourceOf } from '../http/mcpPaths';
 
 /**
  * RFC 9728 metadata of the MCP server, a protected resource of its own (the MCP authorization

@@ -1,4 +1,4 @@
-import { MCP_METADATA_PATH, MCP_PATH } from '../../../mcp/mcpPaths';
+import { MCP_METADATA_PATH, MCP_PATH } from '../../mcpPaths';
 import { errorResponses } from '../errorResponses';
 import { jsonAnswerHeaders, noStoreWhenAuthenticatedHeader, rateLimitHeaders, requestIdHeader } from '../headers';
 import { openOperation, openResponse } from '../operations';
