@@ -9,7 +9,8 @@ import { LoadClient } from './loadClient';
 /**
  * `npm run bench`: the real service on SQLite and on MariaDB, 100,000 posts in one workspace,
  * posts.get / posts.list / posts.create under load next to two baselines measured in the
- * same run (the `http` suite); the analytics over a year of 100,000 published posts next to
+ * same run, the service built and started as `npm start` does and each baseline in a process
+ * of its own, the in-process figures beside them (the `http` suite, bench/httpBench.ts); the analytics over a year of 100,000 published posts next to
  * GET /v1/me (the `analytics` suite, bench/analyticsSuite.ts); then the publishing engine's
  * throughput and lag next to the bare queue's (the `engine` suite, bench/engine/); `bombs`
  * (bench/bombs.ts) measures memory under decompression bombs. BENCH_SUITES picks the suites
