@@ -46,6 +46,10 @@ export async function startDeployed(env: Record<string, string>, port: number): 
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
+  // It has no IPC channel to notice the bench's end by: a bench that exits takes it along.
+  const stop = () => child.kill('SIGKILL');
+  process.on('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 100) {
     if (child.exitCode !== null) throw new Error(`the deployed service exited (code ${child.exitCode}): ${tail(logFile)}`);

@@ -96,12 +96,17 @@ export async function benchmark(database: BenchDatabase, load: LoadClient, optio
     };
 
     buildAsNpmStartDoes();
-    const deployed = await startDeployed({ ...env, ...BENCH_SERVICE_ENV }, port);
-    console.log(`deployed: node dist/config/main.js, pid ${deployed.pid}, log in ${deployed.logFile}`);
-    const bare = await baselineProcess('bare', database.env);
-    const primaryKey = await baselineProcess('pk', database.env);
+    // Whatever was started is stopped, even when a later start or a row fails.
+    const started: Served[] = [];
     let rows: Measured[];
     try {
+      const deployed = await startDeployed({ ...env, ...BENCH_SERVICE_ENV }, port);
+      started.push(deployed);
+      console.log(`deployed: node dist/config/main.js, pid ${deployed.pid}, log in ${deployed.logFile}`);
+      const bare = await baselineProcess('bare', database.env);
+      started.push(bare);
+      const primaryKey = await baselineProcess('pk', database.env);
+      started.push(primaryKey);
       const operations = httpOperations(target(deployed.baseUrl), { bare: bare.baseUrl, primaryKey: primaryKey.baseUrl }, options.rows);
       const twins = new Map(httpOperations(inProcessTarget, { bare: '', primaryKey: '' }, options.rows).map((twin) => [twin.name, twin]));
       const serverOf = (operation: Operation) => (operation.name === PK_SELECT ? primaryKey : operation.name.startsWith('baseline') ? bare : deployed);
@@ -109,7 +114,7 @@ export async function benchmark(database: BenchDatabase, load: LoadClient, optio
       const check = (operation: Operation) => checked(twins.get(operation.name)!, operation);
       rows = await measureRows(operations, [bare, primaryKey, deployed], serverOf, check, load, { ...options, profile: false });
     } finally {
-      for (const server of [bare, primaryKey, deployed]) await server.close();
+      for (const server of started) await server.close();
     }
 
     const tables = [
