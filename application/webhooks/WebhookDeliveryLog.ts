@@ -25,6 +25,14 @@ export class WebhookDeliveryLog {
     return this.deliveries.list(subscriptionId, page);
   }
 
+  /** One delivery of the subscription's log, as `list` gives it; another subscription's is not found. */
+  async get(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDelivery> {
+    await this.subscription(workspaceId, subscriptionId);
+    const found = await this.deliveries.findDelivery(subscriptionId, deliveryId);
+    if (found === null) throw notFound('Delivery');
+    return found;
+  }
+
   /** One more attempt, now; the delivery answers as it stands (`pending`). */
   async retry(workspaceId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDelivery> {
     const subscription = await this.subscription(workspaceId, subscriptionId);

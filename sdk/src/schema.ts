@@ -1227,6 +1227,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery of a webhook
+         * @description Needs accounts:read. The delivery as in the log, with each attempt; one of another webhook is a 404 like an unknown one.
+         */
+        get: operations["webhooks.delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
         parameters: {
             query?: never;
@@ -8152,6 +8172,57 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "webhooks.delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workspace. One the caller is not a member of answers 404; a credential bound to another workspace gets 403. */
+                workspaceId: components["parameters"]["WorkspaceId"];
+                /** @description The webhook subscription. */
+                webhookId: string;
+                /** @description The delivery. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    /** @description Identifies this request in the logs; echoes a well-formed X-Request-Id sent by the caller. On every response. */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in one window by the budget reported: the credential's or its person's in the workspace, whichever has fewer left. */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining": number;
+                    /** @description Seconds until the current window ends. */
+                    "RateLimit-Reset": number;
+                    /** @description Nothing in the answer may run, load anything or be framed. */
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Browsers must not guess another type than the one declared. */
+                    "X-Content-Type-Options": "nosniff";
+                    /** @description No URL leaks through a link followed from the answer. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description A browser hands the answer to this origin only, unless CORS allows more. */
+                    "Cross-Origin-Resource-Policy": "same-origin";
+                    /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

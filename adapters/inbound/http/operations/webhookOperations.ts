@@ -181,6 +181,21 @@ export const WEBHOOK_OPERATIONS: ApiOperations<WebhookUseCases> = [
     },
   },
   {
+    method: 'get',
+    path: '/v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries/{deliveryId}',
+    operationId: 'webhooks.delivery',
+    summary: 'One delivery of a webhook',
+    description: 'Needs accounts:read. The delivery as in the log, with each attempt; one of another webhook is a 404 like an unknown one.',
+    tags,
+    scope: 'accounts:read',
+    parameters: [parameterRef('WorkspaceId'), WebhookId, DeliveryId],
+    success: { status: 200, description: 'The delivery.', schema: schemaRef('WebhookDelivery') },
+    errors: [403, 404],
+    async handle(ctx, { log }) {
+      ctx.body = presentDelivery(await log.get(ws(ctx), ctx.params.webhookId!, ctx.params.deliveryId!));
+    },
+  },
+  {
     method: 'post',
     path: '/v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
     operationId: 'webhooks.retryDelivery',
