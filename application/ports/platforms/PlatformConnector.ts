@@ -1,4 +1,5 @@
 import { type Readable } from 'node:stream';
+import { type AccountIdentity } from './AccountIdentity';
 import { type MediaFacts } from '../../../domain/media/MediaFacts';
 import { type Platform } from '../../../domain/platform/Platform';
 import { type PublishOutcome, type SegmentToPublish } from '../PlatformPublisher';
@@ -7,16 +8,9 @@ import { type PlatformGrant } from './PlatformGrant';
 import { type PostReader } from './PostReader';
 import { type PublishAs, type PublishingAccount } from './PublishingAccount';
 
+export type { AccountIdentity } from './AccountIdentity';
 export type { PublishAs, PublishingAccount } from './PublishingAccount';
 import { type SignerAuthorization } from './SignerAuthorization';
-
-/** Who a grant belongs to, as the platform says. */
-export interface AccountIdentity {
-  readonly accountId: string;
-  readonly handle: string;
-  readonly displayName: string | null;
-  readonly avatarUrl: string | null;
-}
 
 /** An OAuth platform's authorization code flow (with PKCE where the platform supports it). */
 export interface OAuthAuthorization {

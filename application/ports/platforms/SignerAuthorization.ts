@@ -1,5 +1,5 @@
 import { type GrantFailure } from './GrantFailure';
-import { type AccountIdentity } from './PlatformConnector';
+import { type AccountIdentity } from './AccountIdentity';
 import { type PlatformGrant } from './PlatformGrant';
 
 /** A signer made and registered at the platform, waiting for the account to approve it. */
