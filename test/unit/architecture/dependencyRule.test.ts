@@ -31,16 +31,6 @@ function violations(layer: string, allowed: (target: string) => boolean, root = 
 
 const isNodeBuiltin = (target: string) => target.startsWith('node:');
 
-/**
- * Circles between folders still to break (issue 24), each to leave this list when it is gone:
- * postReads maps rows with PostMapper while mappers read the SQL dialect. A circle not listed
- * fails the test.
- */
-const CIRCLES_TO_BREAK = ['adapters/outbound/persistence/typeorm: mappers, sql'];
-
-/** Inbound adapters that still name an outbound one (issue 24, item 4), to go like the circles. */
-const INBOUND_TO_OUTBOUND_TO_BREAK = ['adapters/inbound/http/pages/checkout/testCheckoutRouter.ts imports adapters/outbound/billing/TestModePaymentProvider'];
-
 describe('the dependency rule', () => {
   it('domain/ imports nothing outside domain/ (Node built-ins aside)', () => {
     expect(violations('domain', (t) => t.startsWith('domain/') || isNodeBuiltin(t))).to.deep.equal([]);
@@ -56,11 +46,11 @@ describe('the dependency rule', () => {
 
   it('inbound adapters never import outbound ones: they meet only through application ports, wired by config/', () => {
     const found = violations('adapters/inbound', (t) => !t.startsWith('adapters/outbound/'));
-    expect(found.filter((v) => !INBOUND_TO_OUTBOUND_TO_BREAK.includes(v))).to.deep.equal([]);
+    expect(found).to.deep.equal([]);
   });
 
   it('no two folders import each other, directly or round a circle, at any level', () => {
-    expect(folderCircles(ROOT).filter((circle) => !CIRCLES_TO_BREAK.includes(circle))).to.deep.equal([]);
+    expect(folderCircles(ROOT)).to.deep.equal([]);
   });
 
   it('would catch a circle between folders and an inbound adapter importing an outbound one', () => {

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { type RecordBillingEvent } from '../../../../../application/billing/RecordBillingEvent';
 import { type Clock } from '../../../../../application/ports/Clock';
-import { type TestModePaymentProvider } from '../../../../outbound/billing/TestModePaymentProvider';
+import { type BillingEvent, type CheckoutRequest } from '../../../../../application/ports/billing/PaymentProvider';
 import { html, page } from '../../chains/html';
 import { PAGE_HEADERS } from '../../chains/responseHeaders';
 import { csrfOf, htmlAnswer, seeOther } from '../pageAnswers';
@@ -12,7 +12,15 @@ import { type AppState } from '../../state';
  * Complete (the subscription recorded as a paid Stripe checkout would, then the success URL)
  * and Cancel (the cancel URL). Its id is the only key, as a Stripe checkout URL's is.
  */
-export function testCheckoutRouter(provider: TestModePaymentProvider | null, record: RecordBillingEvent, clock: Clock): Router<AppState> {
+/** What these pages need of the test-mode payment provider (config hands them the outbound adapter). */
+export interface TestCheckouts {
+  session(id: string): TestCheckout | null;
+  finish(id: string, outcome: 'complete' | 'cancel', now: Date): { session: TestCheckout; events: BillingEvent[] } | null;
+}
+
+type TestCheckout = CheckoutRequest & { readonly id: string };
+
+export function testCheckoutRouter(provider: TestCheckouts | null, record: RecordBillingEvent, clock: Clock): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/checkout/test/:id', async (ctx) => {
     const session = provider?.session(ctx.params.id!) ?? null;

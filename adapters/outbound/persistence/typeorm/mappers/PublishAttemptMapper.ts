@@ -1,5 +1,5 @@
 import { PUBLISH_OUTCOME_KINDS, type PublishAttempt } from '../../../../../application/ports/AttemptLog';
-import { readDate } from '../sql/Dialect';
+import { readDate } from './readDate';
 import { optionalDate, requireCount, requireDate, requireOneOf } from './RowMappingError';
 
 type Raw = Record<string, unknown>;

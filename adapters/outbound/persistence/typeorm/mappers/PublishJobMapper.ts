@@ -1,5 +1,5 @@
 import { type LeasedJob, type PublishJob } from '../../../../../application/ports/PublishQueue';
-import { readDate } from '../sql/Dialect';
+import { readDate } from './readDate';
 import { requireCount, requireDate } from './RowMappingError';
 
 type Raw = Record<string, unknown>;
