@@ -14,7 +14,9 @@ const DOCUMENT_MODULE = path.join(__dirname, '..', '..', 'adapters', 'inbound', 
 async function document(args: readonly string[]): Promise<unknown> {
   const at = args.indexOf('--url');
   if (at === -1) {
-    // Loaded by path at run time (tsx), so the SDK's own compiler never reads the service's sources.
+    // Loaded by path at run time (tsx, given the service's tsconfig by the generate script for
+    // its decorators), so the SDK's own compiler never reads the service's sources.
+    require('reflect-metadata');
     const loaded = require(DOCUMENT_MODULE) as { OPENAPI_DOCUMENT: unknown };
     return loaded.OPENAPI_DOCUMENT;
   }

@@ -43,4 +43,11 @@ describe('@dispatch/sdk: its generated types are those of the document the servi
       );
     }
   });
+
+  it('npm run generate -w @dispatch/sdk, as the message above says, makes the same file from this checkout without a service', async () => {
+    const args = ['run', '-s', 'generate', '-w', '@dispatch/sdk', '--', '--stdout'];
+    const { stdout: generated } = await promisify(execFile)('npm', args, { cwd: ROOT, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const committed = fs.readFileSync(SCHEMA, 'utf8');
+    if (committed !== generated) expect.fail(`the checkout's document gives other types (${firstDifference(committed, generated)})`);
+  });
 });
