@@ -1,7 +1,9 @@
 import { type Credential } from '../../domain/credential/Credential';
 import { isGrantLive } from '../../domain/oauth/TokenGrant';
 import { type AccessTokenVerifier } from '../ports/AccessTokenVerifier';
+import { unauthenticated } from '../../domain/shared/DomainError';
 import { type Clock } from '../ports/Clock';
+import { type Logger } from '../ports/Logger';
 import { type AccessTokens } from '../ports/oauth/AccessTokens';
 import { type TokenGrants } from '../ports/oauth/TokenGrants';
 
@@ -18,11 +20,20 @@ export class VerifyAccessToken implements AccessTokenVerifier {
     private readonly clock: Clock,
     /** The resource this server is: the only `aud` it accepts. */
     private readonly audience: string,
+    private readonly logger?: Logger,
   ) {}
 
   async verify(token: string): Promise<Extract<Credential, { kind: 'oauth' }> | null> {
     const claims = await this.tokens.verify(token);
-    if (claims === null || claims.resource !== this.audience) return null;
+    if (claims === null) return null;
+    // Signed by us for our other resource: the one refusal its holder can fix, so it is named (never the token).
+    if (claims.resource !== this.audience) {
+      this.logger?.warn('access token refused: issued for another resource', { issuedFor: claims.resource, servedBy: this.audience });
+      throw unauthenticated(
+        'invalid_token',
+        `this access token was issued for the resource ${claims.resource}, this one is ${this.audience}: ask the authorization server for a token with resource=${this.audience}`,
+      );
+    }
     const grant = await this.grants.findGrant(claims.grantId);
     if (grant === null || !isGrantLive(grant, this.clock.now())) return null;
     return { kind: 'oauth', id: claims.grantId, userId: claims.userId, clientId: claims.clientId, workspaceId: claims.workspaceId, scopes: claims.scopes };

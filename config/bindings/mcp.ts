@@ -20,8 +20,8 @@ export function bindMcp(w: Wiring, config: Config): void {
   const resource = mcpResourceOf(config.oauth.issuer);
   w.build(
     M.McpAccessTokenVerifier,
-    [T.AccessTokens, T.TokenGrants, T.Clock],
-    (tokens, grants, clock) => new VerifyAccessToken(tokens, grants, clock, resource),
+    [T.AccessTokens, T.TokenGrants, T.Clock, T.Logger],
+    (tokens, grants, clock, logger) => new VerifyAccessToken(tokens, grants, clock, resource, logger),
   );
   w.construct(M.McpAuthenticateBearer, AuthenticateBearer, [
     T.ApiKeyCredentials,

@@ -118,8 +118,8 @@ function bindOAuth({ wiring: w, config }: CapabilityContext): void {
   ]);
   w.build(
     T.VerifyAccessToken,
-    [T.AccessTokens, T.TokenGrants, T.Clock],
-    (tokens, grants, clock) => new VerifyAccessToken(tokens, grants, clock, settings.resource),
+    [T.AccessTokens, T.TokenGrants, T.Clock, T.Logger],
+    (tokens, grants, clock, logger) => new VerifyAccessToken(tokens, grants, clock, settings.resource, logger),
   );
   w.build(T.AccessTokenVerifier, [T.VerifyAccessToken], (verify) => verify);
   w.construct(T.RevokeToken, RevokeToken, [T.AuthenticateClient, T.TokenGrants, T.AccessTokens, T.SecretHasher, T.Clock]);

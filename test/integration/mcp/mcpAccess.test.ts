@@ -91,6 +91,9 @@ describe('MCP server: scopes, resource binding, revocation and API keys', functi
       expect(METADATA_CHALLENGE.exec(challenge)?.[1]).to.equal(`${kit.baseUrl}/.well-known/oauth-protected-resource/mcp`);
       expect(challenge).to.include('error="invalid_token"');
       expect((answer.body as { error: { code: string } }).error.code).to.equal('invalid_token');
+      expect((answer.body as { error: { message: string } }).error.message).to.equal(
+        `this access token was issued for the resource ${kit.baseUrl}, this one is ${kit.mcpUrl}: ask the authorization server for a token with resource=${kit.mcpUrl}`,
+      );
       await kit.connect(tokens.access_token).then(
         () => expect.fail('the SDK client connected with a token for the API'),
         (error: unknown) => expect(String(error)).to.match(/401|Unauthorized/i),
@@ -104,6 +107,9 @@ describe('MCP server: scopes, resource binding, revocation and API keys', functi
       const answer = await kit.api('GET', `/v1/workspaces/${kit.ws}/posts`, tokens.access_token);
       expect(answer.status).to.equal(401);
       expect((answer.body.error as { code: string }).code).to.equal('invalid_token');
+      expect((answer.body.error as { message: string }).message).to.equal(
+        `this access token was issued for the resource ${kit.mcpUrl}, this one is ${kit.baseUrl}: ask the authorization server for a token with resource=${kit.baseUrl}`,
+      );
     });
 
     it('code + PKCE with resource=BASE_URL/mcp: the token is for the MCP server; a refresh keeps the resource, and may not change it', async () => {
