@@ -48,6 +48,7 @@ export function buildHttpApp(composition: Composition, surfaces: Surfaces = {}):
       webhooks: [stripeWebhookRouter(get(T.PaymentProvider), get(T.RecordBillingEvent), get(T.InboundEventLog), get(T.Clock)), ...(surfaces.webhooks ?? [])],
     },
     clock: get(T.Clock),
+    timers: get(T.Timers),
     logger: get(T.Logger),
     cancellation: get(T.Cancellation),
     rateLimitStore: get(T.RateLimitStore),

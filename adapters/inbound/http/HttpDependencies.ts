@@ -3,6 +3,7 @@ import { type AuthorizeWorkspace } from '../../../application/auth/AuthorizeWork
 import { type CheckHealth } from '../../../application/health/CheckHealth';
 import { type Cancellation } from '../../../application/ports/Cancellation';
 import { type Clock } from '../../../application/ports/Clock';
+import { type Timers } from '../../../application/ports/Timers';
 import { type Logger } from '../../../application/ports/Logger';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type RateLimitStore } from '../../../application/ports/RateLimitStore';
@@ -54,6 +55,8 @@ export interface HttpDependencies {
   /** Routers of the surfaces other than the JSON API, each mounted on its own chain (docs/surfaces.md). */
   readonly surfaces?: Surfaces;
   readonly clock: Clock;
+  /** What the request ceiling waits on (Timers, beside the Clock). */
+  readonly timers: Timers;
   readonly logger: Logger;
   /** Carries a request's abort signal to the unit of work, which then rolls back rather than commit. */
   readonly cancellation?: Cancellation;

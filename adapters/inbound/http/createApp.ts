@@ -77,7 +77,7 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
 function deadlineOf(deps: HttpDependencies): Middleware<AppState> | undefined {
   const timeoutMs = deps.settings.requestTimeoutMs;
   if (timeoutMs === undefined) return undefined;
-  return requestDeadline({ timeoutMs, cancellation: deps.cancellation ?? UNCANCELLABLE, logger: deps.logger });
+  return requestDeadline({ timeoutMs, cancellation: deps.cancellation ?? UNCANCELLABLE, logger: deps.logger, timers: deps.timers });
 }
 
 /** Without a Cancellation the deadline still answers; the work left behind is simply not told. */
