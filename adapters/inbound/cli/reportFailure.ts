@@ -15,7 +15,7 @@ export interface Failure {
 /** Any thrown value becomes a code and one line of text: never a stack trace. */
 export function describeFailure(error: unknown): Failure {
   if (error instanceof UsageError) {
-    return { exitCode: EXIT_USAGE, code: error.code, message: `${error.message} (run "admin help" for usage)` };
+    return { exitCode: EXIT_USAGE, code: error.code, message: `${error.message} (run "npm run -s admin -- help" for usage)` };
   }
   if (error instanceof DomainError || error instanceof EnvironmentError) {
     return { exitCode: EXIT_REFUSED, code: error.code, message: error.message };

@@ -34,7 +34,7 @@ describe('CLI usage errors', () => {
       const asJson = await cli.jsonError(...argv);
       expect(asJson.code).to.equal(2);
       expect(asJson.error.code).to.equal(code);
-      expect(asJson.error.message).to.include(message).and.to.include('run "admin help" for usage');
+      expect(asJson.error.message).to.include(message).and.to.include('run "npm run -s admin -- help" for usage');
 
       const plain = await cli.run(...argv);
       expect(plain.code).to.equal(2);
