@@ -47,9 +47,16 @@ async function openSession(): Promise<CliSession> {
       listings: get(T.OperatorListings),
       resetPassword: get(T.ResetPassword),
     },
+    where: config.database.kind === 'sqlite' ? config.database.file : databaseNamed(config.database.url),
     close: () => composition.close(),
   };
 }
+
+/** host:port/database of a MySQL URL, never its user or password. */
+const databaseNamed = (url: string): string => {
+  const parsed = new URL(url);
+  return `${parsed.host}${parsed.pathname}`;
+};
 
 admin().then(
   (code) => {

@@ -1,3 +1,4 @@
+import { DomainError } from '../../../domain/shared/DomainError';
 import { FlagValues } from './CliCommand';
 import { type CliUseCases } from './CliUseCases';
 import { ALL_COMMANDS } from './commands/allCommands';
@@ -17,6 +18,8 @@ export interface CliOutput {
 /** The use cases on an open database, and how to let it go once the command is done. */
 export interface CliSession {
   readonly useCases: CliUseCases;
+  /** The database opened, for people (a file path, or host and database name: never a password). */
+  readonly where?: string;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,9 @@ export async function runCli(argv: readonly string[], open: () => Promise<CliSes
     const command = findCommand(ALL_COMMANDS, parsed);
     const session = await open();
     try {
-      const result = await command.run(new FlagValues(parsed.flags, parsed.repeated, parsed.switches), session.useCases);
+      const result = await command
+        .run(new FlagValues(parsed.flags, parsed.repeated, parsed.switches), session.useCases)
+        .catch((error: unknown) => explainedOnAnEmptyDatabase(error, session));
       out.stdout(`${asJson ? JSON.stringify(result.json) : result.text}\n`);
     } finally {
       await session.close();
@@ -49,6 +54,26 @@ export async function runCli(argv: readonly string[], open: () => Promise<CliSes
     out.stderr(formatFailure(failure, asJson));
     return failure.exitCode;
   }
+}
+
+/**
+ * A workspace not found in a database that holds no users at all is most likely not the
+ * service's database (the CLI run without the service's DATA_DIR or DATABASE_URL, which makes
+ * a new, empty one): the error then says so and where it looked.
+ */
+async function explainedOnAnEmptyDatabase(error: unknown, session: CliSession): Promise<never> {
+  if (!(error instanceof DomainError) || error.code !== 'workspace_not_found') throw error;
+  const empty = await session.useCases.listings.listUsers().then(
+    (users) => users.length === 0,
+    () => false,
+  );
+  if (!empty) throw error;
+  const where = session.where === undefined ? 'this database' : `this database (${session.where})`;
+  throw new DomainError(
+    error.kind,
+    error.code,
+    `${error.message}: ${where} holds no users yet. Is DATA_DIR or DATABASE_URL the service's? Run the CLI with the service's settings`,
+  );
 }
 
 /** `help`, `--help`, `-h`, or nothing at all but switches (as `admin` alone). */

@@ -96,6 +96,19 @@ describe('CLI user list, user reset-password, apikey list, connection list', () 
     );
   });
 
+  it("on a database with no users at all, an unknown workspace says the CLI may not be on the service's database, and where it looked", async () => {
+    const empty = new CliFixture();
+    const refused = await empty.jsonError('connection', 'list', '--workspace', 'nope');
+    expect(refused).to.deep.equal({
+      code: 1,
+      error: {
+        code: 'workspace_not_found',
+        message:
+          "Workspace not found: this database (/srv/dispatch/data/dispatch.sqlite) holds no users yet. Is DATA_DIR or DATABASE_URL the service's? Run the CLI with the service's settings",
+      },
+    });
+  });
+
   it('apikey list and connection list refuse an unknown workspace (exit 1) rather than list nothing', async () => {
     for (const group of ['apikey', 'connection']) {
       expect(await cli.jsonError(group, 'list', '--workspace', 'nope')).to.deep.equal({

@@ -113,6 +113,7 @@ export class CliFixture {
       this.databaseUse.opened += 1;
       return {
         useCases: this.useCases,
+        where: '/srv/dispatch/data/dispatch.sqlite',
         close: async () => {
           this.databaseUse.closed += 1;
         },
