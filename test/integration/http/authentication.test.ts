@@ -46,6 +46,20 @@ for (const kind of DATABASE_KINDS) {
       });
     }
 
+    it("names a placeholder pasted as is (curl sends the key's … as UTF-8 bytes), and keeps the scheme's message for another scheme", async () => {
+      const pasted = `Bearer ${Buffer.from('dsk_…', 'utf8').toString('latin1')}`;
+      const res = await api(t.app).get('/v1/me').set('Authorization', pasted).expect(401);
+      expect(res.body.error.message).to.equal(
+        'the token has characters no token has (letters, digits and -._~+/ only): was a placeholder such as dsk_… pasted as is?',
+      );
+      // The challenge header carries the same words in printable ASCII (a header with … is one Node refuses to send: a 500).
+      expect(res.headers['www-authenticate'])
+        .to.include('error_description="the token has characters no token has')
+        .and.to.include('such as dsk_? pasted as is?');
+      const basic = await api(t.app).get('/v1/me').set('Authorization', 'Basic dXNlcjpwYXNz').expect(401);
+      expect(basic.body.error.message).to.equal('the Authorization header must be "Bearer <token>"');
+    });
+
     it('answers 200 with the current user for a valid API key, with request id and rate-limit headers', async () => {
       const res = await api(t.app).get('/v1/me').set(bearer(ownerKey)).set('X-Request-Id', 'trace-123').expect(200);
       expect(res.body).to.include({ email: OWNER_EMAIL });

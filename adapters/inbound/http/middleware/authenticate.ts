@@ -4,6 +4,13 @@ import { DomainError, unauthenticated } from '../../../../domain/shared/DomainEr
 import { type AppState } from '../state';
 
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+const SCHEME = /^Bearer +\S/i;
+
+/** Why a header that is not `Bearer <token>` was refused: a token with characters no token has is named apart (a placeholder pasted as is). */
+const malformed = (header: string): string =>
+  SCHEME.test(header)
+    ? 'the token has characters no token has (letters, digits and -._~+/ only): was a placeholder such as dsk_… pasted as is?'
+    : 'the Authorization header must be "Bearer <token>"';
 
 /**
  * Resolves the bearer credential of every request that sends one (API key, session JWT or
@@ -17,7 +24,7 @@ export const identifyCaller =
     if (header !== '') {
       try {
         const match = BEARER.exec(header);
-        if (match === null) throw unauthenticated('invalid_token', 'the Authorization header must be "Bearer <token>"');
+        if (match === null) throw unauthenticated('invalid_token', malformed(header));
         ctx.state.credential = await authenticateBearer.execute(match[1]!);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -1,7 +1,11 @@
 import { InsufficientScope } from '../../../../domain/credential/AccessDecision';
 import { type DomainError } from '../../../../domain/shared/DomainError';
 
-const quote = (value: string): string => `"${value.replace(/["\\]/g, '')}"`;
+/**
+ * A quoted-string of RFC 6750's allowed characters (printable ASCII but `"` and a backslash): a header
+ * value outside them would make Node refuse to send the answer at all (a 500 for a 401).
+ */
+const quote = (value: string): string => `"${value.replace(/["\\]/g, '').replace(/[^\x20-\x7e]/g, '?')}"`;
 
 /** The API's RFC 9728 metadata; a resource of its own (the MCP server) names its own. */
 export const apiResourceMetadataUrl = (baseUrl: string): string => `${baseUrl}/.well-known/oauth-protected-resource`;
