@@ -8,9 +8,9 @@ import {
   type RecentPostsQuery,
 } from '../../../../application/ports/platforms/PostReader';
 import { countsOf } from '../../../../domain/analytics/PostCounts';
-import { okJson, type PlatformAnswer } from '../kit/http';
-import { metaErrorOf } from '../kit/metaGraph';
-import { meaningOf, readFailure, waitSeconds } from '../kit/outcomes';
+import { okJson } from '../kit/http';
+import { insightValues, isGone, throttleWait } from '../kit/metaInsights';
+import { readFailure } from '../kit/outcomes';
 import { asOAuth2, INSTAGRAM_ERRORS, InstagramGraph, type InstagramSettings } from './instagramApi';
 import { commentId, rootMediaId } from './instagramPublisher';
 
@@ -99,28 +99,10 @@ export class InstagramReader implements PostReader {
         const raw = insightValues(body.data);
         if (Object.keys(raw).length > 0) figures.set(id, countsFrom(raw));
       } else if (isGone(answer)) figures.set(id, { kind: 'deleted' });
-      else return { ok: false, reason: readFailure(answer, INSTAGRAM_ERRORS), retryAfterSeconds: throttleWait(answer, this.settings.now()) };
+      else return { ok: false, reason: readFailure(answer, INSTAGRAM_ERRORS), retryAfterSeconds: throttleWait(answer, INSTAGRAM_ERRORS, this.settings.now()) };
     }
     return { ok: true, figures };
   }
-}
-
-/** Meta's "object does not exist" (100/33): the account's own post is gone. */
-function isGone(answer: PlatformAnswer): boolean {
-  const error = answer.kind === 'answered' ? metaErrorOf(answer.text) : null;
-  return error?.code === 100 && error.subcode === 33;
-}
-
-/** A throttle's wait (Graph's usage header, else Instagram's five minutes); null for any other failure. */
-function throttleWait(answer: PlatformAnswer, now: Date): number | null {
-  return answer.kind === 'answered' && meaningOf(answer, INSTAGRAM_ERRORS) === 'throttled' ? waitSeconds(answer, INSTAGRAM_ERRORS, now) : null;
-}
-
-/** `{data: [{name, period, values: [{value}]}]}` as numbers by metric name (`total_value` where a metric comes totalled). */
-function insightValues(data: unknown): Record<string, number> {
-  type Metric = { name?: unknown; values?: Array<{ value?: unknown }>; total_value?: { value?: unknown } };
-  const entries = (Array.isArray(data) ? (data as Metric[]) : []).map((metric) => [metric.name, metric.total_value?.value ?? metric.values?.[0]?.value]);
-  return Object.fromEntries(entries.filter((entry): entry is [string, number] => typeof entry[0] === 'string' && typeof entry[1] === 'number'));
 }
 
 /** Instagram's names to the seven: its comments are replies, its shares reposts, `saved` saves; it reports no quotes or clicks of a post. */

@@ -8,9 +8,8 @@ import {
   type RecentPostsQuery,
 } from '../../../../application/ports/platforms/PostReader';
 import { countsOf } from '../../../../domain/analytics/PostCounts';
-import { type PlatformAnswer } from '../kit/http';
-import { metaErrorOf } from '../kit/metaGraph';
-import { meaningOf, readFailure, waitSeconds } from '../kit/outcomes';
+import { insightValues, isGone, throttleWait } from '../kit/metaInsights';
+import { readFailure } from '../kit/outcomes';
 import { asOAuth2, graphGet, graphJson, THREADS_ERRORS, type ThreadsSettings } from './threadsApi';
 import { permalinkOf } from './threadsContainers';
 
@@ -20,7 +19,11 @@ export const READ_REPLIES_SCOPE = 'threads_read_replies';
 /** A post's insights need their own permission, asked for at connect since issue 22 (docs/analytics.md, Threads). */
 export const INSIGHTS_SCOPE = 'threads_manage_insights';
 
-/** Every media metric Threads documents (https://developers.facebook.com/documentation/threads/insights). */
+/**
+ * Every media metric Threads documents (https://developers.facebook.com/documentation/threads/insights).
+ * Its names are the seven's where they meet (views, likes, replies, reposts, quotes); `shares`
+ * (sent on, not reposted) stays in the raw figures only.
+ */
 const METRICS = 'views,likes,replies,reposts,quotes,shares';
 
 const FIELDS = 'id,text,timestamp,permalink,media_type,children';
@@ -88,32 +91,10 @@ export class ThreadsReader implements PostReader {
         const raw = insightValues(body.data);
         if (Object.keys(raw).length > 0) figures.set(id, { kind: 'counts', counts: countsOf(raw), raw });
       } else if (isGone(answer)) figures.set(id, { kind: 'deleted' });
-      else return { ok: false, reason: readFailure(answer, THREADS_ERRORS), retryAfterSeconds: throttleWait(answer, this.settings.now()) };
+      else return { ok: false, reason: readFailure(answer, THREADS_ERRORS), retryAfterSeconds: throttleWait(answer, THREADS_ERRORS, this.settings.now()) };
     }
     return { ok: true, figures };
   }
-}
-
-/** Meta's "object does not exist" (100/33): the profile's own post is gone. */
-function isGone(answer: PlatformAnswer): boolean {
-  const error = answer.kind === 'answered' ? metaErrorOf(answer.text) : null;
-  return error?.code === 100 && error.subcode === 33;
-}
-
-/** A throttle's wait (Graph's usage header, else Threads' quarter of an hour); null for any other failure. */
-function throttleWait(answer: PlatformAnswer, now: Date): number | null {
-  return answer.kind === 'answered' && meaningOf(answer, THREADS_ERRORS) === 'throttled' ? waitSeconds(answer, THREADS_ERRORS, now) : null;
-}
-
-/**
- * `{data: [{name, period, values: [{value}]}]}` as numbers by metric name (`total_value` where a
- * metric comes totalled). Threads' names are the seven's where they meet (views, likes, replies,
- * reposts, quotes); `shares` (sent on, not reposted) stays in the raw figures only.
- */
-function insightValues(data: unknown): Record<string, number> {
-  type Metric = { name?: unknown; values?: Array<{ value?: unknown }>; total_value?: { value?: unknown } };
-  const entries = (Array.isArray(data) ? (data as Metric[]) : []).map((metric) => [metric.name, metric.total_value?.value ?? metric.values?.[0]?.value]);
-  return Object.fromEntries(entries.filter((entry): entry is [string, number] => typeof entry[0] === 'string' && typeof entry[1] === 'number'));
 }
 
 /** Threads' media types as it lists them: a carousel names its children; a text post has no media. */
