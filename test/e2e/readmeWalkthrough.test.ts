@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { awaitOutput, type ServiceProcess, startServiceProcess } from '../support/serviceProcess';
+import { expectAnalyticsLines } from '../support/analyticsWalkthroughLines';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Where the walk-throughs are: the README's first post, and the others in docs/walkthroughs.md. */
@@ -191,25 +192,6 @@ describe("README: a newcomer's walk through with curl, run as the README writes 
   it("shows a published post's figures per platform and the month's sums, from the sandbox", async () => {
     const key = (await awaitOutput(service.stderr, /API key:\s+(dsk_[A-Za-z0-9_-]+)/))[1]!;
     const lines = await runBlock(withValues(readmeBlock('analytics'), { key, baseUrl: service.baseUrl }), {});
-    // The newest published post: one line per target, each with figures (not null: they were read).
-    const monthAt = lines.findIndex((l) => l.startsWith('month'));
-    const perTarget = lines.slice(0, monthAt).map((l) => /^(\w+)\s+views (\d+)\s+likes (\d+)\s+reposts (\d+)$/.exec(l));
-    expect(perTarget.length, lines.join('\n')).to.be.greaterThan(0);
-    expect(
-      perTarget.every((m) => m !== null),
-      lines.join('\n'),
-    ).to.equal(true);
-    // The month: its views are the platforms' (a platform none of whose posts was read yet says null).
-    const month = /^month\s+(\d+) posts, views (\d+)$/.exec(lines[monthAt]!);
-    expect(month, lines.join('\n')).to.not.equal(null);
-    const byPlatform = lines.slice(monthAt + 1).map((l) => /^(\w+)\s+views (\d+|null)$/.exec(l));
-    expect(
-      byPlatform.every((m) => m !== null),
-      lines.join('\n'),
-    ).to.equal(true);
-    for (const m of perTarget) expect(byPlatform.map((p) => p![1])).to.include(m![1]);
-    const reported = byPlatform.filter((p) => p![2] !== 'null').map((p) => Number(p![2]));
-    expect(Number(month![2])).to.equal(reported.reduce((a, b) => a + b, 0));
-    expect(Number(month![2]), 'the figures grew past zero').to.be.greaterThan(0);
+    expectAnalyticsLines(lines);
   });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eventually, type SdkService, startSdkService } from './sdkService';
+import { expectAnalyticsLines } from '../support/analyticsWalkthroughLines';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SDK = path.join(ROOT, 'sdk');
@@ -103,23 +104,6 @@ describe("README's curl walk-throughs, their TypeScript twins through the SDK (s
 
   it("analytics: the published post's figures per platform, and the month's sums by platform", async () => {
     const lines = await runExample('analytics', running);
-    const monthAt = lines.findIndex((l) => l.startsWith('month'));
-    const perTarget = lines.slice(0, monthAt).map((l) => /^(\w+)\s+views (\d+)\s+likes (\d+)\s+reposts (\d+)$/.exec(l));
-    expect(perTarget.length, lines.join('\n')).to.be.greaterThan(0);
-    expect(
-      perTarget.every((m) => m !== null),
-      lines.join('\n'),
-    ).to.equal(true);
-    const month = /^month\s+(\d+) posts, views (\d+)$/.exec(lines[monthAt]!);
-    expect(month, lines.join('\n')).to.not.equal(null);
-    const byPlatform = lines.slice(monthAt + 1).map((l) => /^(\w+)\s+views (\d+|null)$/.exec(l));
-    expect(
-      byPlatform.every((m) => m !== null),
-      lines.join('\n'),
-    ).to.equal(true);
-    for (const m of perTarget) expect(byPlatform.map((p) => p![1])).to.include(m![1]);
-    const reported = byPlatform.filter((p) => p![2] !== 'null').map((p) => Number(p![2]));
-    expect(Number(month![2])).to.equal(reported.reduce((a, b) => a + b, 0));
-    expect(Number(month![2]), 'the figures grew past zero').to.be.greaterThan(0);
+    expectAnalyticsLines(lines);
   });
 });
