@@ -25,12 +25,13 @@ export function sqliteDatabase(): BenchDatabase {
 }
 
 /**
- * The `bench` database on MariaDB, created if missing and emptied of tables so the
- * migrations start from nothing; its tables are dropped again at the end (BENCH_KEEP_DB=1
- * keeps them for inspection). Returns the reason instead when the server is unreachable.
+ * The `bench` database on MariaDB (or the one `databaseUrl` names), created if missing and
+ * emptied of tables so the migrations start from nothing; its tables are dropped again at the
+ * end (BENCH_KEEP_DB=1 keeps them for inspection). Returns the reason instead when the server
+ * is unreachable.
  */
-export async function mariadbDatabase(): Promise<BenchDatabase | { unreachable: string }> {
-  const url = new URL(MARIADB_URL);
+export async function mariadbDatabase(databaseUrl = MARIADB_URL): Promise<BenchDatabase | { unreachable: string }> {
+  const url = new URL(databaseUrl);
   const database = decodeURIComponent(url.pathname.slice(1));
   let server: mysql.Connection;
   try {
@@ -53,7 +54,7 @@ export async function mariadbDatabase(): Promise<BenchDatabase | { unreachable: 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-'));
   return {
     name: 'MariaDB',
-    env: { DATABASE_URL: MARIADB_URL, DATA_DIR: dataDir },
+    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
     async cleanup() {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (KEEP_MARIADB_TABLES) return;

@@ -5,6 +5,7 @@ import { MARIADB_URL, mariadbDatabase, sqliteDatabase } from './databases';
 import { engineSuite } from './engine/engineSuite';
 import { benchmark, type HttpOptions } from './httpBench';
 import { LoadClient } from './loadClient';
+import { scaleoutSuite } from './scaleout/scaleoutSuite';
 
 /**
  * `npm run bench`: the real service on SQLite and on MariaDB, 100,000 posts in one workspace,
@@ -13,7 +14,8 @@ import { LoadClient } from './loadClient';
  * of its own, the in-process figures beside them (the `http` suite, bench/httpBench.ts); the analytics over a year of 100,000 published posts next to
  * GET /v1/me (the `analytics` suite, bench/analyticsSuite.ts); then the publishing engine's
  * throughput and lag next to the bare queue's (the `engine` suite, bench/engine/); `bombs`
- * (bench/bombs.ts) measures memory under decompression bombs. BENCH_SUITES picks the suites
+ * (bench/bombs.ts) measures memory under decompression bombs; `scaleout` (bench/scaleout/) runs
+ * API and worker processes side by side on one MariaDB and Redis. BENCH_SUITES picks the suites
  * (default `http,analytics,engine`).
  * Everything listens on 127.0.0.1 and stops by itself.
  */
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   if (SUITES.includes('analytics')) tables.push(await analyticsSuite(DATABASES, SHAPE));
   if (SUITES.includes('engine')) tables.push(await engineSuite(DATABASES));
   if (SUITES.includes('bombs')) tables.push(await bombsSuite());
+  if (SUITES.includes('scaleout')) tables.push(await scaleoutSuite());
   console.log(`\n## Results\n\n${tables.join('\n\n')}\n`);
   if (SUITES.includes('http') || SUITES.includes('analytics')) {
     console.log('Ratios: req/s of the row divided by req/s of the baseline (1.000 = as fast). p50/p99: autocannon, 1 ms resolution.');
