@@ -13,6 +13,10 @@ import { TypeOrmIdempotencyStore } from '../../adapters/outbound/persistence/typ
 import { TypeOrmMembershipRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmMembershipRepository';
 import { TypeOrmPostRepository } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostRepository';
 import { TypeOrmPostViews } from '../../adapters/outbound/persistence/typeorm/repositories/TypeOrmPostViews';
+import { driverReadsOf } from '../../adapters/outbound/persistence/prepared/driverReadsOf';
+import { PreparedApiKeyCredentials } from '../../adapters/outbound/persistence/prepared/PreparedApiKeyCredentials';
+import { PreparedPostViews } from '../../adapters/outbound/persistence/prepared/PreparedPostViews';
+import { dialectOf } from '../../adapters/outbound/persistence/typeorm/sql/Dialect';
 import { TypeOrmConnectionCredentials } from '../../adapters/outbound/persistence/typeorm/credentials/TypeOrmConnectionCredentials';
 import { TypeOrmTargetMetrics } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmTargetMetrics';
 import { TypeOrmAnalyticsViews } from '../../adapters/outbound/persistence/typeorm/analytics/TypeOrmAnalyticsViews';
@@ -36,15 +40,18 @@ import { type Wiring } from '../Wiring';
 
 /** Repositories on the one DataSource (SQLite or MySQL: the same adapters serve both). Returns its health check. */
 export function bindDatabasePersistence(w: Wiring, config: Config, dataSource: DataSource): HealthCheck {
+  // The hottest reads (credential, posts.get, posts.list) on the driver's prepared statements;
+  // TypeORM serves them inside a unit of work (docs/decisions.md, "Reads on prepared statements").
+  const driverReads = driverReadsOf(dataSource);
   w.value(T.DataSource, dataSource);
   w.value(T.UserRepository, new TypeOrmUserRepository(dataSource));
   w.value(T.WorkspaceRepository, new TypeOrmWorkspaceRepository(dataSource));
   w.value(T.MembershipRepository, new TypeOrmMembershipRepository(dataSource));
   w.value(T.ApiKeyRepository, new TypeOrmApiKeyRepository(dataSource));
-  w.value(T.ApiKeyCredentials, new TypeOrmApiKeyCredentials(dataSource));
+  w.value(T.ApiKeyCredentials, new PreparedApiKeyCredentials(driverReads, new TypeOrmApiKeyCredentials(dataSource)));
   w.value(T.ConnectionRepository, new TypeOrmConnectionRepository(dataSource));
   w.value(T.PostRepository, new TypeOrmPostRepository(dataSource));
-  w.value(T.PostViews, new TypeOrmPostViews(dataSource));
+  w.value(T.PostViews, new PreparedPostViews(driverReads, new TypeOrmPostViews(dataSource), dialectOf(dataSource)));
   w.value(T.PublishQueue, new TypeOrmPublishQueue(dataSource));
   w.value(T.AttemptLog, new TypeOrmAttemptLog(dataSource));
   w.value(T.SandboxPosts, new TypeOrmSandboxPosts(dataSource));

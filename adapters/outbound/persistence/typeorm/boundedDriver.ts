@@ -20,6 +20,20 @@ type Driver = { createQueryRunner(mode: 'master' | 'slave'): Runner; [GUARDED]?:
 
 const GUARDED = Symbol('boundedDriver');
 
+/** What boundDriver installed on a DataSource: its limits (null on SQLite) and its observer. */
+export interface DriverBounds {
+  readonly limits: StoreLimits | null;
+  readonly observer: AvailabilityObserver;
+}
+const boundsByDataSource = new WeakMap<DataSource, DriverBounds>();
+
+/**
+ * The bounds boundDriver put on `dataSource`, for statements sent to its driver directly
+ * (adapters/outbound/persistence/prepared/): undefined when it was never bounded (a test's
+ * DataSource), which then runs unbounded and unobserved, as its TypeORM statements do.
+ */
+export const driverBoundsOf = (dataSource: DataSource): DriverBounds | undefined => boundsByDataSource.get(dataSource);
+
 /**
  * The one place driver errors are classified: every statement of the DataSource runs through
  * a query runner the driver makes, so wrapping those runners turns "the store cannot be reached
@@ -35,6 +49,7 @@ export function boundDriver(dataSource: DataSource, limits: StoreLimits, observe
   if (driver[GUARDED]) return;
   driver[GUARDED] = true;
   const bounded = dataSource.options.type !== 'better-sqlite3';
+  boundsByDataSource.set(dataSource, { limits: bounded ? limits : null, observer });
   const create = driver.createQueryRunner.bind(driver);
   const seen = new WeakSet<Runner>();
   driver.createQueryRunner = (mode) => {
@@ -86,7 +101,7 @@ function guardRunner(runner: Runner, limits: StoreLimits | null, observer: Avail
 }
 
 /** `work`, or a timeout error (classified as unavailable) once `ms` have passed; `late` handles the abandoned work. */
-async function withinTime<T>(work: Promise<T>, ms: number, what: string, late: (timeout: Error) => void): Promise<T> {
+export async function withinTime<T>(work: Promise<T>, ms: number, what: string, late: (timeout: Error) => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

@@ -8,7 +8,8 @@ import { type PostTargetRow } from '../schemas/PostTargetSchema';
 import { type Dialect, readDate, readJson } from './Dialect';
 import { type CalendarEntry, calendarOrder, calendarPage, calendarTotal, isCalendarQuery } from './postCalendar';
 
-type Raw = Record<string, unknown>;
+/** A row as the driver returns it. */
+export type Raw = Record<string, unknown>;
 
 const targetColumns = [
   'id',
@@ -44,10 +45,13 @@ const WITH_TARGETS = 'LEFT JOIN post_targets t ON t.post_id = p.id';
  * `lock` holds the post and its targets until the transaction ends (MySQL).
  */
 export async function readPost<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, workspaceId: string, id: string, lock = false): Promise<T | null> {
-  const sql = `${columns(d)}FROM posts p ${WITH_TARGETS} WHERE p.id = ? AND p.workspace_id = ? ORDER BY t.position${lock ? d.forUpdate : ''}`;
-  const [post] = postsOf(await manager.query<Raw[]>(sql, [id, workspaceId]), as);
+  const [post] = postsOf(await manager.query<Raw[]>(postSql(d, lock), [id, workspaceId]), as);
   return post ?? null;
 }
+
+/** readPost's statement; its parameters are the post's id, then its workspace's. */
+export const postSql = (d: Dialect, lock = false): string =>
+  `${columns(d)}FROM posts p ${WITH_TARGETS} WHERE p.id = ? AND p.workspace_id = ? ORDER BY t.position${lock ? d.forUpdate : ''}`;
 
 /** What a read makes of the rows: an aggregate to change, or a snapshot to show. */
 export type PostShape<T> = (post: PostRow, targets: readonly PostTargetRow[]) => T;
@@ -139,8 +143,8 @@ function entriesOf(rows: readonly Raw[]): Array<CalendarEntry & { post: PostRow;
   return [...byId.values()];
 }
 
-/** Joined rows, in order, to aggregates: the mappers check every stored value. */
-function postsOf<T>(rows: readonly Raw[], as: PostShape<T>): T[] {
+/** Joined rows, in order, to aggregates or snapshots: the mappers check every stored value. */
+export function postsOf<T>(rows: readonly Raw[], as: PostShape<T>): T[] {
   return entriesOf(rows).map((entry) => as(entry.post, entry.targets));
 }
 
