@@ -11,6 +11,13 @@ export interface UnitOfWork {
   readonly atomic: boolean;
   run<T>(work: () => Promise<T>): Promise<T>;
   /**
+   * As `run`, for work that changes many rows of the same kinds (the publishing engine's
+   * rounds): the adapter may hold the writes nothing in the work reads back until the end and
+   * send them together, one statement per table. A conditional write (a job's lease) that
+   * then no longer holds fails the whole unit, which rolls back where `atomic`.
+   */
+  runSetWise<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * Runs work as `run` does, then undoes it whatever it did: its result (or its error) is
    * returned and nothing it wrote is kept (a dry run). Opened on its own, never inside another
    * unit, whose writes it would undo too. Where `atomic` is false nothing can be undone, so

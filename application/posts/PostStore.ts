@@ -111,6 +111,15 @@ export class PostStore {
     return this.posts.findForUpdate(workspaceId, postId);
   }
 
+  /**
+   * For the publishing engine's rounds: the posts of these jobs read and locked in one read,
+   * in post id order, by id; a post gone (or of another workspace) is missing.
+   */
+  async findAllLocked(keys: ReadonlyArray<{ readonly workspaceId: string; readonly postId: string }>): Promise<Map<string, Post>> {
+    const posts = await this.posts.findManyForUpdate(keys.map((k) => ({ workspaceId: k.workspaceId, id: k.postId })));
+    return new Map(posts.map((post) => [post.id, post]));
+  }
+
   private async locked(workspaceId: string, postId: string): Promise<Post> {
     const post = await this.posts.findForUpdate(workspaceId, postId);
     if (post === null) throw notFound('Post');

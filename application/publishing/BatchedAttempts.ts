@@ -1,29 +1,22 @@
 import { type Logger } from '../ports/Logger';
-import { type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
 import { type BeginAttempt, type Begun } from './BeginAttempt';
 import { type JobResult } from './failureReasons';
-import { type RecordOutcome } from './RecordOutcome';
+import { type CallOutcome, type RecordOutcome } from './RecordOutcome';
 
-/** A call made, waiting for its outcome to be recorded. */
-export interface CallOutcome {
-  readonly job: LeasedJob;
-  readonly call: SegmentToPublish;
-  readonly outcome: PublishOutcome;
-  readonly startedAt: Date;
-  readonly finishedAt: Date;
-}
+export type { CallOutcome };
 
 /** Posts in a stable order (then targets): two batches lock the posts they share in the same order. */
 const byPost = (a: LeasedJob, b: LeasedJob): number =>
   a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : a.targetId < b.targetId ? -1 : a.targetId > b.targetId ? 1 : 0;
 
 /**
- * Several jobs' begins, or several outcomes, in ONE unit of work (docs/decisions.md, "The
- * publishing engine"): each is exactly what BeginAttempt or RecordOutcome does alone, joined
- * into one transaction. Only where the unit of work rolls back: a batch that fails changed
- * nothing, and the caller does its jobs one by one instead (null).
+ * Several jobs' begins, or several outcomes, in ONE set-wise unit of work (docs/decisions.md,
+ * "The publishing engine"): their posts read and locked in one statement, then each step
+ * exactly what BeginAttempt or RecordOutcome does alone, the writes gathered and sent at the
+ * commit (UnitOfWork.runSetWise). Only where the unit of work rolls back: a batch that fails
+ * changed nothing, and the caller does its jobs one by one instead (null).
  */
 export class BatchedAttempts {
   constructor(
@@ -39,28 +32,20 @@ export class BatchedAttempts {
 
   /** Every job begun (committed `publishing`, or settled) by target id, or null when the batch rolled back. */
   async beginAll(jobs: readonly LeasedJob[], now: Date): Promise<Map<string, Begun> | null> {
-    return this.inOne([...jobs].sort(byPost), (job) => this.begin.run(job, now));
+    return this.inOne(jobs.length, () => this.begin.runEach([...jobs].sort(byPost), now));
   }
 
   /** Every outcome recorded, by target id, or null when the batch rolled back. */
   async recordAll(calls: readonly CallOutcome[]): Promise<Map<string, JobResult> | null> {
-    const byTarget = new Map(calls.map((c) => [c.job.targetId, c]));
-    return this.inOne(calls.map((c) => c.job).sort(byPost), (job) => {
-      const { call, outcome, startedAt, finishedAt } = byTarget.get(job.targetId)!;
-      return this.record.run(job, call, outcome, startedAt, finishedAt);
-    });
+    return this.inOne(calls.length, () => this.record.runEach([...calls].sort((a, b) => byPost(a.job, b.job))));
   }
 
-  private async inOne<T>(jobs: readonly LeasedJob[], step: (job: LeasedJob) => Promise<T>): Promise<Map<string, T> | null> {
+  private async inOne<T>(jobs: number, work: () => Promise<Map<string, T>>): Promise<Map<string, T> | null> {
     if (!this.unitOfWork.atomic) return null;
     try {
-      return await this.unitOfWork.run(async () => {
-        const done = new Map<string, T>();
-        for (const job of jobs) done.set(job.targetId, await step(job));
-        return done;
-      });
+      return await this.unitOfWork.runSetWise(work);
     } catch (error) {
-      this.logger.warn('a batch of the publishing engine rolled back: its jobs go one by one', { jobs: jobs.length, error: String(error) });
+      this.logger.warn('a batch of the publishing engine rolled back: its jobs go one by one', { jobs, error: String(error) });
       return null;
     }
   }

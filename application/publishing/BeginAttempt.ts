@@ -28,9 +28,21 @@ export class BeginAttempt {
     private readonly readBack: ReadBackSupport,
   ) {}
 
-  run(job: LeasedJob, now: Date): Promise<Begun> {
+  /**
+   * Several jobs begun in the caller's unit of work (BatchedAttempts): their posts read and
+   * locked in one statement first, then each job exactly as `run` begins it alone.
+   */
+  async runEach(jobs: readonly LeasedJob[], now: Date): Promise<Map<string, Begun>> {
+    const posts = await this.store.findAllLocked(jobs);
+    const begun = new Map<string, Begun>();
+    for (const job of jobs) begun.set(job.targetId, await this.run(job, now, posts.get(job.postId) ?? null));
+    return begun;
+  }
+
+  /** `locked`: the post as this unit of work already locked it (null: gone); read and locked here when absent. */
+  run(job: LeasedJob, now: Date, locked?: Post | null): Promise<Begun> {
     return this.unitOfWork.run(async () => {
-      const post = await this.store.findLocked(job.workspaceId, job.postId);
+      const post = locked !== undefined ? locked : await this.store.findLocked(job.workspaceId, job.postId);
       const target = post?.targets.find((t) => t.id === job.targetId);
       // Removed since it was claimed: its job went with it (where rows cascade), nothing to settle.
       if (post === null) {

@@ -12,6 +12,15 @@ import { retryDelayMs } from './retryDelay';
 
 const MINUTE_MS = 60_000;
 
+/** A call made, waiting for its outcome to be recorded. */
+export interface CallOutcome {
+  readonly job: LeasedJob;
+  readonly call: SegmentToPublish;
+  readonly outcome: PublishOutcome;
+  readonly startedAt: Date;
+  readonly finishedAt: Date;
+}
+
 /**
  * The second half of an attempt, in a unit of work of its own: what the platform said goes
  * on the target, then the job follows (done, back in the queue at its next time, or failed).
@@ -28,9 +37,23 @@ export class RecordOutcome {
     private readonly history: AttemptHistory,
   ) {}
 
-  run(job: LeasedJob, call: SegmentToPublish, outcome: PublishOutcome, startedAt: Date, now: Date): Promise<JobResult> {
+  /**
+   * Several outcomes recorded in the caller's unit of work (BatchedAttempts): their posts read
+   * and locked in one statement first, then each exactly as `run` records it alone.
+   */
+  async runEach(calls: readonly CallOutcome[]): Promise<Map<string, JobResult>> {
+    const posts = await this.store.findAllLocked(calls.map((c) => c.job));
+    const recorded = new Map<string, JobResult>();
+    for (const { job, call, outcome, startedAt, finishedAt } of calls) {
+      recorded.set(job.targetId, await this.run(job, call, outcome, startedAt, finishedAt, posts.get(job.postId) ?? null));
+    }
+    return recorded;
+  }
+
+  /** `locked`: the post as this unit of work already locked it (null: gone); read and locked here when absent. */
+  run(job: LeasedJob, call: SegmentToPublish, outcome: PublishOutcome, startedAt: Date, now: Date, locked?: Post | null): Promise<JobResult> {
     return this.unitOfWork.run(async () => {
-      const post = await this.store.findLocked(job.workspaceId, job.postId);
+      const post = locked !== undefined ? locked : await this.store.findLocked(job.workspaceId, job.postId);
       const target = post?.targets.find((t) => t.id === job.targetId);
       if (post === null || target === undefined || target.status !== 'publishing') {
         // Someone settled it while we were calling (our lease ran out): their record stands.

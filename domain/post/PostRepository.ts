@@ -30,6 +30,12 @@ export interface PostRepository {
    */
   findForUpdate(workspaceId: string, id: string): Promise<Post | null>;
   /**
+   * findForUpdate for several posts in one read, locked together in post id order (the
+   * publishing engine's rounds). A post gone, or of another workspace than its key names, is
+   * not among them.
+   */
+  findManyForUpdate(keys: ReadonlyArray<{ readonly workspaceId: string; readonly id: string }>): Promise<Post[]>;
+  /**
    * Newest first (createdAt descending), ties broken by id descending; with sort scheduledAt,
    * by earliestCalendarTime ascending, posts without one last, ties by id ascending. total
    * ignores paging.

@@ -32,6 +32,11 @@ export class MemoryPostRepository implements PostRepository {
     return this.findById(workspaceId, id);
   }
 
+  async findManyForUpdate(keys: ReadonlyArray<{ readonly workspaceId: string; readonly id: string }>): Promise<Post[]> {
+    const found = await Promise.all(keys.map((k) => this.findById(k.workspaceId, k.id)));
+    return found.filter((post): post is Post => post !== null);
+  }
+
   async list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
     const filter = filtersTargets(query.targets) ? query.targets : undefined;
     const matching = [...this.byId.values()].filter(

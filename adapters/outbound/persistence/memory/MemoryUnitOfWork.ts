@@ -12,6 +12,11 @@ export class MemoryUnitOfWork implements UnitOfWork {
     return work();
   }
 
+  /** Nothing to gather: each write is made at once. */
+  runSetWise<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   /** Nothing to undo with: a rehearsal's work leaves nothing behind itself (see UnitOfWork.rehearse). */
   rehearse<T>(work: () => Promise<T>): Promise<T> {
     return work();

@@ -10,6 +10,7 @@ const gates = new WeakMap<DataSource, SqliteGate>();
 const readers = new WeakMap<DataSource, DataSource>();
 const GUARDED = Symbol('guardedBySqliteGate');
 const commitSteps = new WeakMap<EntityManager, Map<object, CommitStep>>();
+const setWise = new WeakSet<EntityManager>();
 
 export const isSqlite = (dataSource: DataSource): boolean => dataSource.options.type === 'better-sqlite3';
 
@@ -39,33 +40,56 @@ export function guardConcurrentUse(dataSource: DataSource): void {
 interface CommitStep {
   readonly state: unknown;
   readonly run: () => Promise<void>;
+  readonly rank: number;
 }
+
+/**
+ * When a commit step runs among the others: the queue's and the rows' own writes first, then
+ * the calendar's day rows, then post_counts, the rows every writer of a workspace shares,
+ * always the last locks a transaction takes (docs/decisions.md, "The publishing engine").
+ */
+export const COMMIT_RANK = { rows: 0, calendarDays: 1, postCounts: 2 } as const;
 
 /**
  * `owner`'s state in the transaction `manager` belongs to, made by `open` on first use, whose
  * `run` is done once at the end of that transaction, just before it commits (never when the
- * work failed). Null outside a transaction.
+ * work failed), after the steps of a lower `rank`, in the order they were opened within a rank.
+ * Null outside a transaction.
  */
-export function atCommit<S>(manager: EntityManager, owner: object, open: () => { state: S; run: () => Promise<void> }): S | null {
+export function atCommit<S>(
+  manager: EntityManager,
+  owner: object,
+  open: () => { state: S; run: () => Promise<void> },
+  rank: number = COMMIT_RANK.rows,
+): S | null {
   const steps = commitSteps.get(manager);
   if (steps === undefined) return null;
   let step = steps.get(owner);
   if (step === undefined) {
-    step = open();
+    step = { ...open(), rank };
     steps.set(owner, step);
   }
   return step.state as S;
 }
+
+/**
+ * True inside a set-wise unit of work (UnitOfWork.runSetWise): writes that nothing in the unit
+ * reads back may wait for its commit and go there as one statement per table, and a
+ * conditional one that then matches fewer rows than it should fails the whole unit.
+ */
+export const isSetWise = (manager: EntityManager): boolean => setWise.has(manager);
 
 async function withCommitSteps<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const steps = new Map<object, CommitStep>();
   commitSteps.set(manager, steps);
   try {
     const result = await work(manager);
-    for (const step of steps.values()) await step.run();
+    // Stable: within a rank, in the order the steps were opened.
+    for (const step of [...steps.values()].sort((a, b) => a.rank - b.rank)) await step.run();
     return result;
   } finally {
     commitSteps.delete(manager);
+    setWise.delete(manager);
   }
 }
 
@@ -101,14 +125,27 @@ export function readerOf(dataSource: DataSource): EntityManager {
   return current.getStore() ?? readers.get(dataSource)?.manager ?? dataSource.manager;
 }
 
+/** How a transaction `inTransaction` opens is run (ignored when it joins one already open). */
+export interface TransactionOptions {
+  /** MySQL only (SQLite has one writer and no levels): READ COMMITTED takes no gap locks. */
+  readonly isolation?: 'READ COMMITTED';
+  /** A set-wise unit of work (isSetWise). */
+  readonly setWise?: boolean;
+}
+
 /**
  * Runs `work` in a transaction, or joins the one already open in this async context. On
  * SQLite the transaction holds the connection to itself until it ends (see guardConcurrentUse).
  */
-export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const open = current.getStore();
   if (open !== undefined) return work(open);
-  const run = () => dataSource.transaction((manager) => current.run(manager, () => withCommitSteps(manager, work)));
+  const inside = (manager: EntityManager) => {
+    if (options.setWise === true) setWise.add(manager);
+    return current.run(manager, () => withCommitSteps(manager, work));
+  };
+  const isolation = isSqlite(dataSource) ? undefined : options.isolation;
+  const run = () => (isolation === undefined ? dataSource.transaction(inside) : dataSource.transaction(isolation, inside));
   const gate = gates.get(dataSource);
   return gate === undefined ? run() : gate.exclusive(run);
 }
@@ -133,6 +170,15 @@ export class TypeOrmUnitOfWork implements UnitOfWork {
       }
       return result;
     });
+  }
+
+  /**
+   * As `run`, set-wise (isSetWise): the post and target updates, attempt rows and the queue's
+   * conditional changes of the unit go at its commit, one statement per table. Opened on its
+   * own: inside an open unit it is that unit, as it is.
+   */
+  runSetWise<T>(work: () => Promise<T>): Promise<T> {
+    return inTransaction(this.dataSource, () => work(), { setWise: true });
   }
 
   /**

@@ -9,7 +9,8 @@ import { type PostReviewRow } from '../schemas/PostReviewSchema';
 import { CalendarDays, calendarDaysOf } from '../sql/calendarDays';
 import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
 import { PostCounts } from '../sql/postCounts';
-import { AS_AGGREGATE, listPosts, readPost } from '../sql/postReads';
+import { HeldPostWrites } from '../sql/heldPostWrites';
+import { AS_AGGREGATE, listPosts, readPost, readPostsLocked } from '../sql/postReads';
 import { PostWrites } from '../sql/postWrites';
 import { inTransaction, managerOf } from '../transactionContext';
 
@@ -25,10 +26,12 @@ export class TypeOrmPostRepository implements PostRepository {
   private readonly counts: PostCounts;
   private readonly days: CalendarDays;
   private readonly analyticsDays: AnalyticsDays;
+  private readonly held: HeldPostWrites;
 
   constructor(private readonly dataSource: DataSource) {
     this.d = dialectOf(dataSource);
     this.writes = new PostWrites(this.d);
+    this.held = new HeldPostWrites(this.writes);
     this.counts = new PostCounts(this.d);
     this.days = new CalendarDays(this.d);
     this.analyticsDays = new AnalyticsDays(this.d);
@@ -41,11 +44,14 @@ export class TypeOrmPostRepository implements PostRepository {
       let countedAs: string | null = persisted?.status ?? null;
       // The calendar days the stored targets are on: those loaded, unless another writer came first.
       let daysBefore = persisted === null ? [] : calendarDaysOf(persisted.targets);
-      if (persisted === null) {
+      const inPlace = persisted !== null && this.held.canHold(m) ? changedInPlace(rows, post, persisted) : null;
+      if (inPlace !== null) {
+        // A set-wise unit (a round of the engine): written at its commit with the others.
+        this.held.hold(m, rows.post, inPlace);
+      } else if (persisted === null) {
+        await this.held.flush(m);
         await this.insertWhole(m, rows);
-      } else if (await this.writes.updatePost(m, rows.post, post.groups !== persisted.groups)) {
-        await this.writeChangedTargets(m, rows, post.targets, persisted.targets);
-      } else {
+      } else if (!(await this.updateInPlace(m, rows, post, persisted))) {
         // Another writer saved it since it was loaded (a save without findForUpdate): what it
         // stored is unknown here, so this save replaces the post whole, counted from the status
         // stored now, not the one loaded; a post removed meanwhile is saved anew.
@@ -69,13 +75,27 @@ export class TypeOrmPostRepository implements PostRepository {
     post.markSaved();
   }
 
-  findById(workspaceId: string, id: string): Promise<Post | null> {
-    return readPost(managerOf(this.dataSource), this.d, AS_AGGREGATE, workspaceId, id);
+  async findById(workspaceId: string, id: string): Promise<Post | null> {
+    const m = managerOf(this.dataSource);
+    await this.held.flush(m);
+    return readPost(m, this.d, AS_AGGREGATE, workspaceId, id);
   }
 
   findForUpdate(workspaceId: string, id: string): Promise<Post | null> {
     // Joins the unit of work's transaction; alone it opens one, and the lock ends with it.
-    return inTransaction(this.dataSource, (m) => readPost(m, this.d, AS_AGGREGATE, workspaceId, id, true));
+    return inTransaction(this.dataSource, async (m) => {
+      await this.held.flush(m);
+      return readPost(m, this.d, AS_AGGREGATE, workspaceId, id, true);
+    });
+  }
+
+  findManyForUpdate(keys: ReadonlyArray<{ readonly workspaceId: string; readonly id: string }>): Promise<Post[]> {
+    const wanted = new Set(keys.map((k) => `${k.workspaceId}\u0000${k.id}`));
+    return inTransaction(this.dataSource, async (m) => {
+      await this.held.flush(m);
+      const posts = await readPostsLocked(m, this.d, AS_AGGREGATE, [...new Set(keys.map((k) => k.id))]);
+      return posts.filter((post) => wanted.has(`${post.workspaceId}\u0000${post.id}`));
+    });
   }
 
   list(query: PostListQuery): Promise<{ items: Post[]; total: number }> {
@@ -93,6 +113,7 @@ export class TypeOrmPostRepository implements PostRepository {
 
   async remove(workspaceId: string, id: string): Promise<boolean> {
     return inTransaction(this.dataSource, async (m) => {
+      await this.held.flush(m);
       // The status and calendar days to count down, locked (MySQL) so that they are the ones being deleted.
       const rows = await m.query<Array<{ status: string; calendar_at: unknown }>>(
         `SELECT p.status, t.calendar_at FROM posts p LEFT JOIN post_targets t ON t.post_id = p.id WHERE p.id = ? AND p.workspace_id = ?${this.d.forUpdate}`,
@@ -114,6 +135,14 @@ export class TypeOrmPostRepository implements PostRepository {
       await this.analyticsDays.takeOut(m, figures);
       return true;
     });
+  }
+
+  /** The post row if still at the version loaded, then its changed targets: false when another writer came first. */
+  private async updateInPlace(m: EntityManager, rows: PostRows, post: Post, persisted: NonNullable<Post['persisted']>): Promise<boolean> {
+    await this.held.flush(m);
+    if (!(await this.writes.updatePost(m, rows.post, post.groups !== persisted.groups))) return false;
+    await this.writeChangedTargets(m, rows, post.targets, persisted.targets);
+    return true;
   }
 
   private async insertWhole(m: EntityManager, rows: PostRows): Promise<void> {
@@ -139,6 +168,17 @@ export class TypeOrmPostRepository implements PostRepository {
     for (const row of changed) await this.writes.updateTarget(m, row);
     await this.writes.insertTargets(m, added);
   }
+}
+
+/**
+ * The changed targets' rows when the save changes rows in place only (same content, the same
+ * targets in the same places, no review decided), which a set-wise unit can hold back; else null.
+ */
+function changedInPlace(rows: PostRows, post: Post, persisted: NonNullable<Post['persisted']>): PostRows['targets'] | null {
+  if (post.groups !== persisted.groups || rows.newReviews.length > 0 || persisted.targets.length !== rows.targets.length) return null;
+  if (rows.targets.some((row, position) => persisted.targets[position]!.id !== row.id)) return null;
+  // Targets are immutable: a changed one is another object (rows.targets[i] is post.targets[i]).
+  return rows.targets.filter((_, position) => persisted.targets[position] !== post.targets[position]);
 }
 
 const reviewRowOf = (row: Record<string, unknown>, postId: string): PostReviewRow => ({

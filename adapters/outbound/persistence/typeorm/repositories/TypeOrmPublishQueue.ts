@@ -2,15 +2,20 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { type LeasedJob, type LeaseRequest, type PublishJob, type PublishQueue } from '../../../../../application/ports/PublishQueue';
 import { PublishJobMapper } from '../mappers/PublishJobMapper';
 import { changedRows, type Dialect, dialectOf, inList } from '../sql/Dialect';
-import { inTransaction, managerOf } from '../transactionContext';
+import { atCommit, inTransaction, isSetWise, managerOf } from '../transactionContext';
+import { HeldJobChanges } from './HeldJobChanges';
 
 const COLUMNS = 'target_id, post_id, workspace_id, not_before, attempts, lease_owner, lease_expires_at';
 
 /**
  * The publish_jobs table workers claim rows from. A claim reads candidates with
  * `FOR UPDATE SKIP LOCKED` on MySQL (several workers never wait for, nor take, each other's
- * rows); SQLite has one writer per process (docs/decisions.md). Every change of a job is
- * conditional on its state and lease owner.
+ * rows), at READ COMMITTED so that it takes no gap locks (docs/performance.md, "Issue 25: the
+ * engine set-wise": at REPEATABLE READ two claims deadlocked on the gaps their UPDATEs insert
+ * index entries into); SQLite has one writer per process (docs/decisions.md). Every change of
+ * a job is conditional on its state and lease owner. In a set-wise unit (a round's begins or
+ * outcomes) lease renewals and completions wait for its commit, one statement per owner each
+ * (HeldJobChanges).
  */
 export class TypeOrmPublishQueue implements PublishQueue {
   private readonly d: Dialect;
@@ -62,6 +67,8 @@ export class TypeOrmPublishQueue implements PublishQueue {
    * that locks the same jobs in post order (docs/decisions.md, "The publishing engine").
    */
   async renew(targetIds: readonly string[], owner: string, until: Date): Promise<string[]> {
+    const held = this.heldChanges();
+    if (held !== null) return held.renew(targetIds, owner, until);
     const renewed: string[] = [];
     for (const targetId of targetIds) {
       if (await this.ifHeld(owner, 'UPDATE publish_jobs SET lease_expires_at = ? WHERE target_id = ?', [this.d.date(until), targetId])) renewed.push(targetId);
@@ -70,7 +77,19 @@ export class TypeOrmPublishQueue implements PublishQueue {
   }
 
   complete(targetId: string, owner: string): Promise<boolean> {
+    const held = this.heldChanges();
+    if (held !== null) return Promise.resolve(held.complete(targetId, owner));
     return this.ifHeld(owner, 'DELETE FROM publish_jobs WHERE target_id = ?', [targetId]);
+  }
+
+  /** In a set-wise unit, the changes that wait for its commit; else null. */
+  private heldChanges(): HeldJobChanges | null {
+    const m = managerOf(this.dataSource);
+    if (!isSetWise(m)) return null;
+    return atCommit(m, this, () => {
+      const changes = new HeldJobChanges(this.d);
+      return { state: changes, run: () => changes.apply(m) };
+    });
   }
 
   release(targetId: string, owner: string, notBefore: Date): Promise<boolean> {
@@ -85,6 +104,9 @@ export class TypeOrmPublishQueue implements PublishQueue {
 
   /** Runs a statement on one job, on condition that `owner` still holds its lease. */
   private async ifHeld(owner: string, sql: string, params: unknown[]): Promise<boolean> {
+    // A renewal waiting in this unit checks the lease this statement checks too: not needed
+    // (every statement here ends with its target id).
+    this.heldChanges()?.forget(params[params.length - 1] as string);
     const guarded = `${sql} AND state = 'leased' AND lease_owner = ?`;
     return inTransaction(this.dataSource, async (m) => (await changedRows(m, guarded, [...params, owner])) === 1);
   }
@@ -92,27 +114,31 @@ export class TypeOrmPublishQueue implements PublishQueue {
   /** Leases what `due` selects, oldest `order` first; a claim of due work counts an attempt. */
   private claim(request: LeaseRequest, due: string, order: string, countsAttempt: boolean): Promise<LeasedJob[]> {
     const { owner, now, leaseMs, limit } = request;
-    return inTransaction(this.dataSource, async (m: EntityManager) => {
-      const skipLocked = this.d.sqlite ? '' : ' FOR UPDATE SKIP LOCKED';
-      const candidates = await m.query<Array<{ target_id: string }>>(
-        `SELECT target_id FROM publish_jobs WHERE ${due} ORDER BY ${order}, target_id LIMIT ?${skipLocked}`,
-        [this.d.date(now), limit],
-      );
-      if (candidates.length === 0) return [];
-      const ids = candidates.map((c) => c.target_id);
-      // By primary key alone, and forced to use it: the rows are this transaction's (locked
-      // above, or SQLite's one writer). A scan (which MariaDB picks when the list is a large
-      // share of the table) would lock rows other claimers hold, and deadlock with them.
-      const byKey = this.d.sqlite ? '' : ' FORCE INDEX (PRIMARY)';
-      await m.query(
-        `UPDATE publish_jobs${byKey} SET state = 'leased', lease_owner = ?, lease_expires_at = ?${countsAttempt ? ', attempts = attempts + 1' : ''} WHERE target_id IN (${inList(ids.length)})`,
-        [owner, this.d.date(new Date(now.getTime() + leaseMs)), ...ids],
-      );
-      const rows = await m.query<Array<Record<string, unknown>>>(
-        `SELECT ${COLUMNS} FROM publish_jobs WHERE target_id IN (${inList(ids.length)}) AND lease_owner = ? ORDER BY not_before, target_id`,
-        [...ids, owner],
-      );
-      return rows.map(PublishJobMapper.toLeased);
-    });
+    return inTransaction(
+      this.dataSource,
+      async (m: EntityManager) => {
+        const skipLocked = this.d.sqlite ? '' : ' FOR UPDATE SKIP LOCKED';
+        const candidates = await m.query<Array<{ target_id: string }>>(
+          `SELECT target_id FROM publish_jobs WHERE ${due} ORDER BY ${order}, target_id LIMIT ?${skipLocked}`,
+          [this.d.date(now), limit],
+        );
+        if (candidates.length === 0) return [];
+        const ids = candidates.map((c) => c.target_id);
+        // By primary key alone, and forced to use it: the rows are this transaction's (locked
+        // above, or SQLite's one writer). A scan (which MariaDB picks when the list is a large
+        // share of the table) would lock rows other claimers hold, and deadlock with them.
+        const byKey = this.d.sqlite ? '' : ' FORCE INDEX (PRIMARY)';
+        await m.query(
+          `UPDATE publish_jobs${byKey} SET state = 'leased', lease_owner = ?, lease_expires_at = ?${countsAttempt ? ', attempts = attempts + 1' : ''} WHERE target_id IN (${inList(ids.length)})`,
+          [owner, this.d.date(new Date(now.getTime() + leaseMs)), ...ids],
+        );
+        const rows = await m.query<Array<Record<string, unknown>>>(
+          `SELECT ${COLUMNS} FROM publish_jobs WHERE target_id IN (${inList(ids.length)}) AND lease_owner = ? ORDER BY not_before, target_id`,
+          [...ids, owner],
+        );
+        return rows.map(PublishJobMapper.toLeased);
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 }

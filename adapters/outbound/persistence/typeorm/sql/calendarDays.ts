@@ -1,6 +1,6 @@
 import { type EntityManager } from 'typeorm';
 import { calendarTimeOf } from '../../../../../domain/post/PostCalendar';
-import { atCommit } from '../transactionContext';
+import { atCommit, COMMIT_RANK } from '../transactionContext';
 import { type Dialect, readDate, valuesList } from './Dialect';
 
 /**
@@ -48,7 +48,7 @@ export class CalendarDays {
       const moves = new Map<string, [workspaceId: string, day: number, delta: number]>();
       return { state: moves, run: () => this.apply(m, moves) };
     };
-    const noted = atCommit(m, this, open);
+    const noted = atCommit(m, this, open, COMMIT_RANK.calendarDays);
     const moves = noted ?? new Map<string, [string, number, number]>();
     const was = new Set(before);
     const now = new Set(after);

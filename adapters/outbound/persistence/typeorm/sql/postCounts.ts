@@ -1,5 +1,5 @@
 import { type EntityManager } from 'typeorm';
-import { atCommit } from '../transactionContext';
+import { atCommit, COMMIT_RANK } from '../transactionContext';
 import { changedRows, type Dialect } from './Dialect';
 
 /** Where a post is counted in post_counts. */
@@ -44,7 +44,7 @@ export class PostCounts {
       const moves = new Map<string, [CountKey, number]>();
       return { state: moves, run: () => this.apply(m, moves) };
     };
-    const noted = atCommit(m, this, open);
+    const noted = atCommit(m, this, open, COMMIT_RANK.postCounts);
     const moves = noted ?? new Map<string, [CountKey, number]>();
     for (const [key, delta] of [[before, -1] as const, [after, 1] as const]) {
       if (key === null) continue;

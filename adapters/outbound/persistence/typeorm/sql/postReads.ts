@@ -5,7 +5,7 @@ import { type PostListQuery } from '../../../../../domain/post/PostRepository';
 import { PostMapper } from '../mappers/PostMapper';
 import { type PostRow } from '../schemas/PostSchema';
 import { type PostTargetRow } from '../schemas/PostTargetSchema';
-import { type Dialect, readDate, readJson } from './Dialect';
+import { type Dialect, inList, readDate, readJson } from './Dialect';
 import { type CalendarEntry, calendarOrder, calendarPage, calendarTotal, isCalendarQuery } from './postCalendar';
 
 /** A row as the driver returns it. */
@@ -52,6 +52,18 @@ export async function readPost<T>(manager: EntityManager, d: Dialect, as: PostSh
 /** readPost's statement; its parameters are the post's id, then its workspace's. */
 export const postSql = (d: Dialect, lock = false): string =>
   `${columns(d)}FROM posts p ${WITH_TARGETS} WHERE p.id = ? AND p.workspace_id = ? ORDER BY t.position${lock ? d.forUpdate : ''}`;
+
+/**
+ * Several posts with their targets in ONE statement, locked together until the transaction
+ * ends (MySQL), in post id order: the publishing engine's round, whose batches therefore lock
+ * the posts they share in the same order.
+ */
+export async function readPostsLocked<T>(manager: EntityManager, d: Dialect, as: PostShape<T>, ids: readonly string[]): Promise<T[]> {
+  if (ids.length === 0) return [];
+  const sorted = [...ids].sort();
+  const sql = `${columns(d)}FROM posts p ${WITH_TARGETS} WHERE p.id IN (${inList(sorted.length)}) ORDER BY p.id, t.position${d.forUpdate}`;
+  return postsOf(await manager.query<Raw[]>(sql, sorted), as);
+}
 
 /** What a read makes of the rows: an aggregate to change, or a snapshot to show. */
 export type PostShape<T> = (post: PostRow, targets: readonly PostTargetRow[]) => T;

@@ -1,37 +1,69 @@
-import { type DataSource } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { type EventToDeliver, type Subscriber, type WebhookOutbox } from '../../../../../application/ports/webhooks/WebhookOutbox';
 import { type WebhookEventType } from '../../../../../domain/webhook/WebhookEventType';
 import { valuesList } from '../sql/Dialect';
-import { managerOf } from '../transactionContext';
+import { atCommit, isSetWise, managerOf } from '../transactionContext';
 import { DELIVERY_COLUMNS } from './TypeOrmWebhookDeliveries';
+
+/** What a set-wise unit of work keeps: each workspace's subscribers, read once, and the rows it holds back. */
+interface InUnit {
+  readonly subscribers: Map<string, Subscriber[]>;
+  readonly events: unknown[][];
+  readonly deliveries: unknown[][];
+}
 
 /**
  * The outbox's side of `webhook_events` and `webhook_deliveries`: written on the caller's
  * transaction (the unit of work of the change that caused the events), so they commit or
- * roll back with it.
+ * roll back with it. In a set-wise unit (a round of the publishing engine) a workspace's
+ * subscribers are read once, and the rows go at its commit, one INSERT per table.
  */
 export class TypeOrmWebhookOutbox implements WebhookOutbox {
   constructor(private readonly dataSource: DataSource) {}
 
   async subscribers(workspaceId: string): Promise<Subscriber[]> {
-    const rows = await managerOf(this.dataSource).query<Array<{ id: string; event_types: string }>>(
+    const m = managerOf(this.dataSource);
+    const unit = this.unitOf(m);
+    const kept = unit?.subscribers.get(workspaceId);
+    if (kept !== undefined) return kept;
+    const rows = await m.query<Array<{ id: string; event_types: string }>>(
       'SELECT id, event_types FROM webhook_subscriptions WHERE workspace_id = ? AND enabled = 1',
       [workspaceId],
     );
-    return rows.map((row) => ({ id: row.id, eventTypes: JSON.parse(row.event_types) as WebhookEventType[] }));
+    const subscribers = rows.map((row) => ({ id: row.id, eventTypes: JSON.parse(row.event_types) as WebhookEventType[] }));
+    unit?.subscribers.set(workspaceId, subscribers);
+    return subscribers;
   }
 
   async write(workspaceId: string, events: readonly EventToDeliver[], attemptLimit: number, now: Date): Promise<void> {
     const m = managerOf(this.dataSource);
     const at = now.getTime();
-    await m.query(
-      `INSERT INTO webhook_events (id, workspace_id, type, body, created_at_ms) VALUES ${valuesList(events.length, 5)}`,
-      events.flatMap((e) => [e.id, workspaceId, e.type, e.body, at]),
-    );
+    const rows = events.map((e) => [e.id, workspaceId, e.type, e.body, at]);
     const deliveries = events.flatMap((e) =>
       e.deliveries.map((d) => [d.id, d.subscriptionId, workspaceId, e.id, e.type, 'pending', 0, attemptLimit, at, at, at]),
     );
+    const unit = this.unitOf(m);
+    if (unit !== null) {
+      unit.events.push(...rows);
+      unit.deliveries.push(...deliveries);
+      return;
+    }
+    await this.insert(m, rows, deliveries);
+  }
+
+  private async insert(m: EntityManager, events: readonly unknown[][], deliveries: readonly unknown[][]): Promise<void> {
+    if (events.length > 0) {
+      await m.query(`INSERT INTO webhook_events (id, workspace_id, type, body, created_at_ms) VALUES ${valuesList(events.length, 5)}`, events.flat());
+    }
     if (deliveries.length === 0) return;
     await m.query(`INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS}) VALUES ${valuesList(deliveries.length, 11)}`, deliveries.flat());
+  }
+
+  private unitOf(m: EntityManager): InUnit | null {
+    if (!isSetWise(m)) return null;
+    return atCommit(m, this, () => {
+      const unit: InUnit = { subscribers: new Map(), events: [], deliveries: [] };
+      return { state: unit, run: () => this.insert(m, unit.events.splice(0), unit.deliveries.splice(0)) };
+    });
   }
 }
