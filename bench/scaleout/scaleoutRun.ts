@@ -17,7 +17,7 @@ import { seedDueTargets } from '../engine/seedDueTargets';
 import { countTimedCalls, readTimedCalls } from '../engine/timedCallPublisher';
 import { type ApiLoadClient } from './apiLoadClient';
 import { type LoadOutcome } from './apiLoadProtocol';
-import { loadMix } from './loadMix';
+import { type LoadedWorkspace, loadMix, sentWithKey } from './loadMix';
 import { startScaleoutProcesses } from './scaleoutProcesses';
 import { checkSharedLimit, type SharedLimitCheck } from './sharedRateLimit';
 
@@ -30,6 +30,8 @@ export interface ScaleoutPlan {
   readonly publish: boolean;
   /** Requests per second of API load, 0 for none. */
   readonly rate: number;
+  /** Whether the load acts on every seeded workspace, each with its own key, or on the first alone (its count rows then shared by every write). */
+  readonly loadOn: 'every workspace' | 'one workspace';
 }
 
 export interface ScaleoutSettings {
@@ -48,6 +50,8 @@ export interface CoresUsed {
   readonly api: number | null;
   readonly workers: number | null;
   readonly database: number | null;
+  /** MariaDB's cores in the seconds just before, with this row's processes up and idle: the other databases' work on a shared server. */
+  readonly databaseBefore: number | null;
   readonly redis: number | null;
 }
 
@@ -65,6 +69,8 @@ export interface ScaleoutRow {
 /** The limit every API process is given: the highest the config takes, so the load is never refused; counted over one window longer than the run. */
 const RATE_LIMIT = 1_000_000;
 const PROBE_REQUESTS = 30;
+/** How long MariaDB's CPU is read before a row's measured window, to tell the other databases' work on the server apart. */
+const BACKGROUND_MS = 3000;
 
 /**
  * One row on a fresh database: the targets seeded (the engine bench's seed, a day ahead),
@@ -79,12 +85,19 @@ export async function scaleoutRun(database: BenchDatabase, plan: ScaleoutPlan, s
   try {
     const dataSource = composition.dataSource!;
     const seeded = await seedDueTargets(composition, settings.targets, settings.connections, settings.workspaces);
-    const workspaceId = seeded.workspaceIds[0]!;
     const given = new Fixtures(composition);
-    const loadKey = (await given.apiKey(workspaceId, OWNER_EMAIL, 'owner')).key;
-    const probeKey = (await given.apiKey(workspaceId, OWNER_EMAIL, 'owner')).key;
-    const connectionId = await given.connection(workspaceId, 'twitter', '@scaleout');
-    const postIds = seeded.posts.filter((post) => post.workspaceId === workspaceId).map((post) => post.postId);
+    const loaded: LoadedWorkspace[] = [];
+    for (const workspaceId of plan.loadOn === 'one workspace' ? seeded.workspaceIds.slice(0, 1) : seeded.workspaceIds) {
+      loaded.push({
+        workspaceId,
+        postIds: seeded.posts.filter((post) => post.workspaceId === workspaceId).map((post) => post.postId),
+        connectionId: await given.connection(workspaceId, 'twitter', '@scaleout'),
+        apiKey: (await given.apiKey(workspaceId, OWNER_EMAIL, 'owner')).key,
+      });
+    }
+    const probeKey = (await given.apiKey(seeded.workspaceIds[0]!, OWNER_EMAIL, 'owner')).key;
+    const loadKey = loaded[0]!.apiKey;
+    const mix = loadMix(loaded);
     const env = {
       ...database.env,
       SECRET_KEY: ENGINE_SECRET_KEY,
@@ -99,15 +112,16 @@ export async function scaleoutRun(database: BenchDatabase, plan: ScaleoutPlan, s
     let stopped: Promise<{ readonly tickFailures: readonly string[] }> | null = null;
     try {
       const baseUrls = processes.api.map((service) => service.baseUrl);
-      const plannedLoad = (seconds?: number) => ({ baseUrls, rate: plan.rate, mix: loadMix(workspaceId, postIds, connectionId, loadKey), seconds });
-      // What the load's key sent, and whether every request of it was answered as it should (then each was counted).
+      const plannedLoad = (seconds?: number) => ({ baseUrls, rate: plan.rate, mix, seconds });
+      // What the first workspace's key sent, and whether every request of the load was answered as it should (then each was counted).
       let loadSent = 0;
       let loadAllOk = true;
       const tally = (outcome: LoadOutcome | null) => {
-        loadSent += outcome?.sent ?? 0;
+        loadSent += sentWithKey(mix, outcome?.sent ?? 0, loadKey);
         loadAllOk &&= outcome === null || outcome.ok === outcome.sent;
       };
       if (plan.rate > 0) tally(await load.start(plannedLoad(settings.warmupSeconds)).done);
+      const databaseBefore = await databaseCoresOver(BACKGROUND_MS);
 
       const dueAt = new Date(Date.now() + settings.dueInMs);
       if (plan.publish) await makeSeededDue(dataSource, dueAt);
@@ -122,7 +136,8 @@ export async function scaleoutRun(database: BenchDatabase, plan: ScaleoutPlan, s
       if (plan.publish) await eventually(() => countTimedCalls(callLog) >= settings.targets, 600_000, `${settings.targets} calls`);
       else await new Promise((resolve) => setTimeout(resolve, settings.apiSeconds * 1000));
       const outcome = running === null ? null : plan.publish ? await running.stop() : await running.done;
-      const { cores, seconds } = meters();
+      const { cores: used, seconds } = meters();
+      const cores = { ...used, databaseBefore };
       tally(outcome);
 
       let engine: CallFigures | null = null;
@@ -158,7 +173,7 @@ async function makeSeededDue(dataSource: DataSource, dueAt: Date): Promise<void>
 }
 
 /** Starts measuring the CPU of the API processes, the workers, MariaDB and Redis; the returned function says how many cores each used since. */
-function meterCores(apiPids: readonly number[], workerPids: readonly number[]): () => { cores: CoresUsed; seconds: number } {
+function meterCores(apiPids: readonly number[], workerPids: readonly number[]): () => { cores: Omit<CoresUsed, 'databaseBefore'>; seconds: number } {
   const databasePid = databaseServerPid();
   const redisPid = processNamed('redis-server');
   const started = performance.now();
@@ -172,6 +187,16 @@ function meterCores(apiPids: readonly number[], workerPids: readonly number[]): 
     const cores = (used: number | null) => (used === null ? null : used / seconds);
     return { seconds, cores: { api: cores(api()), workers: cores(workers()), database: cores(database()), redis: cores(redis()) } };
   };
+}
+
+/** MariaDB's cores over the next `ms`, null where /proc cannot tell. */
+async function databaseCoresOver(ms: number): Promise<number | null> {
+  const pid = databaseServerPid();
+  if (pid === null) return null;
+  const meter = cpuMeter([pid]);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const used = meter();
+  return used === null ? null : used / (ms / 1000);
 }
 
 /** The pid of the first process whose command is `name`, or null. */

@@ -20,12 +20,15 @@ const SETTINGS: ScaleoutSettings = {
 };
 
 /** The rows, by the names BENCH_SCALEOUT_ROWS picks them with; the scale-out row last, after its baselines. */
+const EVERY: ScaleoutPlan['loadOn'] = 'every workspace';
 const PLANS: Record<string, ScaleoutPlan> = {
-  engine1: { name: '1 worker, no API load', apiProcesses: 0, workers: 1, publish: true, rate: 0 },
-  engine3: { name: '3 workers, no API load', apiProcesses: 0, workers: 3, publish: true, rate: 0 },
-  api1: { name: 'API load alone, 1 API process', apiProcesses: 1, workers: 0, publish: false, rate: RATE },
-  api3: { name: 'API load alone, 3 API processes', apiProcesses: 3, workers: 0, publish: false, rate: RATE },
-  scaleout: { name: '3 API processes + 3 workers', apiProcesses: 3, workers: 3, publish: true, rate: RATE },
+  engine1: { name: '1 worker, no API load', apiProcesses: 0, workers: 1, publish: true, rate: 0, loadOn: EVERY },
+  engine3: { name: '3 workers, no API load', apiProcesses: 0, workers: 3, publish: true, rate: 0, loadOn: EVERY },
+  api1: { name: 'API load alone, 1 API process', apiProcesses: 1, workers: 0, publish: false, rate: RATE, loadOn: EVERY },
+  api3: { name: 'API load alone, 3 API processes', apiProcesses: 3, workers: 0, publish: false, rate: RATE, loadOn: EVERY },
+  scaleout: { name: '3 API processes + 3 workers', apiProcesses: 3, workers: 3, publish: true, rate: RATE, loadOn: EVERY },
+  // The same, every request of the load on one workspace: its creates all move one post_counts row.
+  scaleout1ws: { name: '3 API + 3 workers, load on one workspace', apiProcesses: 3, workers: 3, publish: true, rate: RATE, loadOn: 'one workspace' },
 };
 const ROWS = (process.env.BENCH_SCALEOUT_ROWS ?? Object.keys(PLANS).join(',')).split(',');
 
@@ -89,7 +92,7 @@ function summary(row: ScaleoutRow): string {
   }
   const c = row.cores;
   parts.push(
-    `cores API ${c.api?.toFixed(2) ?? 'n/a'}, workers ${c.workers?.toFixed(2) ?? 'n/a'}, MariaDB ${c.database?.toFixed(2) ?? 'n/a'}, Redis ${c.redis?.toFixed(2) ?? 'n/a'}`,
+    `cores API ${c.api?.toFixed(2) ?? 'n/a'}, workers ${c.workers?.toFixed(2) ?? 'n/a'}, MariaDB ${c.database?.toFixed(2) ?? 'n/a'} (${c.databaseBefore?.toFixed(2) ?? 'n/a'} before the row), Redis ${c.redis?.toFixed(2) ?? 'n/a'}`,
   );
   return parts.join('; ');
 }

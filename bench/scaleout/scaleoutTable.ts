@@ -50,7 +50,7 @@ export function scaleoutTable(rows: readonly ScaleoutRow[], targets: number): st
     errorsOf(row),
     cores(row.cores.api),
     cores(row.cores.workers),
-    cores(row.cores.database),
+    `${cores(row.cores.database)} (${cores(row.cores.databaseBefore)} before)`,
     cores(row.cores.redis),
     row.plan.workers > 0 ? String(row.failedTicks) : '—',
     limitOf(row),
@@ -68,28 +68,33 @@ export function scaleoutTable(rows: readonly ScaleoutRow[], targets: number): st
   ].join('\n');
 }
 
-/** The scale-out row against each baseline of the same run, and what MariaDB spent per target and per request. */
+/** Each scale-out row against each baseline of the same run, and what MariaDB spent per target and per request. */
 function ratios(rows: readonly ScaleoutRow[], targets: number): string[] {
-  const scaled = rows.find((row) => row.plan.publish && row.plan.rate > 0);
   const lines: string[] = [];
   for (const row of rows) {
-    const database = row.cores.database;
+    const { database, databaseBefore } = row.cores;
     if (database === null) continue;
-    const spent = database * row.seconds * 1000;
-    if (row.plan.publish && row.plan.rate === 0) lines.push(`- ${row.plan.name}: MariaDB ${(spent / targets).toFixed(2)} ms of CPU per target`);
+    // Net of what the server spent for others just before (never below zero): the figure for this row's work.
+    const spent = Math.max(0, database - (databaseBefore ?? 0)) * row.seconds * 1000;
+    if (row.plan.publish && row.plan.rate === 0)
+      lines.push(`- ${row.plan.name}: MariaDB ${(spent / targets).toFixed(2)} ms of CPU per target (net of the cores it spent before the row)`);
     if (!row.plan.publish && row.load !== null)
-      lines.push(`- ${row.plan.name}: MariaDB ${(spent / row.load.sent).toFixed(2)} ms of CPU per request of the mix`);
+      lines.push(
+        `- ${row.plan.name}: MariaDB ${(spent / row.load.sent).toFixed(2)} ms of CPU per request of the mix (net of the cores it spent before the row)`,
+      );
   }
-  if (scaled === undefined || scaled.engine === null || scaled.load === null) return lines;
-  for (const row of rows) {
-    if (row === scaled) continue;
-    if (row.engine !== null) {
-      lines.push(`- targets/s, ${scaled.plan.name} / ${row.plan.name}: **${(scaled.engine.targetsPerSecond / row.engine.targetsPerSecond).toFixed(2)}**`);
-    }
-    if (row.load !== null) {
-      const p50 = scaled.load.all.p50Ms / row.load.all.p50Ms;
-      const p99 = scaled.load.all.p99Ms / row.load.all.p99Ms;
-      lines.push(`- API latency, ${scaled.plan.name} / ${row.plan.name}: p50 **${p50.toFixed(2)}**, p99 **${p99.toFixed(2)}**`);
+  const isScaled = (row: ScaleoutRow) => row.plan.publish && row.plan.rate > 0;
+  for (const scaled of rows.filter(isScaled)) {
+    if (scaled.engine === null || scaled.load === null) continue;
+    for (const row of rows.filter((other) => !isScaled(other))) {
+      if (row.engine !== null) {
+        lines.push(`- targets/s, ${scaled.plan.name} / ${row.plan.name}: **${(scaled.engine.targetsPerSecond / row.engine.targetsPerSecond).toFixed(2)}**`);
+      }
+      if (row.load !== null) {
+        const p50 = scaled.load.all.p50Ms / row.load.all.p50Ms;
+        const p99 = scaled.load.all.p99Ms / row.load.all.p99Ms;
+        lines.push(`- API latency, ${scaled.plan.name} / ${row.plan.name}: p50 **${p50.toFixed(2)}**, p99 **${p99.toFixed(2)}**`);
+      }
     }
   }
   return lines;
