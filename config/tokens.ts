@@ -1,3 +1,8 @@
+import { API_KEY_TOKENS } from './capabilities/apiKeys/apiKeys';
+import { CONNECTION_TOKENS } from './capabilities/connections/connections';
+import { ME_TOKENS } from './capabilities/me/me';
+import { POST_TOKENS } from './capabilities/posts/posts';
+import { PUBLISHING_TOKENS } from './capabilities/publishing/publishing';
 import { ANALYTICS_TOKENS } from './capabilities/analytics/analytics';
 import { BILLING_TOKENS } from './capabilities/billing/billing';
 import { EMAIL_PREFERENCE_TOKENS } from './capabilities/emailPreferences/emailPreferences';
@@ -16,6 +21,11 @@ import { mergeTokens } from './mergeTokens';
  */
 export const TOKENS = mergeTokens(
   CORE_TOKENS,
+  ME_TOKENS,
+  API_KEY_TOKENS,
+  CONNECTION_TOKENS,
+  POST_TOKENS,
+  PUBLISHING_TOKENS,
   SCHEDULE_TOKENS,
   EMAIL_PREFERENCE_TOKENS,
   WORKSPACE_VIEW_TOKENS,

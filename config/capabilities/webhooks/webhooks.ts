@@ -7,7 +7,6 @@ import { TypeOrmWebhookDeliveries } from '../../../adapters/outbound/persistence
 import { TypeOrmWebhookOutbox } from '../../../adapters/outbound/persistence/typeorm/webhooks/TypeOrmWebhookOutbox';
 import { TypeOrmWebhookSubscriptions } from '../../../adapters/outbound/persistence/typeorm/webhooks/TypeOrmWebhookSubscriptions';
 import { httpEventPresenter } from '../../../adapters/inbound/http/presenters/HttpEventPresenter';
-import { MarkNeedsReconnect } from '../../../application/connections/MarkNeedsReconnect';
 import { HeldLeases } from '../../../application/leases/HeldLeases';
 import { DeliverWebhooks } from '../../../application/webhooks/DeliverWebhooks';
 import { EventOutbox } from '../../../application/webhooks/EventOutbox';
@@ -74,7 +73,6 @@ function bindWebhooks({ wiring: w, config, stores }: CapabilityContext): void {
   w.build(T.WebhookAddressPolicy, [T.OutboundAddressGuard], (guard) => new ResolvedAddressPolicy(guard.policy));
   w.construct(T.EventOutbox, EventOutbox, [T.WebhookOutbox, T.EventPresenter, T.IdGenerator, T.WebhookSettings]);
   w.construct(T.EventSink, WebhookEvents, [T.EventOutbox, T.EventPresenter]);
-  w.construct(T.MarkNeedsReconnect, MarkNeedsReconnect, [T.ConnectionRepository, T.UnitOfWork, T.EventSink, T.Clock]);
   w.construct(T.ManageWebhooks, ManageWebhooks, [T.WebhookSubscriptions, T.WebhookAddressPolicy, T.WebhookSigner, T.IdGenerator, T.Clock, T.WebhookSettings]);
   w.construct(T.WebhookDeliveryLog, WebhookDeliveryLog, [T.WebhookSubscriptions, T.WebhookDeliveries, T.EventOutbox, T.Clock]);
   w.construct(T.PruneWebhookLog, PruneWebhookLog, [T.WebhookDeliveries, T.Clock, T.WebhookSettings]);
