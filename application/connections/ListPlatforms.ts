@@ -1,21 +1,9 @@
 import { PLATFORMS, type Platform, descriptorOf } from '../../domain/platform/Platform';
+import { type ConnectsBy } from '../../domain/platform/PlatformDescriptor';
 import { type PlatformConnectors } from './PlatformConnectors';
 
 /** How an account of a platform is connected. */
-export type AuthKind = 'oauth2' | 'app_password' | 'signer';
-
-const AUTH_KINDS: Record<Platform, AuthKind> = {
-  BLUESKY: 'app_password',
-  FARCASTER: 'signer',
-  FACEBOOK: 'oauth2',
-  INSTAGRAM: 'oauth2',
-  LINKEDIN: 'oauth2',
-  PINTEREST: 'oauth2',
-  THREADS: 'oauth2',
-  TIKTOK: 'oauth2',
-  TWITTER: 'oauth2',
-  YOUTUBE: 'oauth2',
-};
+export type AuthKind = ConnectsBy;
 
 export interface PlatformListing {
   readonly platform: Platform;
@@ -33,7 +21,7 @@ export class ListPlatforms {
   execute(): PlatformListing[] {
     return PLATFORMS.map((platform) => {
       const descriptor = descriptorOf(platform);
-      return { platform, displayName: descriptor.displayName, authKind: AUTH_KINDS[platform], configured: this.connectors.get(platform) !== null, descriptor };
+      return { platform, displayName: descriptor.displayName, authKind: descriptor.connectsBy, configured: this.connectors.get(platform) !== null, descriptor };
     });
   }
 }

@@ -7,11 +7,18 @@ import { type SettingsSchema, type WithValidUpcasts } from './SettingsSchema';
  * (domain/platform/<platform>/) and listed in the registry (Platform.ts). The settings
  * checks, the OpenAPI settings schemas and the settings' TypeScript types derive from it.
  */
+/** How an account of a platform is connected. */
+export type ConnectsBy = 'oauth2' | 'app_password' | 'signer';
+
 export interface PlatformDescriptor<Id extends string = string, S extends SettingsSchema = SettingsSchema> {
   /** The value of `settings.platform` and of a connection's platform, e.g. `BLUESKY`. */
   readonly id: Id;
   /** The platform's own spelling (`LinkedIn`, `TikTok`); names its OpenAPI settings schema. */
   readonly displayName: string;
+  /** How an account of it is connected: the OAuth code flow, an app password (Bluesky), or a signer the account approves (Farcaster). */
+  readonly connectsBy: ConnectsBy;
+  /** Close to its own brand colour (`#rrggbb`): the accent of its sandbox pages, so a page says where it "went". */
+  readonly brandColor: `#${string}`;
   /** Other names people call it (`X`), taken in any case wherever a platform is named freely (platformNamed). */
   readonly aliases?: readonly string[];
   readonly capabilities: PlatformCapabilities;

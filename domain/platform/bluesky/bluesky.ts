@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const bluesky = definePlatform({
   id: 'BLUESKY',
   displayName: 'Bluesky',
+  connectsBy: 'app_password',
+  brandColor: '#1185fe',
   capabilities: {
     // Bluesky counts user-perceived characters: a family emoji is one.
     textLimit: 300,

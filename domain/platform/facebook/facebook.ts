@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const facebook = definePlatform({
   id: 'FACEBOOK',
   displayName: 'Facebook',
+  connectsBy: 'oauth2',
+  brandColor: '#1877f2',
   capabilities: {
     textLimit: 63206,
     textUnit: 'code_points',

@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const farcaster = definePlatform({
   id: 'FARCASTER',
   displayName: 'Farcaster',
+  connectsBy: 'signer',
+  brandColor: '#855dcd',
   capabilities: {
     // The current account limit; older accounts get 320, which only the platform knows.
     textLimit: 1024,

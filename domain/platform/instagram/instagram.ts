@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const instagram = definePlatform({
   id: 'INSTAGRAM',
   displayName: 'Instagram',
+  connectsBy: 'oauth2',
+  brandColor: '#d62976',
   capabilities: {
     textLimit: 2200,
     textUnit: 'code_points',

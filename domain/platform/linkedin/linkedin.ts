@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const linkedin = definePlatform({
   id: 'LINKEDIN',
   displayName: 'LinkedIn',
+  connectsBy: 'oauth2',
+  brandColor: '#0a66c2',
   capabilities: {
     textLimit: 3000,
     textUnit: 'code_points',

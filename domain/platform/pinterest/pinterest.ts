@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const pinterest = definePlatform({
   id: 'PINTEREST',
   displayName: 'Pinterest',
+  connectsBy: 'oauth2',
+  brandColor: '#e60023',
   capabilities: {
     // The pin description.
     textLimit: 500,

@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const threads = definePlatform({
   id: 'THREADS',
   displayName: 'Threads',
+  connectsBy: 'oauth2',
+  brandColor: '#101010',
   capabilities: {
     textLimit: 500,
     textUnit: 'emoji_as_utf8_bytes',

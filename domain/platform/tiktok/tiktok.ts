@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const tiktok = definePlatform({
   id: 'TIKTOK',
   displayName: 'TikTok',
+  connectsBy: 'oauth2',
+  brandColor: '#fe2c55',
   capabilities: {
     textLimit: 2200,
     textUnit: 'utf16_units',

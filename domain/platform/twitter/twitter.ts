@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const twitter = definePlatform({
   id: 'TWITTER',
   displayName: 'Twitter',
+  connectsBy: 'oauth2',
+  brandColor: '#1d9bf0',
   aliases: ['X'],
   capabilities: {
     textLimit: 280,

@@ -4,6 +4,8 @@ import { definePlatform } from '../PlatformDescriptor';
 export const youtube = definePlatform({
   id: 'YOUTUBE',
   displayName: 'YouTube',
+  connectsBy: 'oauth2',
+  brandColor: '#ff0000',
   capabilities: {
     // The video description.
     textLimit: 5000,

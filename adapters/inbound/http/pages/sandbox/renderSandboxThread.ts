@@ -3,9 +3,8 @@ import { type SandboxMediaView } from '../../../../../application/sandbox/Sandbo
 import { type SandboxThread } from '../../../../../application/sandbox/ReadSandboxPost';
 import { capabilitiesOf, descriptorOf, isPlatform } from '../../../../../domain/platform/Platform';
 import { Html, html } from '../../chains/html';
-import { PLATFORM_ACCENTS } from './platformAccents';
 
-/** The accent colour is ours (PLATFORM_ACCENTS), never the request's: only such a value reaches the <style>. */
+/** The accent colour is ours (each platform's brandColor), never the request's: only such a value reaches the <style>. */
 const STYLE = (accent: string) => `
 .sandbox-banner{background:#fff7d6;border:1px solid #e8d48a;border-radius:.4rem;padding:.4rem .8rem;font-size:.9rem}
 .platform{color:${accent};font-weight:700;letter-spacing:.02em}
@@ -22,7 +21,7 @@ const STYLE = (accent: string) => `
 export function renderSandboxThread(thread: SandboxThread): { title: string; body: Html } {
   const platform = thread.post.platform;
   const name = isPlatform(platform) ? descriptorOf(platform).displayName : platform;
-  const accent = isPlatform(platform) ? PLATFORM_ACCENTS[platform] : '#555555';
+  const accent = isPlatform(platform) ? descriptorOf(platform).brandColor : '#555555';
   const style = new Html(STYLE(accent));
   const body = html`<style>${style}</style>
 <p class="sandbox-banner">Sandbox: this post was published to a sandbox <span class="platform">${name}</span> account, kept by this Dispatch service. Nothing was sent to ${name}.</p>
