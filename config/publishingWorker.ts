@@ -51,7 +51,7 @@ export function buildHousekeeping(composition: Composition, everyMs = 60_000): H
     { name: 'authorizations', run: () => authorizations.sweep() },
     { name: 'webhook log', run: () => webhookLog.sweep() },
   ];
-  return new HousekeepingLoop(chores, composition.get(T.Logger), everyMs);
+  return new HousekeepingLoop(chores, composition.get(T.Logger), everyMs, composition.get(T.Timers));
 }
 
 /**
@@ -61,7 +61,7 @@ export function buildHousekeeping(composition: Composition, everyMs = 60_000): H
 export function buildFiguresCollection(composition: Composition, everyMs = composition.get(T.Config).figures.pollMs): HousekeepingLoop {
   const figures = composition.get(T.CollectFigures);
   const owner = workerOwnerId();
-  return new HousekeepingLoop([{ name: 'figures', run: () => figures.run(owner) }], composition.get(T.Logger), everyMs);
+  return new HousekeepingLoop([{ name: 'figures', run: () => figures.run(owner) }], composition.get(T.Logger), everyMs, composition.get(T.Timers));
 }
 
 /**

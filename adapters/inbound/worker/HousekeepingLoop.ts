@@ -1,4 +1,5 @@
 import { type Logger } from '../../../application/ports/Logger';
+import { type Timer, type Timers } from '../../../application/ports/Timers';
 
 /** One chore of the worker's housekeeping: it reports what it did, for the log. */
 export interface Chore {
@@ -8,27 +9,27 @@ export interface Chore {
 
 /**
  * Chores that keep stores tidy (expired uploads, interrupted processing), run by the worker
- * every `everyMs`: one at a time, a failure logged and retried next time, never overlapping.
+ * every `everyMs` on the service's timers: one at a time, a failure logged and retried next time, never overlapping.
  */
 export class HousekeepingLoop {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: Timer | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
     private readonly chores: readonly Chore[],
     private readonly logger: Logger,
     private readonly everyMs: number,
+    private readonly timers: Timers,
   ) {}
 
   start(): void {
     if (this.timer !== null) return;
-    this.timer = setInterval(() => void this.runOnce(), this.everyMs);
-    this.timer.unref();
+    this.timer = this.timers.every(this.everyMs, () => void this.runOnce());
     void this.runOnce();
   }
 
   async stop(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     await this.running;
   }
