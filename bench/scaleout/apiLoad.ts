@@ -8,7 +8,9 @@ import { type LatencyFigures, type LoadMessage, type LoadOutcome, type LoadPlan,
  * Unlike autocannon's connections, which each wait for their answer before sending again,
  * every request leaves at its time, so a slow answer shows as latency, not as fewer requests.
  */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// An idle socket is closed after 4 s, before the service's keep-alive timeout (5 s) closes it
+// from its side: a request sent on a socket the server is closing meets a reset.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4000 });
 const TIMEOUT_MS = 10_000;
 let stopRequested: (() => void) | null = null;
 

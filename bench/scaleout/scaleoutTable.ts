@@ -74,14 +74,13 @@ function ratios(rows: readonly ScaleoutRow[], targets: number): string[] {
   for (const row of rows) {
     const { database, databaseBefore } = row.cores;
     if (database === null) continue;
-    // Net of what the server spent for others just before (never below zero): the figure for this row's work.
-    const spent = Math.max(0, database - (databaseBefore ?? 0)) * row.seconds * 1000;
-    if (row.plan.publish && row.plan.rate === 0)
-      lines.push(`- ${row.plan.name}: MariaDB ${(spent / targets).toFixed(2)} ms of CPU per target (net of the cores it spent before the row)`);
-    if (!row.plan.publish && row.load !== null)
-      lines.push(
-        `- ${row.plan.name}: MariaDB ${(spent / row.load.sent).toFixed(2)} ms of CPU per request of the mix (net of the cores it spent before the row)`,
-      );
+    // All the server spent (others' databases included: an upper bound), and net of what it spent just before (never below zero).
+    const spent = database * row.seconds * 1000;
+    const net = Math.max(0, database - (databaseBefore ?? 0)) * row.seconds * 1000;
+    const per = (count: number, what: string) =>
+      `- ${row.plan.name}: MariaDB ${(spent / count).toFixed(2)} ms of CPU per ${what} (${(net / count).toFixed(2)} net of its cores before the row)`;
+    if (row.plan.publish && row.plan.rate === 0) lines.push(per(targets, 'target'));
+    if (!row.plan.publish && row.load !== null) lines.push(per(row.load.sent, 'request of the mix'));
   }
   const isScaled = (row: ScaleoutRow) => row.plan.publish && row.plan.rate > 0;
   for (const scaled of rows.filter(isScaled)) {
