@@ -4,12 +4,10 @@ import { type Cancellation } from '../../../application/ports/Cancellation';
 import { Router } from '@koa/router';
 import { POST_CSV_BYTES_MAX } from './csv/postsCsvFormat';
 import { type HttpDependencies } from './HttpDependencies';
-import { accessLog } from './middleware/accessLog';
-import { clientAddress } from './middleware/clientAddress';
 import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
 import { requestDeadline } from './middleware/requestDeadline';
-import { requestId } from './middleware/requestId';
+import { requestFrame } from './middleware/requestFrame';
 import { OPENAPI_DOCUMENT } from './openApiDocument';
 import { workspaceAccess } from './middleware/workspaceAccess';
 import { type RouteKit } from './RouteKit';
@@ -18,7 +16,6 @@ import { healthRouter } from './routers/healthRouter';
 import { type AppState } from './state';
 import { formChain } from './chains/formChain';
 import { jsonApiChain } from './chains/jsonApiChain';
-import { lastResort } from './chains/lastResort';
 import { pageChain } from './chains/pageChain';
 import { csvChain } from './chains/csvChain';
 import { bySurface, routedBy, underPrefix, type Surface } from './chains/surfaces';
@@ -51,10 +48,8 @@ export function createApp(deps: HttpDependencies): Koa<AppState> {
   for (const routes of deps.api) api.use(routes(kit).routes());
 
   app
-    .use(requestId())
-    .use(clientAddress(deps.settings.trustProxy))
-    .use(accessLog(deps.logger))
-    .use(lastResort(deps.logger))
+    // Request id, client address, the last-resort answer and the access log, in one middleware.
+    .use(requestFrame(deps.settings.trustProxy, deps.logger))
     .use(health.routes())
     // One chain per kind of surface, each with its own body parser and error renderer (docs/surfaces.md).
     .use(

@@ -4,9 +4,8 @@ import { type Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { type AuthenticateBearer } from '../../../application/auth/AuthenticateBearer';
 import { forbidden } from '../../../domain/shared/DomainError';
-import { drainAfterAnswer } from '../http/chains/drainAfterAnswer';
 import { inOrder, routing } from '../http/chains/inOrder';
-import { JSON_HEADERS, noStoreWhenCredentialSent, withHeaders } from '../http/chains/responseHeaders';
+import { jsonFrame } from '../http/chains/jsonFrame';
 import { type Surface } from '../http/chains/surfaces';
 import { identifyCaller, requireCredential } from '../http/middleware/authenticate';
 import { errorHandler } from '../http/middleware/errorHandler';
@@ -54,9 +53,7 @@ export function mcpSurface(options: McpSurfaceOptions): Surface {
     name: 'mcp',
     owns: (ctx) => ctx.path === MCP_PATH || ctx.path === MCP_METADATA_PATH,
     chain: inOrder(
-      drainAfterAnswer,
-      withHeaders(JSON_HEADERS),
-      noStoreWhenCredentialSent(),
+      jsonFrame,
       errorHandler(context.logger, baseUrl, `${baseUrl}${MCP_METADATA_PATH}`),
       identifyCaller(options.authenticate),
       rateLimit(options.rateLimit),

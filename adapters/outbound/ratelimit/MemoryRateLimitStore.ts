@@ -1,4 +1,4 @@
-import { type RateLimitStore, type RateLimitWindow } from '../../../application/ports/RateLimitStore';
+import { type RateLimitCount, type RateLimitStore, type RateLimitWindow } from '../../../application/ports/RateLimitStore';
 
 interface Window {
   count: number;
@@ -15,7 +15,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private nextSweepAtMs = 0;
 
   async hit(key: string, windowMs: number, now: Date): Promise<RateLimitWindow> {
-    const nowMs = now.getTime();
+    const window = this.hitNow(key, windowMs, now.getTime());
+    return { count: window.count, resetAt: new Date(window.resetAtMs) };
+  }
+
+  /** The key's own window, counted: a new object only when a window starts. */
+  hitNow(key: string, windowMs: number, nowMs: number): RateLimitCount {
     this.sweep(nowMs, windowMs);
     let window = this.windows.get(key);
     if (!window || window.resetAtMs <= nowMs) {
@@ -23,7 +28,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return { count: window.count, resetAt: new Date(window.resetAtMs) };
+    return window;
   }
 
   async count(key: string, now: Date): Promise<number> {

@@ -8,10 +8,9 @@ import { errorHandler } from '../middleware/errorHandler';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit';
 import { type AppState } from '../state';
 import { carriesBody, ClientError, refuseCompressed } from './clientError';
-import { drainAfterAnswer } from './drainAfterAnswer';
 import { deadlineOf, inOrder, routing } from './inOrder';
 import { readRawBody } from './readRawBody';
-import { JSON_HEADERS, noStoreWhenCredentialSent, withHeaders } from './responseHeaders';
+import { jsonFrame } from './jsonFrame';
 
 export interface CsvChainOptions {
   readonly logger: Logger;
@@ -34,9 +33,7 @@ export interface CsvChainOptions {
  */
 export function csvChain(routers: readonly Router<AppState>[], options: CsvChainOptions): Middleware<AppState> {
   return inOrder(
-    drainAfterAnswer,
-    withHeaders(JSON_HEADERS),
-    noStoreWhenCredentialSent(),
+    jsonFrame,
     errorHandler(options.logger, options.baseUrl),
     ...deadlineOf(options),
     identifyCaller(options.authenticate),

@@ -1,5 +1,4 @@
-import { type Middleware } from 'koa';
-import { type AppState } from '../state';
+import { type Context } from 'koa';
 import { lingerThenClose } from './byteLimit';
 
 /**
@@ -8,15 +7,10 @@ import { lingerThenClose } from './byteLimit';
  * lingerThenClose), and the answer says `Connection: close`, since the connection is given up
  * once the client has stopped sending. Without it a body parser that stopped at its limit left
  * the request paused: the client stalled mid-body until the connection was reset, and a
- * request sent next on it failed.
+ * request sent next on it failed. Called once the chain has answered (jsonFrame.ts).
  */
-export const drainAfterAnswer: Middleware<AppState> = async (ctx, next) => {
-  try {
-    await next();
-  } finally {
-    if (!ctx.req.complete) {
-      if (!ctx.headerSent) ctx.set('Connection', 'close');
-      lingerThenClose(ctx.req);
-    }
-  }
-};
+export function drainAfterAnswer(ctx: Context): void {
+  if (ctx.req.complete) return;
+  if (!ctx.headerSent) ctx.set('Connection', 'close');
+  lingerThenClose(ctx.req);
+}

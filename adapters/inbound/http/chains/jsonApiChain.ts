@@ -8,9 +8,8 @@ import { errorHandler } from '../middleware/errorHandler';
 import { rateLimit, type RateLimitOptions } from '../middleware/rateLimit';
 import { requireJson } from '../middleware/requireJson';
 import { type AppState } from '../state';
-import { drainAfterAnswer } from './drainAfterAnswer';
 import { deadlineOf, inOrder, routing } from './inOrder';
-import { JSON_HEADERS, noStoreWhenCredentialSent, withHeaders } from './responseHeaders';
+import { jsonFrame } from './jsonFrame';
 
 export interface JsonApiChainOptions {
   readonly logger: Logger;
@@ -31,9 +30,7 @@ export interface JsonApiChainOptions {
  */
 export function jsonApiChain(routers: readonly Router<AppState>[], options: JsonApiChainOptions): Middleware<AppState> {
   return inOrder(
-    drainAfterAnswer,
-    withHeaders(JSON_HEADERS),
-    noStoreWhenCredentialSent(),
+    jsonFrame,
     errorHandler(options.logger, options.baseUrl),
     ...deadlineOf(options),
     identifyCaller(options.authenticate),

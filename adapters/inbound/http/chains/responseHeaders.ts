@@ -36,12 +36,3 @@ export const JSON_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const;
-
-/**
- * An answer to a request that carries a credential is the caller's own (a new API key, a
- * member list): no cache on the way may keep it, errors included (docs/surfaces.md).
- */
-export const noStoreWhenCredentialSent = (): Middleware<AppState> => async (ctx, next) => {
-  if (ctx.get('Authorization') !== '') ctx.set('Cache-Control', 'no-store');
-  await next();
-};

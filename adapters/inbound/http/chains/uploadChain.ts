@@ -9,8 +9,7 @@ import { type AppState } from '../state';
 import { payloadTooLarge, refuseCompressed } from './clientError';
 import { inOrder, routing } from './inOrder';
 import { limitedBody } from './byteLimit';
-import { drainAfterAnswer } from './drainAfterAnswer';
-import { JSON_HEADERS, noStoreWhenCredentialSent, withHeaders } from './responseHeaders';
+import { jsonFrame } from './jsonFrame';
 
 export interface UploadChainOptions {
   readonly logger: Logger;
@@ -29,9 +28,7 @@ export interface UploadChainOptions {
  */
 export function uploadChain(routers: readonly Router<AppState>[], options: UploadChainOptions): Middleware<AppState> {
   return inOrder(
-    drainAfterAnswer,
-    withHeaders(JSON_HEADERS),
-    noStoreWhenCredentialSent(),
+    jsonFrame,
     errorHandler(options.logger, options.baseUrl),
     identifyCaller(options.authenticate),
     rateLimit(options.rateLimit),

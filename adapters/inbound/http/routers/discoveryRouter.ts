@@ -40,7 +40,7 @@ export function discoveryRouter(baseUrl: string, keys?: PublishedKeys): Router<A
   return router;
 }
 
-/** A request that sent a credential keeps its no-store (see noStoreWhenCredentialSent). */
+/** A request that sent a credential keeps its no-store (see chains/jsonFrame.ts). */
 function cacheFor(ctx: Context, value: string): void {
   if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', value);
 }
