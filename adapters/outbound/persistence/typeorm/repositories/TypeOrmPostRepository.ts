@@ -9,7 +9,8 @@ import { type PostReviewRow } from '../schemas/PostReviewSchema';
 import { CalendarDays, calendarDaysOf } from '../sql/calendarDays';
 import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
 import { PostCounts } from '../sql/postCounts';
-import { HeldPostWrites } from '../sql/heldPostWrites';
+import { type ChangedTarget, HeldPostWrites } from '../sql/heldPostWrites';
+import { PostTargetMapper } from '../mappers/PostTargetMapper';
 import { AS_AGGREGATE, listPosts, readPost, readPostsLocked } from '../sql/postReads';
 import { PostWrites } from '../sql/postWrites';
 import { inTransaction, managerOf } from '../transactionContext';
@@ -174,11 +175,14 @@ export class TypeOrmPostRepository implements PostRepository {
  * The changed targets' rows when the save changes rows in place only (same content, the same
  * targets in the same places, no review decided), which a set-wise unit can hold back; else null.
  */
-function changedInPlace(rows: PostRows, post: Post, persisted: NonNullable<Post['persisted']>): PostRows['targets'] | null {
+function changedInPlace(rows: PostRows, post: Post, persisted: NonNullable<Post['persisted']>): ChangedTarget[] | null {
   if (post.groups !== persisted.groups || rows.newReviews.length > 0 || persisted.targets.length !== rows.targets.length) return null;
   if (rows.targets.some((row, position) => persisted.targets[position]!.id !== row.id)) return null;
   // Targets are immutable: a changed one is another object (rows.targets[i] is post.targets[i]).
-  return rows.targets.filter((_, position) => persisted.targets[position] !== post.targets[position]);
+  return rows.targets.flatMap((row, position) => {
+    const before = persisted.targets[position]!;
+    return before === post.targets[position] ? [] : [{ row, before: PostTargetMapper.toRow(before.toSnapshot(), post, position) }];
+  });
 }
 
 const reviewRowOf = (row: Record<string, unknown>, postId: string): PostReviewRow => ({

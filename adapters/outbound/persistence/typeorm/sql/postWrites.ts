@@ -27,6 +27,12 @@ const CHANGEABLE_COLUMNS = [
   'queued',
 ];
 
+/** What updateTargets may set: `changeable`'s columns, then the group. */
+const TARGET_COLUMNS = [...CHANGEABLE_COLUMNS, 'group_id'];
+
+/** A column value as it compares: a date (MySQL's parameter) by its time. */
+const comparable = (value: unknown): unknown => (value instanceof Date ? value.getTime() : value);
+
 /** `CASE id WHEN ? THEN ? … END`: each row's value, by its id. */
 function byCase(rows: ReadonlyArray<{ readonly id: string; readonly value: unknown }>): { sql: string; params: unknown[] } {
   return { sql: `CASE id ${rows.map(() => 'WHEN ? THEN ?').join(' ')} END`, params: rows.flatMap((r) => [r.id, r.value]) };
@@ -134,13 +140,35 @@ export class PostWrites {
     return (await changedRows(m, sql, [...set.params, ...rows.map((r) => r.id), ...stored.params])) === rows.length;
   }
 
-  /** Several targets in ONE statement (per 500: under SQLite's 32,766 placeholders), as updateTarget each. */
-  async updateTargets(m: EntityManager, targets: readonly PostTargetRow[]): Promise<void> {
+  /**
+   * Several targets in ONE statement (per 500: under SQLite's 32,766 placeholders), as
+   * updateTarget each, setting only `columns` (changedColumns of each): SQLite rewrites the
+   * entries of every index on a column an UPDATE sets, changed or not.
+   */
+  async updateTargets(m: EntityManager, targets: readonly PostTargetRow[], columns: readonly string[]): Promise<void> {
+    const set = TARGET_COLUMNS.filter((column) => columns.includes(column));
+    if (set.length === 0) return;
+    const at = set.map((column) => TARGET_COLUMNS.indexOf(column));
     for (let from = 0; from < targets.length; from += SET_WISE_ROWS) {
-      const rows = targets.slice(from, from + SET_WISE_ROWS).map((t) => ({ id: t.id, values: [...this.changeable(t), t.groupId] }));
-      const set = setByCase([...CHANGEABLE_COLUMNS, 'group_id'], rows);
-      await m.query(`UPDATE post_targets SET ${set.sql} WHERE id IN (${inList(rows.length)})`, [...set.params, ...rows.map((r) => r.id)]);
+      const rows = targets.slice(from, from + SET_WISE_ROWS).map((t) => {
+        const values = this.targetValues(t);
+        return { id: t.id, values: at.map((i) => values[i]) };
+      });
+      const cases = setByCase(set, rows);
+      await m.query(`UPDATE post_targets SET ${cases.sql} WHERE id IN (${inList(rows.length)})`, [...cases.params, ...rows.map((r) => r.id)]);
     }
+  }
+
+  /** The target columns whose stored value `after` changes. */
+  changedColumns(before: PostTargetRow, after: PostTargetRow): string[] {
+    const was = this.targetValues(before).map(comparable);
+    const now = this.targetValues(after).map(comparable);
+    return TARGET_COLUMNS.filter((_, i) => was[i] !== now[i]);
+  }
+
+  /** The values of TARGET_COLUMNS, in its order. */
+  private targetValues(t: PostTargetRow): unknown[] {
+    return [...this.changeable(t), t.groupId];
   }
 
   updateTarget(m: EntityManager, t: PostTargetRow): Promise<unknown> {
