@@ -31,8 +31,8 @@ export class BatchedAttempts {
   }
 
   /** Every job begun (committed `publishing`, or settled) by target id, or null when the batch rolled back. */
-  async beginAll(jobs: readonly LeasedJob[], now: Date): Promise<Map<string, Begun> | null> {
-    return this.inOne(jobs.length, () => this.begin.runEach([...jobs].sort(byPost), now));
+  async beginAll(jobs: readonly LeasedJob[], now: Date, waitsForSlots = false): Promise<Map<string, Begun> | null> {
+    return this.inOne(jobs.length, () => this.begin.runEach([...jobs].sort(byPost), now, waitsForSlots));
   }
 
   /** Every outcome recorded, by target id, or null when the batch rolled back. */

@@ -10,7 +10,20 @@ import { readBackCheckpoint } from './readBackCheckpoint';
 import { type ReadBackSupport } from './ReadBackSupport';
 import { inSegment, type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
 
-export type Begun = { readonly call: SegmentToPublish } | { readonly settled: JobResult };
+/**
+ * Begun: a call to make, a job settled without one, or (only when the caller waits for call
+ * slots itself) a job whose connection had no free slot: nothing changed, the lease kept.
+ */
+export type Begun = BegunAlone | { readonly busy: { readonly connectionId: string } };
+/** What a begin that does not wait for slots comes to. */
+export type BegunAlone = { readonly call: SegmentToPublish } | { readonly settled: JobResult };
+
+export interface BeginOptions {
+  /** The post as this unit of work already locked it (null: gone); read and locked here when absent. */
+  readonly locked?: Post | null;
+  /** A busy connection answers `busy` (the caller waits for a slot in this process) instead of giving the job back for busyRetryMs. */
+  readonly waitsForSlots?: boolean;
+}
 
 /**
  * The first half of an attempt, in its own unit of work: the post locked, the target checked
@@ -32,15 +45,16 @@ export class BeginAttempt {
    * Several jobs begun in the caller's unit of work (BatchedAttempts): their posts read and
    * locked in one statement first, then each job exactly as `run` begins it alone.
    */
-  async runEach(jobs: readonly LeasedJob[], now: Date): Promise<Map<string, Begun>> {
+  async runEach(jobs: readonly LeasedJob[], now: Date, waitsForSlots = false): Promise<Map<string, Begun>> {
     const posts = await this.store.findAllLocked(jobs);
     const begun = new Map<string, Begun>();
-    for (const job of jobs) begun.set(job.targetId, await this.run(job, now, posts.get(job.postId) ?? null));
+    for (const job of jobs) begun.set(job.targetId, await this.run(job, now, { locked: posts.get(job.postId) ?? null, waitsForSlots }));
     return begun;
   }
 
-  /** `locked`: the post as this unit of work already locked it (null: gone); read and locked here when absent. */
-  run(job: LeasedJob, now: Date, locked?: Post | null): Promise<Begun> {
+  run(job: LeasedJob, now: Date, options?: BeginOptions & { readonly waitsForSlots?: false }): Promise<BegunAlone>;
+  run(job: LeasedJob, now: Date, options: BeginOptions): Promise<Begun>;
+  run(job: LeasedJob, now: Date, { locked, waitsForSlots = false }: BeginOptions = {}): Promise<Begun> {
     return this.unitOfWork.run(async () => {
       const post = locked !== undefined ? locked : await this.store.findLocked(job.workspaceId, job.postId);
       const target = post?.targets.find((t) => t.id === job.targetId);
@@ -67,6 +81,7 @@ export class BeginAttempt {
       // Past a limit the job waits, the target untouched: never failed for it. Admitted, the call holds a slot until PublishDueTargets gives it back.
       const call = { targetId: target.id, connectionId: target.connectionId, platform: target.settings.platform, segmentIndex: next.index };
       const delayed = await this.limits.admit(call, now);
+      if (delayed?.result === 'connection_busy' && waitsForSlots) return { busy: { connectionId: call.connectionId } };
       if (delayed !== null) return this.settle(job, await this.queue.release(job.targetId, job.leaseOwner, delayed.until), delayed.result);
       const started = post.startPublishing(target.id, now);
       await this.store.persist(post, now, job.targetId);

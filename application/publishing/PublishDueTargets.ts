@@ -11,6 +11,20 @@ import { type PublishingLimits } from './PublishingLimits';
 import { type PublishingSettings } from './PublishingSettings';
 import { type RecordOutcome } from './RecordOutcome';
 
+/** What the jobs of one round share: the group commit of their outcomes, and how it waits. */
+interface Round {
+  readonly recorder: OutcomeRecorder;
+  readonly ahead?: ClaimAhead;
+  /** Set for a job that already waited for a call slot: it waits no more. */
+  readonly slotWaited?: boolean;
+}
+
+/** How far ahead a round claims, and how it waits for a job's time or a call slot (the worker's timers). */
+export interface ClaimAhead {
+  readonly ms: number;
+  sleep(ms: number): Promise<void>;
+}
+
 export interface RoundReport {
   readonly claimed: number;
   readonly results: ReadonlyArray<{ readonly targetId: string; readonly result: JobResult }>;
@@ -43,28 +57,56 @@ export class PublishDueTargets {
     this.batches = new BatchedAttempts(unitOfWork, begin, record, logger);
   }
 
-  async run(owner: string): Promise<RoundReport> {
+  /**
+   * `ahead`: claim what falls due within `ms` from now as well, and wait with `sleep` until each
+   * job's time before its attempt begins (so `publishing` shows from the due time on, and no
+   * platform is called early). The jobs that fall due together go together, each such wave
+   * begun as soon as its time comes, while earlier waves' calls are still under way.
+   */
+  async run(owner: string, ahead?: ClaimAhead): Promise<RoundReport> {
     const { leaseMs, batchSize: limit } = this.settings;
-    const jobs = await this.queue.claimDue({ owner, now: this.clock.now(), leaseMs, limit });
+    const horizon = new Date(this.clock.now().getTime() + (ahead?.ms ?? 0));
+    const jobs = await this.queue.claimDue({ owner, now: horizon, leaseMs, limit });
     // Renewed by the worker's heartbeat until each job's attempt is over (HeldLeases).
     this.leases.hold(owner, jobs.map(targetIdOf));
     try {
-      const inBatch = this.batches.available && jobs.length > 1;
-      const batched = inBatch ? await this.batches.beginAll(jobs, this.clock.now()) : null;
-      // Rolled back: job by job, the slots the batch took given back first.
-      if (inBatch && batched === null) for (const job of jobs) this.limits.done(job.targetId);
-      const recorder = new OutcomeRecorder(this.batches, (c) => this.recordAlone(c));
-      const attempt = (job: LeasedJob) =>
-        batched === null ? this.attempt(job) : this.holdingSlot(job, () => this.callBegun(job, batched.get(job.targetId)!, recorder));
-      const results = await Promise.all(jobs.map(async (job) => ({ targetId: job.targetId, result: await attempt(job) })));
-      return { claimed: jobs.length, results };
+      const round: Round = { recorder: new OutcomeRecorder(this.batches, (c) => this.recordAlone(c)), ahead };
+      const waves: Array<Promise<RoundReport['results']>> = [];
+      let waiting = [...jobs].sort(byDueTime);
+      while (waiting.length > 0) {
+        const now = this.clock.now();
+        const wait = waiting[0]!.notBefore.getTime() - now.getTime();
+        if (wait > 0 && ahead !== undefined) {
+          await ahead.sleep(wait);
+          continue;
+        }
+        const due = ahead === undefined ? -1 : waiting.findIndex((job) => job.notBefore > now);
+        const wave = due === -1 ? waiting : waiting.slice(0, due);
+        waiting = waiting.slice(wave.length);
+        const done = this.wave(wave, now, round);
+        // Awaited below, after the waits for later waves: never an unhandled rejection meanwhile.
+        done.catch(() => undefined);
+        waves.push(done);
+      }
+      return { claimed: jobs.length, results: (await Promise.all(waves)).flat() };
     } finally {
       for (const job of jobs) this.leases.letGo(owner, job.targetId);
     }
   }
 
-  private attempt(job: LeasedJob): Promise<JobResult> {
-    return this.holdingSlot(job, () => this.attemptAlone(job));
+  /** Jobs due now, begun together (a batch where the unit of work rolls back), each called and recorded. */
+  private async wave(jobs: readonly LeasedJob[], now: Date, round: Round): Promise<RoundReport['results']> {
+    const inBatch = this.batches.available && jobs.length > 1;
+    const batched = inBatch ? await this.batches.beginAll(jobs, now, round.ahead !== undefined) : null;
+    // Rolled back: job by job, the slots the batch took given back first.
+    if (inBatch && batched === null) for (const job of jobs) this.limits.done(job.targetId);
+    const attempt = (job: LeasedJob) =>
+      batched === null ? this.attempt(job, round) : this.holdingSlot(job, () => this.callBegun(job, batched.get(job.targetId)!, round));
+    return Promise.all(jobs.map(async (job) => ({ targetId: job.targetId, result: await attempt(job) })));
+  }
+
+  private attempt(job: LeasedJob, round: Round): Promise<JobResult> {
+    return this.holdingSlot(job, () => this.attemptAlone(job, round));
   }
 
   private async holdingSlot(job: LeasedJob, attempt: () => Promise<JobResult>): Promise<JobResult> {
@@ -78,18 +120,31 @@ export class PublishDueTargets {
     }
   }
 
-  private async callBegun(job: LeasedJob, begun: Begun, recorder: OutcomeRecorder): Promise<JobResult> {
+  private async callBegun(job: LeasedJob, begun: Begun, round: Round): Promise<JobResult> {
     if ('settled' in begun) return begun.settled;
+    if ('busy' in begun) return this.onceSlotFree(job, begun.busy.connectionId, round);
     const startedAt = this.clock.now();
     const outcome = await this.call(begun.call);
-    return recorder.add({ job, call: begun.call, outcome, startedAt, finishedAt: this.clock.now() });
+    return round.recorder.add({ job, call: begun.call, outcome, startedAt, finishedAt: this.clock.now() });
   }
 
-  private async attemptAlone(job: LeasedJob): Promise<JobResult> {
+  /**
+   * Every call slot of the job's connection is taken in this process: the job waits here for
+   * one, handed over as a call ends (longest waiting first), at most busyRetryMs, then begins
+   * again; still busy then, it goes back to the queue for busyRetryMs as it always did.
+   */
+  private async onceSlotFree(job: LeasedJob, connectionId: string, round: Round): Promise<JobResult> {
+    await this.limits.waitForSlot(connectionId, job.targetId, round.ahead!.sleep(this.settings.busyRetryMs));
+    return this.attemptAlone(job, { ...round, slotWaited: true });
+  }
+
+  private async attemptAlone(job: LeasedJob, round: Round): Promise<JobResult> {
     let call: SegmentToPublish;
     try {
-      const begun = await this.begin.run(job, this.clock.now());
+      const waitsForSlots = round.ahead !== undefined && round.slotWaited !== true;
+      const begun = await this.begin.run(job, this.clock.now(), { waitsForSlots });
       if ('settled' in begun) return begun.settled;
+      if ('busy' in begun) return this.onceSlotFree(job, begun.busy.connectionId, round);
       call = begun.call;
     } catch (error) {
       // Nothing was sent: the job can go back as it was, unless it is no longer ours.
@@ -133,3 +188,7 @@ const describe = (outcome: PublishOutcome): string =>
   outcome.kind === 'published' ? `published as ${outcome.platformPostId}` : `${outcome.kind}: ${'reason' in outcome ? outcome.reason : OUTCOME_UNKNOWN}`;
 
 const targetIdOf = (job: LeasedJob): string => job.targetId;
+
+/** Soonest first, ties by target id (the claim's order). */
+const byDueTime = (a: LeasedJob, b: LeasedJob): number =>
+  a.notBefore.getTime() - b.notBefore.getTime() || (a.targetId < b.targetId ? -1 : a.targetId > b.targetId ? 1 : 0);

@@ -50,6 +50,11 @@ export class PublishingLimits {
     return { result: 'over_budget', until: new Date((leaving?.getTime() ?? now.getTime()) + windowMs) };
   }
 
+  /** See ConnectionCallSlots.waitFor: the call then holds a slot, which `admit` finds taken by it. */
+  waitForSlot(connectionId: string, targetId: string, giveUp: Promise<unknown>): Promise<boolean> {
+    return this.slots.waitFor(connectionId, targetId, giveUp);
+  }
+
   /** The call is over (or never began): its slot goes back. */
   done(targetId: string): void {
     this.slots.giveBack(targetId);

@@ -2,23 +2,22 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPublishingWorker } from '../../config/publishingWorker';
 import { type DataSource } from 'typeorm';
 import { type Composition } from '../../config/container';
 import { TOKENS as T } from '../../config/tokens';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook/WebhookEventType';
-import { eventually, startWorkerProcess } from '../../test/support/workerProcess';
+import { eventually } from '../../test/support/workerProcess';
 import { type BenchDatabase } from '../databases';
-import { ENGINE_SECRET_KEY, engineComposition } from './engineComposition';
+import { engineComposition } from './engineComposition';
+import { startEngineWorkers, type WorkerMode } from './engineWorkers';
 import { checkedCalls } from './checkedCalls';
-import { callFigures, type CallFigures, failedTicksIn } from './callFigures';
+import { callFigures, type CallFigures } from './callFigures';
 import { cpuMeter, type CpuUse, cpuUse, databaseServerPid } from './processCpu';
 import { queueBaseline } from './queueBaseline';
 import { makeDueAt, seedDueTargets } from './seedDueTargets';
 import { countTimedCalls, readTimedCalls } from './timedCallPublisher';
 
-/** How the workers run: separate `npm run worker` processes, or one loop in this process (SQLite). */
-export type WorkerMode = 'processes' | 'in-process';
+export type { WorkerMode };
 
 export interface EngineRunPlan {
   readonly targets: number;
@@ -55,34 +54,15 @@ export interface EngineRow extends CallFigures {
 export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): Promise<EngineRow> {
   const callLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-engine-calls-')), 'calls.log');
   const composition = await engineComposition(database.env, callLog);
-  const stops: Array<() => Promise<unknown>> = [];
-  const workerPids: number[] = [];
-  const tickFailures: string[] = [];
+  let workers: Awaited<ReturnType<typeof startEngineWorkers>> | null = null;
   try {
     const dataSource = composition.dataSource!;
     const seeded = await seedDueTargets(composition, plan.targets, plan.connections, plan.workspaces);
     const settings = composition.get(T.PublishingSettings);
     const baseline = await queueBaseline(composition.get(T.PublishQueue), settings, seeded.posts, plan.targets, plan.workers);
     if (plan.webhooks) await subscribeEveryWorkspace(composition, seeded.workspaceIds);
-
-    for (let i = 0; i < plan.workers; i++) {
-      if (plan.mode === 'in-process') {
-        const worker = buildPublishingWorker(composition);
-        worker.start();
-        stops.push(() => worker.stop(10_000));
-        if (i === 0) workerPids.push(process.pid);
-        continue;
-      }
-      const env = { ...database.env, SECRET_KEY: ENGINE_SECRET_KEY, BOOTSTRAP: 'false', BENCH_CALL_LOG: callLog };
-      const worker = await startWorkerProcess(env, 'bench/engine/timedWorker.ts');
-      workerPids.push(worker.pid);
-      stops.push(async () => {
-        worker.kill('SIGTERM');
-        const code = await worker.exited;
-        tickFailures.push(...failedTicksIn(worker.output()));
-        if (code !== 0) throw new Error(`worker ${worker.pid} exited with ${code}:\n${worker.output().slice(-2000)}`);
-      });
-    }
+    workers = await startEngineWorkers(composition, database, callLog, plan.workers, plan.mode);
+    const { pids: workerPids, stops, tickFailures } = workers;
 
     const dueAt = new Date(Date.now() + plan.dueInMs);
     await makeDueAt(dataSource, dueAt);
@@ -114,7 +94,7 @@ export async function engineRun(database: BenchDatabase, plan: EngineRunPlan): P
       cpu,
     };
   } finally {
-    for (const stop of stops) await stop().catch(() => undefined);
+    for (const stop of workers?.stops ?? []) await stop().catch(() => undefined);
     await composition.close();
     fs.rmSync(path.dirname(callLog), { recursive: true, force: true });
   }

@@ -3,6 +3,8 @@ import { MARIADB_URL, mariadbDatabase, sqliteDatabase } from '../databases';
 import { engineRun, type EngineRow, type EngineRunPlan, type WorkerMode } from './engineRun';
 import { engineTable } from './engineTable';
 import { type CpuUse } from './processCpu';
+import { type SteadyPlan, type SteadyRow, steadyRun } from './steadyRun';
+import { steadyTable } from './steadyTable';
 
 const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const TARGETS = numberFromEnv('BENCH_ENGINE_TARGETS', 10_000);
@@ -10,6 +12,13 @@ const CONNECTIONS = numberFromEnv('BENCH_ENGINE_CONNECTIONS', 100);
 const DUE_IN_MS = numberFromEnv('BENCH_ENGINE_DUE_IN_MS', 1500);
 /** The last MariaDB row spreads the same targets over this many workspaces (each has its own post_counts rows). */
 const SPREAD_WORKSPACES = numberFromEnv('BENCH_ENGINE_SPREAD_WORKSPACES', 10);
+/** Which rows: the burst (TARGETS due at one instant) and the steady ones (issue 25, item 2). */
+const ROWS = (process.env.BENCH_ENGINE_ROWS ?? 'burst,steady').split(',');
+const STEADY_RATE = numberFromEnv('BENCH_ENGINE_STEADY_RATE', 100);
+const STEADY_SECONDS = numberFromEnv('BENCH_ENGINE_STEADY_SECONDS', 60);
+/** The one-connection row: 1,200 posts due over 30 s on one connection. */
+const ONE_CONNECTION_POSTS = numberFromEnv('BENCH_ENGINE_ONE_CONNECTION_POSTS', 1200);
+const ONE_CONNECTION_SECONDS = numberFromEnv('BENCH_ENGINE_ONE_CONNECTION_SECONDS', 30);
 
 const cpuText = (cpu: CpuUse | null) => (cpu === null ? 'n/a' : `${cpu.cores.toFixed(2)} cores, ${cpu.msPerTarget.toFixed(2)} ms/target`);
 
@@ -20,6 +29,12 @@ const cpuText = (cpu: CpuUse | null) => (cpu === null ? 'n/a' : `${cpu.cores.toF
  * SPREAD_WORKSPACES workspaces. Each row on a fresh database. Returns the tables.
  */
 export async function engineSuite(databases: readonly string[]): Promise<string> {
+  const tables = ROWS.includes('burst') ? [await burstRows(databases)] : [];
+  if (ROWS.includes('steady')) tables.push(await steadyRows(databases));
+  return tables.join('\n\n');
+}
+
+async function burstRows(databases: readonly string[]): Promise<string> {
   console.log(
     `## Publishing engine: ${TARGETS} targets due at one instant (${DUE_IN_MS} ms after the workers poll), round-robin over ${CONNECTIONS} Twitter connections, zero-latency publisher`,
   );
@@ -62,6 +77,46 @@ export async function engineSuite(databases: readonly string[]): Promise<string>
       }
     }
     if (rows.length > 0) tables.push(engineTable(`Publishing engine, ${rows[0]!.database}`, rows));
+  }
+  return tables.join('\n\n');
+}
+
+/**
+ * The steady rows (issue 25, item 2): STEADY_RATE targets a second falling due for
+ * STEADY_SECONDS over CONNECTIONS connections, then ONE_CONNECTION_POSTS on one connection
+ * over ONE_CONNECTION_SECONDS; one loop in this process on SQLite, 3 worker processes on MariaDB.
+ */
+async function steadyRows(databases: readonly string[]): Promise<string> {
+  console.log(`## Publishing engine, steady: targets due one after the other (lag against each target's own time), zero-latency publisher`);
+  const tables: string[] = [];
+  for (const kind of databases) {
+    const [workers, mode] = kind === 'sqlite' ? [1, 'in-process' as const] : [3, 'processes' as const];
+    const plans: SteadyPlan[] = [
+      { ratePerSecond: STEADY_RATE, seconds: STEADY_SECONDS, connections: CONNECTIONS, workers, mode, startInMs: DUE_IN_MS },
+      { ratePerSecond: ONE_CONNECTION_POSTS / ONE_CONNECTION_SECONDS, seconds: ONE_CONNECTION_SECONDS, connections: 1, workers, mode, startInMs: DUE_IN_MS },
+    ];
+    const rows: SteadyRow[] = [];
+    for (const plan of plans) {
+      const database = kind === 'sqlite' ? sqliteDatabase() : await mariadbDatabase();
+      if ('unreachable' in database) {
+        tables.push(`### Publishing engine, steady, MariaDB\n\nMariaDB SKIPPED: ${database.unreachable}`);
+        break;
+      }
+      try {
+        console.log(
+          `${database.name}, ${plan.workers} worker(s), ${plan.ratePerSecond}/s for ${plan.seconds} s over ${plan.connections} connection(s) (load average before: ${os.loadavg()[0]!.toFixed(2)})`,
+        );
+        const row = await steadyRun(database, plan);
+        console.log(
+          `  lag p50 ${row.lagP50Ms.toFixed(0)} ms, p99 ${row.lagP99Ms.toFixed(0)} ms, max ${row.lagMaxMs.toFixed(0)} ms, early calls ${row.early}; calls per worker ${row.callsPerWorker.join(' / ')}; failed ticks ${row.failedTicks}; CPU workers ${cpuText(row.cpu.workers)}, database ${cpuText(row.cpu.database)}`,
+        );
+        for (const failure of row.tickFailures) console.log(`  a tick failed: ${failure}`);
+        rows.push(row);
+      } finally {
+        await database.cleanup();
+      }
+    }
+    if (rows.length > 0) tables.push(steadyTable(`Publishing engine, steady, ${rows[0]!.database}`, rows));
   }
   return tables.join('\n\n');
 }

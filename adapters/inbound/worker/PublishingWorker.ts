@@ -1,6 +1,6 @@
 import { type Logger } from '../../../application/ports/Logger';
 import { type Timer, type Timers } from '../../../application/ports/Timers';
-import { type PublishDueTargets, type RoundReport } from '../../../application/publishing/PublishDueTargets';
+import { type ClaimAhead, type PublishDueTargets, type RoundReport } from '../../../application/publishing/PublishDueTargets';
 import { type SettleExpiredLeases } from '../../../application/publishing/SettleExpiredLeases';
 import { type JobResult } from '../../../application/publishing/failureReasons';
 import { type LeaseHeartbeat } from './LeaseHeartbeat';
@@ -24,11 +24,14 @@ export type StopResult = 'drained' | 'deadline_passed';
  * jobs are all under way (a round starts every job it claims), so they finish and are
  * recorded; past the deadline their leases are left to run out and be settled elsewhere.
  * The heartbeat renews the leases of the jobs under way from start until the drain is over.
+ * A round claims what falls due within the next `pollMs` too, and waits on the timers for
+ * each job's time (PublishDueTargets.run): a job is called at its time, not up to a poll late.
  */
 export class PublishingWorker {
   private timer: Timer | null = null;
   private tickInFlight: Promise<void> | null = null;
   private stopping = false;
+  private readonly ahead: ClaimAhead;
 
   constructor(
     private readonly settleExpired: Pick<SettleExpiredLeases, 'run'>,
@@ -37,7 +40,9 @@ export class PublishingWorker {
     readonly owner: string,
     private readonly timing: WorkerTiming,
     private readonly heartbeat: Pick<LeaseHeartbeat, 'start' | 'stop'> | null = null,
-  ) {}
+  ) {
+    this.ahead = { ms: timing.pollMs, sleep: (ms) => new Promise((resolve) => timing.timers.after(ms, () => resolve())) };
+  }
 
   start(): void {
     if (this.stopping || this.timer !== null || this.tickInFlight !== null) return;
@@ -75,7 +80,7 @@ export class PublishingWorker {
     try {
       await this.settleExpired.run(this.owner);
       while (!this.stopping) {
-        const report = await this.publishDue.run(this.owner);
+        const report = await this.publishDue.run(this.owner, this.ahead);
         if (report.claimed > 0) this.logger.info('publishing round', { owner: this.owner, claimed: report.claimed, results: tally(report) });
         if (!movedOn(report)) break;
       }

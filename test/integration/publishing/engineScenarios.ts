@@ -4,6 +4,7 @@ import { requireServer } from '../../support/services';
 import { batchScenarios } from './batchScenarios';
 import { heartbeatScenarios } from './heartbeatScenarios';
 import { limitScenarios } from './limitScenarios';
+import { onTimeScenarios } from './onTimeScenarios';
 import { outcomeScenarios } from './outcomeScenarios';
 import { processingScenarios } from './processingScenarios';
 import { threadAndLeaseScenarios } from './threadAndLeaseScenarios';
@@ -34,6 +35,7 @@ export function engineScenarios(kind: 'memory' | DatabaseKind): void {
     heartbeatScenarios(harness);
     limitScenarios(harness);
     processingScenarios(harness);
+    onTimeScenarios(harness);
     if (kind !== 'memory') batchScenarios(harness);
   });
 }
