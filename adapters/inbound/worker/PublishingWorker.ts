@@ -12,6 +12,12 @@ export interface WorkerTiming {
   readonly timers: Timers;
 }
 
+/**
+ * How far ahead a round claims at most, whatever the poll: a round waits for the last job it
+ * claimed before the next one claims, so a post published now waits at most this long behind it.
+ */
+const MAX_CLAIM_AHEAD_MS = 1_000;
+
 /** What `stop` came to: every round in flight finished, or the deadline passed first. */
 export type StopResult = 'drained' | 'deadline_passed';
 
@@ -24,8 +30,9 @@ export type StopResult = 'drained' | 'deadline_passed';
  * jobs are all under way (a round starts every job it claims), so they finish and are
  * recorded; past the deadline their leases are left to run out and be settled elsewhere.
  * The heartbeat renews the leases of the jobs under way from start until the drain is over.
- * A round claims what falls due within the next `pollMs` too, and waits on the timers for
- * each job's time (PublishDueTargets.run): a job is called at its time, not up to a poll late.
+ * A round claims what falls due within the next `pollMs` too (at most MAX_CLAIM_AHEAD_MS), and
+ * waits on the timers for each job's time (PublishDueTargets.run): a job is called at its time,
+ * not up to a poll late.
  */
 export class PublishingWorker {
   private timer: Timer | null = null;
@@ -41,7 +48,7 @@ export class PublishingWorker {
     private readonly timing: WorkerTiming,
     private readonly heartbeat: Pick<LeaseHeartbeat, 'start' | 'stop'> | null = null,
   ) {
-    this.ahead = { ms: timing.pollMs, sleep: (ms) => new Promise((resolve) => timing.timers.after(ms, () => resolve())) };
+    this.ahead = { ms: Math.min(timing.pollMs, MAX_CLAIM_AHEAD_MS), sleep: (ms) => new Promise((resolve) => timing.timers.after(ms, () => resolve())) };
   }
 
   start(): void {
