@@ -64,6 +64,9 @@ export function scaleoutTable(rows: readonly ScaleoutRow[], targets: number): st
     rule,
     ...body.map(line),
     '',
+    // The run stops at the first row where any of these fails (scaleoutRun), so a table means they held.
+    'Checked in every row: each target called exactly once (by a worker process), every target published, no job left; where there is API load, a fresh key counted once across the API processes.',
+    '',
     ...ratios(rows, targets),
   ].join('\n');
 }
