@@ -91,6 +91,20 @@ function setWiseContract(name: string, database: DatabaseKind | null, openBacken
       expect(listed.total, 'counted once per post').to.equal(2);
     });
 
+    it('keeps the counts right over several set-wise units of one workspace (their rows then known, moved at once)', async () => {
+      const { workspaceId, posts } = await scheduled(6);
+      for (const pair of [posts.slice(0, 2), posts.slice(2, 4), posts.slice(4)]) {
+        await b.unitOfWork.runSetWise(async () => {
+          for (const post of await b.posts.findManyForUpdate(pair.map((p) => ({ workspaceId, id: p.id })))) {
+            post.startPublishing(post.targets[0]!.id, at(HOUR + 1));
+            await b.posts.save(post);
+          }
+        });
+      }
+      const total = async (status: 'scheduled' | 'publishing') => (await b.posts.list({ workspaceId, status, limit: 0, offset: 0 })).total;
+      expect([await total('scheduled'), await total('publishing')]).to.deep.equal([0, 6]);
+    });
+
     if (database !== null)
       it('a set-wise unit whose held lease change no longer holds keeps nothing of what it did', async () => {
         const { workspaceId, posts } = await scheduled(1);

@@ -1,5 +1,5 @@
 import { type EntityManager } from 'typeorm';
-import { atCommit, COMMIT_RANK } from '../transactionContext';
+import { atCommit, COMMIT_RANK, isSetWise } from '../transactionContext';
 import { changedRows, type Dialect } from './Dialect';
 
 /** Where a post is counted in post_counts. */
@@ -56,19 +56,41 @@ export class PostCounts {
 
   private async apply(m: EntityManager, moves: ReadonlyMap<string, [CountKey, number]>): Promise<void> {
     const changes = [...moves.values()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => compareKeys(a, b));
+    if (changes.length > 1 && isSetWise(m) && changes.every(([key]) => this.known.has(keyOf(key)))) return this.applyAtOnce(m, changes);
     const count = this.d.quote('count');
     for (const [key, delta] of changes) {
-      if (delta > 0 && !this.known.has(keyOf(key))) await this.ensureRow(m, key);
+      const ensured = delta > 0 && !this.known.has(keyOf(key));
+      if (ensured) await this.ensureRow(m, key);
       const update = () =>
         changedRows(m, `UPDATE post_counts SET ${count} = ${count} + ? WHERE workspace_id = ? AND status = ?`, [delta, key.workspaceId, key.status]);
+      const changed = await update();
+      // A row found by its UPDATE was there before this transaction (one it made itself is
+      // remembered by ensureRow only once found committed): known from now on.
+      if (changed === 1 && !ensured) this.known.add(keyOf(key));
       // A remembered row can only be gone with its workspace (or a database reset under a
       // running instance): made again, then counted.
-      if ((await update()) === 0 && delta > 0) {
+      if (changed === 0 && delta > 0) {
         this.known.delete(keyOf(key));
         await this.ensureRow(m, key);
         await update();
       }
     }
+  }
+
+  /**
+   * Every row known to exist: moved in ONE statement (a set-wise unit of work, whose rounds
+   * touch up to two rows per workspace), the rows locked in key order as the index is read.
+   * One gone meanwhile fails the unit, which is then done again move by move.
+   */
+  private async applyAtOnce(m: EntityManager, changes: ReadonlyArray<[CountKey, number]>): Promise<void> {
+    const count = this.d.quote('count');
+    const deltas = changes.map(() => 'WHEN workspace_id = ? AND status = ? THEN ?').join(' ');
+    const keys = changes.map(() => '(workspace_id = ? AND status = ?)').join(' OR ');
+    const sql = `UPDATE post_counts SET ${count} = ${count} + CASE ${deltas} END WHERE ${keys}`;
+    const params = [...changes.flatMap(([key, delta]) => [key.workspaceId, key.status, delta]), ...changes.flatMap(([key]) => [key.workspaceId, key.status])];
+    if ((await changedRows(m, sql, params)) === changes.length) return;
+    for (const [key] of changes) this.known.delete(keyOf(key));
+    throw new Error('a count row was gone: the set-wise unit rolls back and moves its counts one by one');
   }
 
   private async ensureRow(m: EntityManager, key: CountKey): Promise<void> {
