@@ -12,10 +12,24 @@ const CONNECTIONS = numberFromEnv('BENCH_ENGINE_CONNECTIONS', 100);
 const DUE_IN_MS = numberFromEnv('BENCH_ENGINE_DUE_IN_MS', 1500);
 /** The last MariaDB row spreads the same targets over this many workspaces (each has its own post_counts rows). */
 const SPREAD_WORKSPACES = numberFromEnv('BENCH_ENGINE_SPREAD_WORKSPACES', 10);
-/** Which rows: the burst (TARGETS due at one instant) and the steady ones (issue 25, item 2). */
-const ROWS = (process.env.BENCH_ENGINE_ROWS ?? 'burst,steady').split(',');
+/**
+ * Which rows: the burst (TARGETS due at one instant), the steady ones (issue 25, item 2) and
+ * `half`: a steady row at half the targets/s the burst row of the same workers sustained.
+ */
+const ROWS = (process.env.BENCH_ENGINE_ROWS ?? 'burst,steady,half').split(',');
 const STEADY_RATE = numberFromEnv('BENCH_ENGINE_STEADY_RATE', 100);
 const STEADY_SECONDS = numberFromEnv('BENCH_ENGINE_STEADY_SECONDS', 60);
+/**
+ * The burst rates the half row halves when this run has no burst rows (or to override them),
+ * e.g. `sqlite:1637,mariadb:883`: targets/s of SQLite's 1-loop row and MariaDB's 3-process,
+ * one-workspace row.
+ */
+const HALF_OF = new Map(
+  (process.env.BENCH_ENGINE_STEADY_HALF_OF ?? '')
+    .split(',')
+    .filter((pair) => pair.includes(':'))
+    .map((pair) => [pair.split(':')[0]!, Number(pair.split(':')[1])] as const),
+);
 /** The one-connection row: 1,200 posts due over 30 s on one connection. */
 const ONE_CONNECTION_POSTS = numberFromEnv('BENCH_ENGINE_ONE_CONNECTION_POSTS', 1200);
 const ONE_CONNECTION_SECONDS = numberFromEnv('BENCH_ENGINE_ONE_CONNECTION_SECONDS', 30);
@@ -29,12 +43,15 @@ const cpuText = (cpu: CpuUse | null) => (cpu === null ? 'n/a' : `${cpu.cores.toF
  * SPREAD_WORKSPACES workspaces. Each row on a fresh database. Returns the tables.
  */
 export async function engineSuite(databases: readonly string[]): Promise<string> {
-  const tables = ROWS.includes('burst') ? [await burstRows(databases)] : [];
-  if (ROWS.includes('steady')) tables.push(await steadyRows(databases));
+  const burstRates = new Map<string, number>();
+  const tables = ROWS.includes('burst') ? [await burstRows(databases, burstRates)] : [];
+  for (const [kind, rate] of HALF_OF) burstRates.set(kind, rate);
+  if (ROWS.includes('steady') || ROWS.includes('half')) tables.push(await steadyRows(databases, burstRates));
   return tables.join('\n\n');
 }
 
-async function burstRows(databases: readonly string[]): Promise<string> {
+/** The burst rows; records in `rates` the targets/s of the row with the steady rows' workers (one workspace, no webhooks). */
+async function burstRows(databases: readonly string[], rates: Map<string, number>): Promise<string> {
   console.log(
     `## Publishing engine: ${TARGETS} targets due at one instant (${DUE_IN_MS} ms after the workers poll), round-robin over ${CONNECTIONS} Twitter connections, zero-latency publisher`,
   );
@@ -72,6 +89,7 @@ async function burstRows(databases: readonly string[]): Promise<string> {
         );
         for (const failure of row.tickFailures) console.log(`  a tick failed: ${failure}`);
         rows.push(row);
+        if (planned.workers === steadyWorkers(kind)[0] && planned.workspaces === 1 && !planned.webhooks) rates.set(kind, row.targetsPerSecond);
       } finally {
         await database.cleanup();
       }
@@ -81,20 +99,45 @@ async function burstRows(databases: readonly string[]): Promise<string> {
   return tables.join('\n\n');
 }
 
+/** The steady rows' workers: one loop in this process on SQLite, 3 worker processes on MariaDB. */
+const steadyWorkers = (kind: string) => (kind === 'sqlite' ? ([1, 'in-process'] as const) : ([3, 'processes'] as const));
+
 /**
  * The steady rows (issue 25, item 2): STEADY_RATE targets a second falling due for
  * STEADY_SECONDS over CONNECTIONS connections, then ONE_CONNECTION_POSTS on one connection
- * over ONE_CONNECTION_SECONDS; one loop in this process on SQLite, 3 worker processes on MariaDB.
+ * over ONE_CONNECTION_SECONDS; then (`half`) half the database's burst rate for STEADY_SECONDS
+ * over CONNECTIONS, first due later as its many targets take longer to be given their times.
  */
-async function steadyRows(databases: readonly string[]): Promise<string> {
+async function steadyRows(databases: readonly string[], burstRates: ReadonlyMap<string, number>): Promise<string> {
   console.log(`## Publishing engine, steady: targets due one after the other (lag against each target's own time), zero-latency publisher`);
   const tables: string[] = [];
   for (const kind of databases) {
-    const [workers, mode] = kind === 'sqlite' ? [1, 'in-process' as const] : [3, 'processes' as const];
-    const plans: SteadyPlan[] = [
-      { ratePerSecond: STEADY_RATE, seconds: STEADY_SECONDS, connections: CONNECTIONS, workers, mode, startInMs: DUE_IN_MS },
-      { ratePerSecond: ONE_CONNECTION_POSTS / ONE_CONNECTION_SECONDS, seconds: ONE_CONNECTION_SECONDS, connections: 1, workers, mode, startInMs: DUE_IN_MS },
-    ];
+    const [workers, mode] = steadyWorkers(kind);
+    const plans: SteadyPlan[] = ROWS.includes('steady')
+      ? [
+          { ratePerSecond: STEADY_RATE, seconds: STEADY_SECONDS, connections: CONNECTIONS, workers, mode, startInMs: DUE_IN_MS },
+          {
+            ratePerSecond: ONE_CONNECTION_POSTS / ONE_CONNECTION_SECONDS,
+            seconds: ONE_CONNECTION_SECONDS,
+            connections: 1,
+            workers,
+            mode,
+            startInMs: DUE_IN_MS,
+          },
+        ]
+      : [];
+    const burstRate = burstRates.get(kind);
+    if (ROWS.includes('half') && burstRate !== undefined) {
+      const ratePerSecond = Math.round(burstRate / 2);
+      plans.push({
+        ratePerSecond,
+        seconds: STEADY_SECONDS,
+        connections: CONNECTIONS,
+        workers,
+        mode,
+        startInMs: Math.max(DUE_IN_MS, ratePerSecond * STEADY_SECONDS * 0.2),
+      });
+    } else if (ROWS.includes('half')) console.log(`  no half-rate row on ${kind}: no burst row ran and BENCH_ENGINE_STEADY_HALF_OF names no rate for it`);
     const rows: SteadyRow[] = [];
     for (const plan of plans) {
       const database = kind === 'sqlite' ? sqliteDatabase() : await mariadbDatabase();
