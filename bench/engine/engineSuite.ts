@@ -151,7 +151,7 @@ async function steadyRows(databases: readonly string[], burstRates: ReadonlyMap<
         );
         const row = await steadyRun(database, plan);
         console.log(
-          `  lag p50 ${row.lagP50Ms.toFixed(0)} ms, p99 ${row.lagP99Ms.toFixed(0)} ms, max ${row.lagMaxMs.toFixed(0)} ms, early calls ${row.early}; calls per worker ${row.callsPerWorker.join(' / ')}; failed ticks ${row.failedTicks}; CPU workers ${cpuText(row.cpu.workers)}, database ${cpuText(row.cpu.database)}`,
+          `  lag p50 ${row.lagP50Ms.toFixed(0)} ms, p99 ${row.lagP99Ms.toFixed(0)} ms, max ${row.lagMaxMs.toFixed(0)} ms, min ${row.lagMinMs.toFixed(1)} ms, early calls ${row.early}; calls per worker ${row.callsPerWorker.join(' / ')}; failed ticks ${row.failedTicks}; CPU workers ${cpuText(row.cpu.workers)}, database ${cpuText(row.cpu.database)}`,
         );
         for (const failure of row.tickFailures) console.log(`  a tick failed: ${failure}`);
         rows.push(row);
