@@ -6,7 +6,10 @@
  *
  *   npx tsx bench/deployedProfile.ts [get|list|me] [sqlite|mariadb]
  *
- * PROFILE_SECONDS (10), PROFILE_POSTS (2000), BENCH_MYSQL_URL (bench/databases.ts).
+ * PROFILE_SECONDS (10), PROFILE_POSTS (2000), BENCH_MYSQL_URL (bench/databases.ts); PROFILE_OFF=1
+ * measures the CPU per request without the profiler (for before/after pairs run in turn);
+ * PROFILE_RATE caps the load at that many requests per second (a shared machine's contention
+ * then changes less between runs than when each run takes what it can).
  * Scratch measurement for docs/performance.md, not part of `npm run bench`.
  */
 import fs from 'node:fs';
@@ -46,15 +49,15 @@ async function main(): Promise<void> {
   await service.close();
   buildAsNpmStartDoes();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-profile-'));
-  const deployed = await startDeployed(
-    { ...env, ...BENCH_SERVICE_ENV, NODE_OPTIONS: `--require ${path.join(__dirname, 'cpuProfileHook.js')}`, CPU_PROFILE_DIR: dir },
-    port,
-  );
+  const profiled = process.env.PROFILE_OFF !== '1';
+  const hook: Record<string, string> = profiled ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpuProfileHook.js')}`, CPU_PROFILE_DIR: dir } : {};
+  const deployed = await startDeployed({ ...env, ...BENCH_SERVICE_ENV, ...hook }, port);
   const url = `${deployed.baseUrl}${operation === 'me' ? '/v1/me' : operation === 'list' ? `${postsPath}?limit=20` : `${postsPath}/${templateId}`}`;
   await autocannon({ url, headers: auth, connections: 16, duration: 1 });
-  process.kill(deployed.pid, 'SIGUSR2'); // the profiler starts now, after start-up and warm-up
+  if (profiled) process.kill(deployed.pid, 'SIGUSR2'); // the profiler starts now, after start-up and warm-up
   const cpuBefore = deployed.cpuSeconds();
-  const result = await autocannon({ url, headers: auth, connections: 16, duration: seconds });
+  const rate = process.env.PROFILE_RATE === undefined ? {} : { overallRate: Number(process.env.PROFILE_RATE) };
+  const result = await autocannon({ url, headers: auth, connections: 16, duration: seconds, ...rate });
   const cpu = deployed.cpuSeconds() - cpuBefore;
   await deployed.close();
   await db.cleanup();
@@ -62,7 +65,10 @@ async function main(): Promise<void> {
   console.log(
     `${operation} on ${kind}: ${requests} requests in ${seconds} s (${(requests / seconds).toFixed(0)}/s), non-2xx ${result.non2xx}, errors ${result.errors}`,
   );
-  console.log(`server CPU ${((cpu * 1e6) / requests).toFixed(0)} µs/request (under the profiler)`);
+  console.log(
+    `server CPU ${((cpu * 1e6) / requests).toFixed(0)} µs/request${profiled ? ' (under the profiler)' : ''}, load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+  if (!profiled) return;
   const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   if (file === undefined) throw new Error(`no profile in ${dir}`);
   summarize(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { nodes: ProfileNode[] }, path.join(dir, file));
