@@ -7,7 +7,7 @@ import { type HttpDependencies } from './HttpDependencies';
 import { requireCredential } from './middleware/authenticate';
 import { idempotency } from './middleware/idempotency';
 import { requestDeadline } from './middleware/requestDeadline';
-import { requestFrame } from './middleware/requestFrame';
+import { requestFrame } from './chains/requestFrame';
 import { OPENAPI_DOCUMENT } from './openApiDocument';
 import { workspaceAccess } from './middleware/workspaceAccess';
 import { type RouteKit } from './RouteKit';

@@ -8,7 +8,7 @@ import { type AppState } from '../state';
  * Outside every chain: each chain renders its own errors, so whatever reaches here escaped one
  * (or came from the few routes outside them, like /health). It is answered as a 500 in the
  * JSON API's body, never as Koa's default plain text, and logged. The app runs it inside its
- * request frame (middleware/requestFrame.ts); `lastResort` is the same as a middleware of its own.
+ * request frame (requestFrame.ts); `lastResort` is the same as a middleware of its own.
  */
 export function answerEscaped(logger: Logger, ctx: Context & { state: AppState }, caught: unknown): void {
   logUnexpected(logger, ctx, caught, 'unhandled error outside any chain');

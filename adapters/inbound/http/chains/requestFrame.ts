@@ -1,10 +1,10 @@
 import { type Middleware } from 'koa';
 import { type Logger } from '../../../../application/ports/Logger';
-import { answerEscaped } from '../chains/lastResort';
+import { answerEscaped } from './lastResort';
 import { clientAddressFinder, type ProxyTrust } from '../clientAddress';
 import { type AppState } from '../state';
-import { logRequest } from './accessLog';
-import { requestIdFrom } from './requestId';
+import { logRequest } from '../middleware/accessLog';
+import { requestIdFrom } from '../middleware/requestId';
 
 /**
  * What every request gets around it, whatever surface answers it, as ONE middleware (they were
