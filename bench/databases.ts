@@ -35,13 +35,7 @@ export async function mariadbDatabase(databaseUrl = MARIADB_URL): Promise<BenchD
   const database = decodeURIComponent(url.pathname.slice(1));
   let server: mysql.Connection;
   try {
-    server = await mysql.createConnection({
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-      connectTimeout: 3000,
-    });
+    server = await mysql.createConnection({ ...serverOf(url), connectTimeout: 3000 });
   } catch (error) {
     return { unreachable: `${url.host}: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -58,12 +52,7 @@ export async function mariadbDatabase(databaseUrl = MARIADB_URL): Promise<BenchD
     async cleanup() {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (KEEP_MARIADB_TABLES) return;
-      const connection = await mysql.createConnection({
-        host: url.hostname,
-        port: Number(url.port || 3306),
-        user: decodeURIComponent(url.username),
-        password: decodeURIComponent(url.password),
-      });
+      const connection = await mysql.createConnection(serverOf(url));
       try {
         await dropTables(connection, database);
       } finally {
@@ -72,6 +61,14 @@ export async function mariadbDatabase(databaseUrl = MARIADB_URL): Promise<BenchD
     },
   };
 }
+
+/** The MariaDB server a database URL names, without choosing its database. */
+export const serverOf = (url: URL): mysql.ConnectionOptions => ({
+  host: url.hostname,
+  port: Number(url.port || 3306),
+  user: decodeURIComponent(url.username),
+  password: decodeURIComponent(url.password),
+});
 
 async function dropTables(connection: mysql.Connection, database: string): Promise<void> {
   const [rows] = await connection.query<mysql.RowDataPacket[]>('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ?', [database]);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as mysql from 'mysql2/promise';
 import { TOKENS as T } from '../../config/tokens';
-import { MARIADB_URL, mariadbDatabase } from '../databases';
+import { MARIADB_URL, mariadbDatabase, serverOf } from '../databases';
 import { engineComposition } from './engineComposition';
 import { queueBaseline } from './queueBaseline';
 import { seedDueTargets } from './seedDueTargets';
@@ -31,12 +31,7 @@ async function main(): Promise<void> {
       console.log(`run ${run + 1}: ${result.jobsPerSecond.toFixed(0)} jobs/s, ${result.deadlocks} claims ended in a deadlock`);
     }
     const url = new URL(MARIADB_URL);
-    const server = await mysql.createConnection({
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-    });
+    const server = await mysql.createConnection(serverOf(url));
     const [rows] = await server.query<mysql.RowDataPacket[]>('SHOW ENGINE INNODB STATUS');
     await server.end();
     const status = String(rows[0]?.Status ?? '');
