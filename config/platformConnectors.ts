@@ -5,8 +5,7 @@ import { guardedFetch } from '../adapters/outbound/http/guardedFetch';
 import { type OutboundAddressGuard } from '../adapters/outbound/http/OutboundAddressGuard';
 import { blueskyConnector } from '../adapters/outbound/platforms/bluesky/BlueskyConnector';
 import { type Config } from './env';
-import { type InstalledPlatform, PLATFORM_INSTALLS } from './platformInstalls';
-import { type PlatformInstall } from './platformInstall';
+import { PLATFORM_INSTALLS } from './platformInstalls';
 
 /**
  * The connectors this service runs with: Bluesky always (it needs no app credentials), and
@@ -21,9 +20,9 @@ export function configuredConnectors(
   // An account's server is the user's to name, so every Bluesky call goes through the guard.
   const bluesky = blueskyConnector({ fetch: guardedFetch(guard), appViewUrl: platforms.blueskyAppViewUrl, clock: () => clock.now() });
   const connectors: PlatformConnector[] = [bluesky];
-  for (const name of Object.keys(PLATFORM_INSTALLS) as InstalledPlatform[]) {
+  for (const [name, install] of PLATFORM_INSTALLS) {
     const settings = platforms[name];
-    if (settings !== null) connectors.push((PLATFORM_INSTALLS[name] as PlatformInstall<typeof settings>).connector(settings, { clock }));
+    if (settings !== null) connectors.push(install.connector(settings, { clock }));
   }
   const appPasswordLogin: AppPasswordLogin = {
     login: ({ service, handle, appPassword }) => bluesky.login({ service, identifier: handle, appPassword }),

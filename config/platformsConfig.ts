@@ -1,10 +1,10 @@
 import { type PlatformSetup } from '../application/connections/PlatformConnectors';
 import { type Platform } from '../domain/platform/Platform';
 import { ConfigError, type Env, url } from './envValues';
-import { type InstalledPlatform, type InstalledSettings, PLATFORM_INSTALLS } from './platformInstalls';
+import { type InstalledPlatform, PLATFORM_INSTALLS, settingsSource } from './platformInstalls';
 
-export type { OAuthAppConfig } from './platformInstall';
-export type { FarcasterConfig } from './farcasterConfig';
+/** What each installed platform's install read from the environment (its connector's settings); null: not configured. */
+export type InstalledSettings = { readonly [K in InstalledPlatform]: unknown };
 
 /** The platforms the operator configured (README, "Connecting accounts"): each installed one's settings, null when not configured. */
 export type PlatformsConfig = InstalledSettings & {
@@ -14,18 +14,17 @@ export type PlatformsConfig = InstalledSettings & {
   readonly blueskyAppViewUrl?: string;
 };
 
-const INSTALLED = Object.keys(PLATFORM_INSTALLS) as InstalledPlatform[];
-
 /**
  * What configures each platform that needs configuring, for the refusals that name it
  * (PlatformConnectors.setupOf): its variables, and the callback URL under BASE_URL its app registers.
  */
 export function platformSetups(baseUrl: string): ReadonlyMap<Platform, PlatformSetup> {
-  return new Map(INSTALLED.map((name) => [PLATFORM_INSTALLS[name].platform, PLATFORM_INSTALLS[name].setup(baseUrl)]));
+  return new Map([...PLATFORM_INSTALLS.values()].map((install) => [install.platform, install.setup(baseUrl)]));
 }
 
 export function platformsConfig(env: Env): PlatformsConfig {
-  const installed = Object.fromEntries(INSTALLED.map((name) => [name, PLATFORM_INSTALLS[name].read(env)])) as InstalledSettings;
+  const source = settingsSource(env);
+  const installed = Object.fromEntries([...PLATFORM_INSTALLS].map(([name, install]) => [name, install.read(source)])) as InstalledSettings;
   return { ...installed, returnToOrigins: returnToOrigins(env), ...blueskyAppView(env) };
 }
 

@@ -13,6 +13,7 @@ import { asOAuth2, FACEBOOK_ERRORS, type FacebookOptions, type FacebookSettings,
 import { COMMENT_PERMISSION, FacebookPublisher } from './facebookPublisher';
 import { FacebookReader, INSIGHTS_PERMISSION } from './facebookReader';
 import { FacebookTokens, pagesOf, personToken } from './facebookTokens';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { FacebookOptions } from './facebookApi';
 
@@ -101,3 +102,6 @@ export class FacebookAuthorization implements OAuthAuthorization {
 export function facebookConnector(options: FacebookOptions): FacebookConnector {
   return new FacebookConnector(options);
 }
+
+/** Configured by FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET. What a connection publishes as (its Page) comes with each call (PublishingAccount). */
+export const install = oauthInstall('FACEBOOK', (app, deps) => facebookConnector(appOptions(app, deps)));

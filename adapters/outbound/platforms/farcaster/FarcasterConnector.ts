@@ -1,12 +1,15 @@
 import { type PlatformConnector, type TokenUpkeep } from '../../../../application/ports/platforms/PlatformConnector';
 import { type Platform } from '../../../../domain/platform/Platform';
+import { type PlatformInstall } from '../kit/install';
 import { apiSettings } from '../kit/settings';
 import { FarcasterPublisher } from './farcasterPublisher';
 import { FarcasterReader } from './farcasterReader';
+import { type FarcasterConfig, FARCASTER_VARIABLES, readFarcaster } from './farcasterInstall';
 import { FarcasterSignerAuthorization, FarcasterSignerUpkeep } from './farcasterSigner';
 import { type FarcasterOptions } from './neynarApi';
 
 export type { FarcasterOptions } from './neynarApi';
+export type { FarcasterConfig } from './farcasterInstall';
 
 /** The signed key request's deadline: a day to approve the signer (docs/decisions.md, "Connections", Farcaster). */
 const APPROVAL_SECONDS = 86_400;
@@ -41,3 +44,11 @@ export class FarcasterConnector implements PlatformConnector {
 export function farcasterConnector(options: FarcasterOptions): FarcasterConnector {
   return new FarcasterConnector(options);
 }
+
+/** Through Neynar: its signers are approved in the account's app, so no callback URL to register. */
+export const install: PlatformInstall<FarcasterConfig> = {
+  platform: 'FARCASTER',
+  read: readFarcaster,
+  setup: () => ({ variables: FARCASTER_VARIABLES, callbackUrl: null }),
+  connector: (settings, { clock }) => farcasterConnector({ ...settings, now: () => clock.now() }),
+};

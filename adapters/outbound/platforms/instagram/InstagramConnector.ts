@@ -24,6 +24,7 @@ import {
 } from './instagramApi';
 import { InstagramPublisher } from './instagramPublisher';
 import { INSIGHTS_PERMISSION, InstagramReader } from './instagramReader';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { InstagramOptions } from './instagramApi';
 
@@ -146,3 +147,6 @@ export class InstagramTokens implements TokenUpkeep {
 export function instagramConnector(options: InstagramOptions): InstagramConnector {
   return new InstagramConnector(options);
 }
+
+/** Configured by INSTAGRAM_CLIENT_ID and INSTAGRAM_CLIENT_SECRET; INSTAGRAM_TOKEN_BASE_URL points tests at a fake of its token host. */
+export const install = oauthInstall('INSTAGRAM', (app, deps) => instagramConnector({ ...appOptions(app, deps), tokenBaseUrl: app.tokenBaseUrl ?? undefined }));

@@ -13,6 +13,8 @@ import { memberIdentity, organizationsOf } from './linkedInAccounts';
 import { asOAuth2, type LinkedInOptions, type LinkedInSettings, linkedInSettings, tokenEndpointOf } from './linkedInApi';
 import { LinkedInPublisher } from './linkedInPublisher';
 import { LinkedInReader, READ_ORGANIZATION_SCOPE } from './linkedInReader';
+import { type SettingsSource } from '../kit/install';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { LinkedInOptions } from './linkedInApi';
 
@@ -92,3 +94,8 @@ export class LinkedInAuthorization implements OAuthAuthorization {
 export function linkedinConnector(options: LinkedInOptions): LinkedInConnector {
   return new LinkedInConnector(options);
 }
+
+/** Configured by LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET; LINKEDIN_ORGANIZATIONS also asks for the organization scopes. */
+export const install = oauthInstall('LINKEDIN', (app, deps) => linkedinConnector({ ...appOptions(app, deps), organizations: app.organizations }), {
+  extra: (source: SettingsSource) => ({ organizations: source.flag('LINKEDIN_ORGANIZATIONS', false) }),
+});

@@ -13,6 +13,7 @@ import { connectorSettings } from '../kit/settings';
 import { asOAuth2, CONTINUOUS_REFRESH, callPinterest, type PinterestOptions, type PinterestSettings, PinterestTokens, tokenEndpointOf } from './pinterestApi';
 import { PinterestPublisher } from './pinterestPublisher';
 import { PinterestReader } from './pinterestReader';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { PinterestOptions } from './pinterestApi';
 
@@ -112,3 +113,6 @@ export class PinterestAuthorization implements OAuthAuthorization {
 export function pinterestConnector(options: PinterestOptions): PinterestConnector {
   return new PinterestConnector(options);
 }
+
+/** Configured by PINTEREST_CLIENT_ID and PINTEREST_CLIENT_SECRET. */
+export const install = oauthInstall('PINTEREST', (app, deps) => pinterestConnector(appOptions(app, deps)));

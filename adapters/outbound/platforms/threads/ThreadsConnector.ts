@@ -12,6 +12,7 @@ import { asOAuth2, graphGet, graphJson, type ThreadsOptions, type ThreadsSetting
 import { ThreadsPublisher } from './threadsPublisher';
 import { INSIGHTS_SCOPE, READ_REPLIES_SCOPE, ThreadsReader } from './threadsReader';
 import { exchangeCodeForLongLivedToken, ThreadsTokens } from './threadsTokens';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { ThreadsOptions } from './threadsApi';
 
@@ -85,3 +86,6 @@ export class ThreadsAuthorization implements OAuthAuthorization {
 export function threadsConnector(options: ThreadsOptions): ThreadsConnector {
   return new ThreadsConnector(options);
 }
+
+/** Configured by THREADS_CLIENT_ID and THREADS_CLIENT_SECRET. */
+export const install = oauthInstall('THREADS', (app, deps) => threadsConnector(appOptions(app, deps)));

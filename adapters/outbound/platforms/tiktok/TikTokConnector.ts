@@ -13,6 +13,8 @@ import { readFailure } from '../kit/outcomes';
 import { asOAuth2, callTikTok, dataOf, TIKTOK_ERRORS, type TikTokOptions, type TikTokSettings, tiktokSettings, tokenEndpointOf } from './tiktokApi';
 import { TikTokPublisher } from './tiktokPublisher';
 import { TikTokReader, VIDEO_LIST_SCOPE } from './tiktokReader';
+import { type SettingsSource } from '../kit/install';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { TikTokOptions } from './tiktokApi';
 
@@ -101,3 +103,13 @@ export class TikTokAuthorization implements OAuthAuthorization {
 export function tiktokConnector(options: TikTokOptions): TikTokConnector {
   return new TikTokConnector(options);
 }
+
+/** TikTok calls its client id a client key (TIKTOK_CLIENT_KEY); TIKTOK_VIDEO_LIST also asks for video.list, for figures. */
+export const install = oauthInstall(
+  'TIKTOK',
+  (app, deps) => {
+    const { clientId, ...rest } = appOptions(app, deps);
+    return tiktokConnector({ ...rest, clientKey: clientId, videoList: app.videoList });
+  },
+  { idName: 'CLIENT_KEY', extra: (source: SettingsSource) => ({ videoList: source.flag('TIKTOK_VIDEO_LIST', false) }) },
+);

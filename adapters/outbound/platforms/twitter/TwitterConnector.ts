@@ -13,6 +13,7 @@ import { connectorSettings } from '../kit/settings';
 import { asOAuth2, callX, tokenEndpointOf, type TwitterOptions, type TwitterSettings } from './twitterApi';
 import { TwitterPublisher } from './twitterPublisher';
 import { TwitterReader } from './twitterReader';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { TwitterOptions } from './twitterApi';
 
@@ -93,3 +94,6 @@ export class TwitterAuthorization implements OAuthAuthorization {
 export function twitterConnector(options: TwitterOptions): TwitterConnector {
   return new TwitterConnector(options);
 }
+
+/** Configured by TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET (docs/recipes.md, "Adding a platform"). */
+export const install = oauthInstall('TWITTER', (app, deps) => twitterConnector(appOptions(app, deps)));

@@ -13,6 +13,7 @@ import { readFailure } from '../kit/outcomes';
 import { asOAuth2, callYouTube, tokenEndpointOf, YOUTUBE_ERRORS, type YouTubeOptions, type YouTubeSettings, youTubeSettings } from './youTubeApi';
 import { YouTubePublisher } from './youTubePublisher';
 import { YouTubeReader } from './youTubeReader';
+import { appOptions, oauthInstall } from '../kit/oauthInstall';
 
 export type { YouTubeOptions } from './youTubeApi';
 
@@ -116,3 +117,6 @@ function channelOf(item: ChannelItem): AccountIdentity[] {
 export function youtubeConnector(options: YouTubeOptions): YouTubeConnector {
   return new YouTubeConnector(options);
 }
+
+/** Configured by YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET; YOUTUBE_TOKEN_BASE_URL points tests at a fake of Google's token host. */
+export const install = oauthInstall('YOUTUBE', (app, deps) => youtubeConnector({ ...appOptions(app, deps), tokenBaseUrl: app.tokenBaseUrl ?? undefined }));
