@@ -149,4 +149,4 @@ export function instagramConnector(options: InstagramOptions): InstagramConnecto
 }
 
 /** Configured by INSTAGRAM_CLIENT_ID and INSTAGRAM_CLIENT_SECRET; INSTAGRAM_TOKEN_BASE_URL points tests at a fake of its token host. */
-export const install = oauthInstall('INSTAGRAM', (app, deps) => instagramConnector({ ...appOptions(app, deps), tokenBaseUrl: app.tokenBaseUrl ?? undefined }));
+export const install = oauthInstall('INSTAGRAM', (app, deps) => instagramConnector(appOptions(app, deps)));

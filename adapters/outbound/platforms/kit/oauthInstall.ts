@@ -13,13 +13,18 @@ export interface OAuthAppConfig {
   readonly tokenBaseUrl: string | null;
 }
 
-/** An app's credentials and addresses as the connectors' options spell them (unset addresses: the platform's own), and the service's clock. */
+/**
+ * An app's credentials and addresses as the connectors' options spell them (unset addresses:
+ * the platform's own), and the service's clock. `tokenBaseUrl` is for a connector whose
+ * platform keeps its token endpoint on a host of its own (Instagram, YouTube's Google).
+ */
 export const appOptions = (app: OAuthAppConfig, { clock }: ConnectorDeps) => ({
   now: () => clock.now(),
   clientId: app.clientId,
   clientSecret: app.clientSecret,
   apiBaseUrl: app.apiBaseUrl ?? undefined,
   authBaseUrl: app.authBaseUrl ?? undefined,
+  tokenBaseUrl: app.tokenBaseUrl ?? undefined,
 });
 
 /**

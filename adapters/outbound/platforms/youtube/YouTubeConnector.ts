@@ -119,4 +119,4 @@ export function youtubeConnector(options: YouTubeOptions): YouTubeConnector {
 }
 
 /** Configured by YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET; YOUTUBE_TOKEN_BASE_URL points tests at a fake of Google's token host. */
-export const install = oauthInstall('YOUTUBE', (app, deps) => youtubeConnector({ ...appOptions(app, deps), tokenBaseUrl: app.tokenBaseUrl ?? undefined }));
+export const install = oauthInstall('YOUTUBE', (app, deps) => youtubeConnector(appOptions(app, deps)));
