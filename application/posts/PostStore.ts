@@ -2,6 +2,7 @@ import { type ConnectionRepository } from '../../domain/connection/ConnectionRep
 import { checkPostMedia, type MediaInfo } from '../../domain/post/checkPostMedia';
 import { type MediaRepository } from '../../domain/media/MediaRepository';
 import { type Post } from '../../domain/post/Post';
+import { type PostSnapshot } from '../../domain/post/PostSnapshot';
 import { type ConnectionLookup, type ConnectionInfo } from '../../domain/post/PostContent';
 import { type PostRepository } from '../../domain/post/PostRepository';
 import { ValidationProblems } from '../../domain/shared/ValidationProblems';
@@ -106,17 +107,28 @@ export class PostStore {
   /**
    * For the publishing engine, which runs its own unit of work: the post locked until that
    * unit ends, or null when it is gone (a worker settles its job rather than failing).
+   * `stored`: the post as this engine's last committed save of it left it (an attempt's
+   * begin, for its record), taken as it is while the post is still at its version.
    */
-  findLocked(workspaceId: string, postId: string): Promise<Post | null> {
-    return this.posts.findForUpdate(workspaceId, postId);
+  findLocked(workspaceId: string, postId: string, stored?: PostSnapshot): Promise<Post | null> {
+    return this.posts.findForUpdate(workspaceId, postId, stored);
   }
 
   /**
    * For the publishing engine's rounds: the posts of these jobs read and locked in one read,
-   * in post id order, by id; a post gone (or of another workspace) is missing.
+   * in post id order, by id; a post gone (or of another workspace) is missing. `stored`: as
+   * findLocked's, the latest of each post counting.
    */
-  async findAllLocked(keys: ReadonlyArray<{ readonly workspaceId: string; readonly postId: string }>): Promise<Map<string, Post>> {
-    const posts = await this.posts.findManyForUpdate(keys.map((k) => ({ workspaceId: k.workspaceId, id: k.postId })));
+  async findAllLocked(
+    keys: ReadonlyArray<{ readonly workspaceId: string; readonly postId: string }>,
+    stored: readonly PostSnapshot[] = [],
+  ): Promise<Map<string, Post>> {
+    const latest = new Map<string, PostSnapshot>();
+    for (const post of stored) if ((latest.get(post.id)?.version ?? -1) < post.version) latest.set(post.id, post);
+    const posts = await this.posts.findManyForUpdate(
+      keys.map((k) => ({ workspaceId: k.workspaceId, id: k.postId })),
+      latest,
+    );
     return new Map(posts.map((post) => [post.id, post]));
   }
 

@@ -5,7 +5,7 @@ import { type PlatformPublisher, type PublishOutcome, type SegmentToPublish } fr
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
 import { type UnitOfWork } from '../ports/UnitOfWork';
 import { BatchedAttempts, type CallOutcome, OutcomeRecorder } from './BatchedAttempts';
-import { type BeginAttempt, type Begun } from './BeginAttempt';
+import { type BeginAttempt, type Begun, type BegunCall } from './BeginAttempt';
 import { type JobResult, LeaseLost, OUTCOME_UNKNOWN } from './failureReasons';
 import { type PublishingLimits } from './PublishingLimits';
 import { type PublishingSettings } from './PublishingSettings';
@@ -125,7 +125,7 @@ export class PublishDueTargets {
     if ('busy' in begun) return this.onceSlotFree(job, begun.busy.connectionId, round);
     const startedAt = this.clock.now();
     const outcome = await this.call(begun.call);
-    return round.recorder.add({ job, call: begun.call, outcome, startedAt, finishedAt: this.clock.now() });
+    return round.recorder.add({ job, call: begun.call, stored: begun.stored, outcome, startedAt, finishedAt: this.clock.now() });
   }
 
   /**
@@ -139,25 +139,26 @@ export class PublishDueTargets {
   }
 
   private async attemptAlone(job: LeasedJob, round: Round): Promise<JobResult> {
-    let call: SegmentToPublish;
+    let begun: BegunCall;
     try {
       const waitsForSlots = round.ahead !== undefined && round.slotWaited !== true;
-      const begun = await this.begin.run(job, this.clock.now(), { waitsForSlots });
-      if ('settled' in begun) return begun.settled;
-      if ('busy' in begun) return this.onceSlotFree(job, begun.busy.connectionId, round);
-      call = begun.call;
+      const begunNow = await this.begin.run(job, this.clock.now(), { waitsForSlots });
+      if ('settled' in begunNow) return begunNow.settled;
+      if ('busy' in begunNow) return this.onceSlotFree(job, begunNow.busy.connectionId, round);
+      begun = begunNow;
     } catch (error) {
       // Nothing was sent: the job can go back as it was, unless it is no longer ours.
       return this.giveBack(job, error);
     }
     const startedAt = this.clock.now();
-    const outcome = await this.call(call);
-    return this.recordAlone({ job, call, outcome, startedAt, finishedAt: this.clock.now() });
+    const outcome = await this.call(begun.call);
+    return this.recordAlone({ job, ...begun, outcome, startedAt, finishedAt: this.clock.now() });
   }
 
-  private async recordAlone({ job, call, outcome, startedAt, finishedAt }: CallOutcome): Promise<JobResult> {
+  private async recordAlone(made: CallOutcome): Promise<JobResult> {
+    const { job, outcome } = made;
     try {
-      return await this.record.run(job, call, outcome, startedAt, finishedAt);
+      return await this.record.run(made);
     } catch (error) {
       // The lease will run out and SettleExpiredLeases fail the target as outcome unknown:
       // the truth is in this line only, so it says everything.

@@ -1,4 +1,5 @@
 import { type Post } from '../../domain/post/Post';
+import { type PostSnapshot } from '../../domain/post/PostSnapshot';
 import { type Logger } from '../ports/Logger';
 import { type PublishOutcome, type SegmentToPublish } from '../ports/PlatformPublisher';
 import { type LeasedJob, type PublishQueue } from '../ports/PublishQueue';
@@ -16,6 +17,8 @@ const MINUTE_MS = 60_000;
 export interface CallOutcome {
   readonly job: LeasedJob;
   readonly call: SegmentToPublish;
+  /** The post as the call's begin stored it (BegunCall): taken as it is while the post is still at its version. */
+  readonly stored: PostSnapshot;
   readonly outcome: PublishOutcome;
   readonly startedAt: Date;
   readonly finishedAt: Date;
@@ -38,22 +41,24 @@ export class RecordOutcome {
   ) {}
 
   /**
-   * Several outcomes recorded in the caller's unit of work (BatchedAttempts): their posts read
-   * and locked in one statement first, then each exactly as `run` records it alone.
+   * Several outcomes recorded in the caller's unit of work (BatchedAttempts): their posts
+   * locked in one statement first (each read again only if another save came after its
+   * begin's: PostStore.findAllLocked), then each exactly as `run` records it alone.
    */
   async runEach(calls: readonly CallOutcome[]): Promise<Map<string, JobResult>> {
-    const posts = await this.store.findAllLocked(calls.map((c) => c.job));
+    const posts = await this.store.findAllLocked(
+      calls.map((c) => c.job),
+      calls.map((c) => c.stored),
+    );
     const recorded = new Map<string, JobResult>();
-    for (const { job, call, outcome, startedAt, finishedAt } of calls) {
-      recorded.set(job.targetId, await this.run(job, call, outcome, startedAt, finishedAt, posts.get(job.postId) ?? null));
-    }
+    for (const made of calls) recorded.set(made.job.targetId, await this.run(made, posts.get(made.job.postId) ?? null));
     return recorded;
   }
 
-  /** `locked`: the post as this unit of work already locked it (null: gone); read and locked here when absent. */
-  run(job: LeasedJob, call: SegmentToPublish, outcome: PublishOutcome, startedAt: Date, now: Date, locked?: Post | null): Promise<JobResult> {
+  /** `locked`: the post as this unit of work already locked it (null: gone); locked here when absent. */
+  run({ job, call, outcome, startedAt, finishedAt: now, stored }: CallOutcome, locked?: Post | null): Promise<JobResult> {
     return this.unitOfWork.run(async () => {
-      const post = locked !== undefined ? locked : await this.store.findLocked(job.workspaceId, job.postId);
+      const post = locked !== undefined ? locked : await this.store.findLocked(job.workspaceId, job.postId, stored);
       const target = post?.targets.find((t) => t.id === job.targetId);
       if (post === null || target === undefined || target.status !== 'publishing') {
         // Someone settled it while we were calling (our lease ran out): their record stands.

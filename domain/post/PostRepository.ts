@@ -1,5 +1,6 @@
 import { type Post } from './Post';
 import { type PostListSort, type TargetFilter } from './PostCalendar';
+import { type PostSnapshot } from './PostSnapshot';
 import { type PostStatus } from './PostStatus';
 import { type Review } from './Review';
 
@@ -27,14 +28,17 @@ export interface PostRepository {
   /**
    * Like findById, and locks the post until the enclosing unit of work ends, so two
    * read-change-save cycles on one post run one after the other instead of losing an update.
+   * `known`: the post as a committed save left it (the publishing engine's begin); while the
+   * post is still at that version, storage may lock it and check the version only, and
+   * answer the post made from `known` instead of reading it whole.
    */
-  findForUpdate(workspaceId: string, id: string): Promise<Post | null>;
+  findForUpdate(workspaceId: string, id: string, known?: PostSnapshot): Promise<Post | null>;
   /**
    * findForUpdate for several posts in one read, locked together in post id order (the
    * publishing engine's rounds). A post gone, or of another workspace than its key names, is
-   * not among them.
+   * not among them. `known`: by post id, as findForUpdate's.
    */
-  findManyForUpdate(keys: ReadonlyArray<{ readonly workspaceId: string; readonly id: string }>): Promise<Post[]>;
+  findManyForUpdate(keys: ReadonlyArray<{ readonly workspaceId: string; readonly id: string }>, known?: ReadonlyMap<string, PostSnapshot>): Promise<Post[]>;
   /**
    * Newest first (createdAt descending), ties broken by id descending; with sort scheduledAt,
    * by earliestCalendarTime ascending, posts without one last, ties by id ascending. total

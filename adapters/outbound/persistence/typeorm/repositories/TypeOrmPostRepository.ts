@@ -2,6 +2,7 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { AnalyticsDays } from '../analytics/AnalyticsDays';
 import { type Post } from '../../../../../domain/post/Post';
 import { type PostListQuery, type PostRepository } from '../../../../../domain/post/PostRepository';
+import { type PostSnapshot } from '../../../../../domain/post/PostSnapshot';
 import { type Review } from '../../../../../domain/post/Review';
 import { PostMapper, type PostRows } from '../mappers/PostMapper';
 import { PostReviewMapper } from '../mappers/PostReviewMapper';
@@ -11,7 +12,7 @@ import { type Dialect, dialectOf, readDate } from '../sql/Dialect';
 import { PostCounts } from '../sql/postCounts';
 import { type ChangedTarget, HeldPostWrites } from '../sql/heldPostWrites';
 import { PostTargetMapper } from '../mappers/PostTargetMapper';
-import { AS_AGGREGATE, listPosts, readPost, readPostsLocked } from '../sql/postReads';
+import { AS_AGGREGATE, listPosts, readPost, readPostsLocked, readPostsLockedKnown } from '../sql/postReads';
 import { PostWrites } from '../sql/postWrites';
 import { inTransaction, managerOf } from '../transactionContext';
 
@@ -82,7 +83,8 @@ export class TypeOrmPostRepository implements PostRepository {
     return readPost(m, this.d, AS_AGGREGATE, workspaceId, id);
   }
 
-  findForUpdate(workspaceId: string, id: string): Promise<Post | null> {
+  findForUpdate(workspaceId: string, id: string, known?: PostSnapshot): Promise<Post | null> {
+    if (known !== undefined) return this.findManyForUpdate([{ workspaceId, id }], new Map([[id, known]])).then(([post]) => post ?? null);
     // Joins the unit of work's transaction; alone it opens one, and the lock ends with it.
     return inTransaction(this.dataSource, async (m) => {
       await this.held.flush(m);
@@ -90,11 +92,14 @@ export class TypeOrmPostRepository implements PostRepository {
     });
   }
 
-  findManyForUpdate(keys: ReadonlyArray<{ readonly workspaceId: string; readonly id: string }>): Promise<Post[]> {
+  findManyForUpdate(keys: ReadonlyArray<{ readonly workspaceId: string; readonly id: string }>, known?: ReadonlyMap<string, PostSnapshot>): Promise<Post[]> {
     const wanted = new Set(keys.map((k) => `${k.workspaceId}\u0000${k.id}`));
     return inTransaction(this.dataSource, async (m) => {
       await this.held.flush(m);
-      const posts = await readPostsLocked(m, this.d, AS_AGGREGATE, [...new Set(keys.map((k) => k.id))]);
+      const ids = [...new Set(keys.map((k) => k.id))];
+      // Posts whose last save is known (the engine's record) are locked and checked, not read (readPostsLockedKnown).
+      const posts =
+        known === undefined || known.size === 0 ? await readPostsLocked(m, this.d, AS_AGGREGATE, ids) : await readPostsLockedKnown(m, this.d, ids, known);
       return posts.filter((post) => wanted.has(`${post.workspaceId}\u0000${post.id}`));
     });
   }

@@ -1,5 +1,5 @@
 import { type EntityManager } from 'typeorm';
-import { type Post } from '../../../../../domain/post/Post';
+import { Post } from '../../../../../domain/post/Post';
 import { type PostSnapshot } from '../../../../../domain/post/PostSnapshot';
 import { type PostListQuery } from '../../../../../domain/post/PostRepository';
 import { PostMapper } from '../mappers/PostMapper';
@@ -63,6 +63,36 @@ export async function readPostsLocked<T>(manager: EntityManager, d: Dialect, as:
   const sorted = [...ids].sort();
   const sql = `${columns(d)}FROM posts p ${WITH_TARGETS} WHERE p.id IN (${inList(sorted.length)}) ORDER BY p.id, t.position${d.forUpdate}`;
   return postsOf(await manager.query<Raw[]>(sql, sorted), as);
+}
+
+/**
+ * readPostsLocked for posts whose last committed save is known here (`known`, by id: the
+ * publishing engine's begin, for its record): the same rows locked in the same order (MySQL),
+ * but only each post's workspace and version read. A post still at its known version is made
+ * from its snapshot; the others (saved since by anyone) are read whole, as readPostsLocked does.
+ */
+export async function readPostsLockedKnown(
+  manager: EntityManager,
+  d: Dialect,
+  ids: readonly string[],
+  known: ReadonlyMap<string, PostSnapshot>,
+): Promise<Post[]> {
+  if (ids.length === 0) return [];
+  const sorted = [...ids].sort();
+  // MySQL locks the targets' rows too, as readPostsLocked's join does; SQLite locks no rows, the posts' answer there.
+  const [join, order] = d.sqlite ? ['', 'p.id'] : [` ${WITH_TARGETS}`, 'p.id, t.position'];
+  const sql = `SELECT p.id, p.workspace_id, p.version FROM posts p${join} WHERE p.id IN (${inList(sorted.length)}) ORDER BY ${order}${d.forUpdate}`;
+  const stored = new Map((await manager.query<Raw[]>(sql, sorted)).map((row) => [row.id as string, row]));
+  const current: Post[] = [];
+  const changed: string[] = [];
+  for (const [id, row] of stored) {
+    const snapshot = known.get(id);
+    const unchanged = snapshot !== undefined && snapshot.workspaceId === row.workspace_id && snapshot.version === Number(row.version);
+    if (unchanged) current.push(Post.rehydrate(snapshot));
+    else changed.push(id);
+  }
+  const read = await readPostsLocked(manager, d, AS_AGGREGATE, changed);
+  return [...current, ...read].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** What a read makes of the rows: an aggregate to change, or a snapshot to show. */
