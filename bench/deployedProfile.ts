@@ -4,7 +4,10 @@
  * loaded with one request for a few seconds after a warm-up, then stopped gracefully so the
  * profile is written; the profile's self time is summed by what spent it.
  *
- *   npx tsx bench/deployedProfile.ts [get|list|me] [sqlite|mariadb]
+ *   npx tsx bench/deployedProfile.ts [get|list|me|create] [sqlite|mariadb]
+ *
+ * `create` posts the http suite's posts.create body (a two-segment draft thread, no
+ * Idempotency-Key) over and over; the others read the seeded workspace.
  *
  * PROFILE_SECONDS (10), PROFILE_POSTS (2000), BENCH_MYSQL_URL (bench/databases.ts); PROFILE_OFF=1
  * measures the CPU per request without the profiler (for before/after pairs run in turn);
@@ -18,14 +21,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildAsNpmStartDoes, freePort, startDeployed } from './deployed';
 import { type BenchDatabase, mariadbDatabase, sqliteDatabase } from './databases';
+import { groupShares, type ProfileNode } from './profileGroups';
 import { seedPosts } from './seed';
 import { BENCH_SERVICE_ENV, startService, threadBody } from './service';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
 
 async function main(): Promise<void> {
   const [operation = 'get', kind = 'sqlite'] = process.argv.slice(2);
@@ -52,12 +50,21 @@ async function main(): Promise<void> {
   const profiled = process.env.PROFILE_OFF !== '1';
   const hook: Record<string, string> = profiled ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpuProfileHook.js')}`, CPU_PROFILE_DIR: dir } : {};
   const deployed = await startDeployed({ ...env, ...BENCH_SERVICE_ENV, ...hook }, port);
-  const url = `${deployed.baseUrl}${operation === 'me' ? '/v1/me' : operation === 'list' ? `${postsPath}?limit=20` : `${postsPath}/${templateId}`}`;
-  await autocannon({ url, headers: auth, connections: 16, duration: 1 });
+  const url = `${deployed.baseUrl}${operation === 'me' ? '/v1/me' : operation === 'list' ? `${postsPath}?limit=20` : operation === 'create' ? postsPath : `${postsPath}/${templateId}`}`;
+  const request =
+    operation === 'create'
+      ? {
+          url,
+          method: 'POST' as const,
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(threadBody(service.connectionId, 'bench')),
+        }
+      : { url, headers: auth };
+  await autocannon({ ...request, connections: 16, duration: 1 });
   if (profiled) process.kill(deployed.pid, 'SIGUSR2'); // the profiler starts now, after start-up and warm-up
   const cpuBefore = deployed.cpuSeconds();
   const rate = process.env.PROFILE_RATE === undefined ? {} : { overallRate: Number(process.env.PROFILE_RATE) };
-  const result = await autocannon({ url, headers: auth, connections: 16, duration: seconds, ...rate });
+  const result = await autocannon({ ...request, connections: 16, duration: seconds, ...rate });
   const cpu = deployed.cpuSeconds() - cpuBefore;
   await deployed.close();
   await db.cleanup();
@@ -71,7 +78,13 @@ async function main(): Promise<void> {
   if (!profiled) return;
   const file = fs.readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
   if (file === undefined) throw new Error(`no profile in ${dir}`);
-  summarize(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { nodes: ProfileNode[] }, path.join(dir, file));
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
+  summarize(profile, path.join(dir, file));
+  const { busy, groups } = groupShares(profile.nodes);
+  const perRequest = (cpu * 1e6) / requests;
+  console.log('self time by group (share of busy samples; × the CPU per request above):');
+  for (const [group, hits] of groups)
+    console.log(`  ${((100 * hits) / busy).toFixed(1).padStart(5)} %  ${((perRequest * hits) / busy).toFixed(0).padStart(5)} µs  ${group}`);
 }
 
 /** Self time by where it was spent (a package, a file of the service, Node's internals, GC), and the busiest functions. */

@@ -2,6 +2,9 @@ import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError as ClassValidationError } from 'class-validator';
 import { validationError, type ErrorDetail } from '../../../domain/shared/DomainError';
 import { jsonShapeProblems } from './jsonShape';
+import { rememberValidationRules } from './validationRulesOnce';
+
+rememberValidationRules();
 
 /**
  * Checks a JSON body against a DTO class: unknown properties refused, every problem named by path.

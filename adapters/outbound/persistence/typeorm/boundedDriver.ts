@@ -71,6 +71,9 @@ function guardRunner(runner: Runner, limits: StoreLimits | null, observer: Avail
     runner.connect = () => {
       // Once its wait was given up, the runner's rollback and release must not wait again.
       if (gaveUp !== null) return gaveUp;
+      // Connected already (every statement of a transaction after its first): nothing to wait
+      // for, so no timer; TypeORM's connect then answers the connection it holds.
+      if (runner.databaseConnection !== undefined) return connect();
       const pending = connect();
       return withinTime(pending, limits.acquireTimeoutMs, 'waiting for a database connection', (timeout) => {
         gaveUp = Promise.reject(timeout);
