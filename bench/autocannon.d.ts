@@ -14,7 +14,14 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     timeout?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called before each request is sent; answers the request to send. */
+      setupRequest?: (request: { headers: Record<string, string> }) => object;
+    }>;
     overallRate?: number;
   }
   interface Result {

@@ -4,10 +4,11 @@
  * loaded with one request for a few seconds after a warm-up, then stopped gracefully so the
  * profile is written; the profile's self time is summed by what spent it.
  *
- *   npx tsx bench/deployedProfile.ts [get|list|me|create] [sqlite|mariadb]
+ *   npx tsx bench/deployedProfile.ts [get|list|me|create|create-keyed] [sqlite|mariadb]
  *
  * `create` posts the http suite's posts.create body (a two-segment draft thread, no
- * Idempotency-Key) over and over; the others read the seeded workspace.
+ * Idempotency-Key) over and over, `create-keyed` the same with a new key on each request; the
+ * others read the seeded workspace.
  *
  * PROFILE_SECONDS (10), PROFILE_POSTS (2000), BENCH_MYSQL_URL (bench/databases.ts); PROFILE_OFF=1
  * measures the CPU per request without the profiler (for before/after pairs run in turn);
@@ -50,16 +51,19 @@ async function main(): Promise<void> {
   const profiled = process.env.PROFILE_OFF !== '1';
   const hook: Record<string, string> = profiled ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpuProfileHook.js')}`, CPU_PROFILE_DIR: dir } : {};
   const deployed = await startDeployed({ ...env, ...BENCH_SERVICE_ENV, ...hook }, port);
-  const url = `${deployed.baseUrl}${operation === 'me' ? '/v1/me' : operation === 'list' ? `${postsPath}?limit=20` : operation === 'create' ? postsPath : `${postsPath}/${templateId}`}`;
-  const request =
-    operation === 'create'
-      ? {
-          url,
-          method: 'POST' as const,
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify(threadBody(service.connectionId, 'bench')),
-        }
-      : { url, headers: auth };
+  const url = `${deployed.baseUrl}${operation === 'me' ? '/v1/me' : operation === 'list' ? `${postsPath}?limit=20` : operation.startsWith('create') ? postsPath : `${postsPath}/${templateId}`}`;
+  const posted = {
+    method: 'POST' as const,
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(threadBody(service.connectionId, 'bench')),
+  };
+  let keys = 0;
+  // Each request its own Idempotency-Key, as a client retrying safely sends one.
+  const keyed = {
+    ...posted,
+    setupRequest: (r: { headers: Record<string, string> }) => ({ ...r, headers: { ...r.headers, 'idempotency-key': `bench-${++keys}` } }),
+  };
+  const request = operation === 'create' ? { url, ...posted } : operation === 'create-keyed' ? { url, requests: [keyed] } : { url, headers: auth };
   await autocannon({ ...request, connections: 16, duration: 1 });
   if (profiled) process.kill(deployed.pid, 'SIGUSR2'); // the profiler starts now, after start-up and warm-up
   const cpuBefore = deployed.cpuSeconds();

@@ -8,7 +8,7 @@ const POOL_BYTES = 4096;
 /**
  * The PRNG `ulid` uses by default, byte for byte (a CSPRNG byte over 256), but drawing its
  * bytes from a pool: the default asks Web Crypto for one byte per character, 16 calls a ULID,
- * which was 5–6 % of a deployed posts.create's CPU (docs/performance.md).
+ * 5–6 % of a deployed posts.create's profile samples (docs/performance.md).
  */
 export function pooledRandom(poolBytes = POOL_BYTES): () => number {
   const pool = Buffer.allocUnsafe(poolBytes);

@@ -51,7 +51,7 @@ export function createDataSource(target: DatabaseTarget): DataSource {
     timezone: 'Z',
     dateStrings: false,
     connectTimeout: limits.connectTimeoutMs,
-    // trace: false, or mysql2 captures a stack trace for every statement (3 % of a create's CPU on
+    // trace: false, or mysql2 captures a stack trace for every statement (3 % of a create's samples on
     // MariaDB, docs/performance.md) to put on a driver error; TypeORM's QueryFailedError carries its own.
     extra: { connectionLimit: 10, queueLimit: QUEUE_LIMIT, supportBigNumbers: true, trace: false },
   });
