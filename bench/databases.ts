@@ -13,13 +13,19 @@ export interface BenchDatabase {
 /** The bench's own MariaDB database, so the tests' `test` database is never touched. */
 export const MARIADB_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/bench';
 const KEEP_MARIADB_TABLES = process.env.BENCH_KEEP_DB === '1';
+/**
+ * WORKER_BATCH_SIZE, when set for the bench, reaches every composition it builds (the
+ * in-process worker's and the queue baseline's included), not only the worker processes
+ * that inherit it: how the engine rows compare round sizes.
+ */
+const ROUND_SIZE: Record<string, string> = process.env.WORKER_BATCH_SIZE === undefined ? {} : { WORKER_BATCH_SIZE: process.env.WORKER_BATCH_SIZE };
 
 /** A fresh SQLite file in a temporary directory, removed with the directory afterwards. */
 export function sqliteDatabase(): BenchDatabase {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-'));
   return {
     name: 'SQLite',
-    env: { DATABASE_URL: `sqlite:${path.join(dataDir, 'dispatch.sqlite')}`, DATA_DIR: dataDir },
+    env: { DATABASE_URL: `sqlite:${path.join(dataDir, 'dispatch.sqlite')}`, DATA_DIR: dataDir, ...ROUND_SIZE },
     cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -48,7 +54,7 @@ export async function mariadbDatabase(databaseUrl = MARIADB_URL): Promise<BenchD
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-'));
   return {
     name: 'MariaDB',
-    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...ROUND_SIZE },
     async cleanup() {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (KEEP_MARIADB_TABLES) return;

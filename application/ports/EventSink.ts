@@ -11,4 +11,10 @@ export type DomainEvent = PostEvent | ConnectionEvent;
  */
 export interface EventSink {
   record(workspaceId: string, events: readonly DomainEvent[], now: Date): Promise<void>;
+  /**
+   * The workspaces whose changes the current unit of work may hand over (a round of the
+   * publishing engine): what a subscriber looks up per workspace it may then look up once for
+   * all of them, on the first `record` that needs it. Nothing is read for a unit that records no event.
+   */
+  anticipate(workspaceIds: readonly string[]): Promise<void>;
 }

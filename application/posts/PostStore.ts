@@ -129,6 +129,8 @@ export class PostStore {
       keys.map((k) => ({ workspaceId: k.workspaceId, id: k.postId })),
       latest,
     );
+    // The events these posts' saves cause look their workspaces' subscribers up once, together.
+    await this.events.anticipate([...new Set(posts.map((post) => post.workspaceId))]);
     return new Map(posts.map((post) => [post.id, post]));
   }
 

@@ -37,6 +37,11 @@ export class EventOutbox {
     if (events.length > 0) await this.store.write(workspaceId, events, attemptLimitOf(this.settings), now);
   }
 
+  /** The workspaces the unit of work may emit for: their subscribers read together, if at all (WebhookOutbox.anticipate). */
+  anticipate(workspaceIds: readonly string[]): Promise<void> {
+    return this.store.anticipate(workspaceIds);
+  }
+
   /** A `webhook.test` event for one subscription alone, whatever it subscribes to: its delivery's id. */
   async emitTest(subscription: { id: string; workspaceId: string }, now: Date): Promise<string> {
     const { id: subscriptionId, workspaceId } = subscription;

@@ -40,4 +40,8 @@ export class WebhookEvents implements EventSink {
     });
     return this.outbox.emit(workspaceId, caused, now);
   }
+
+  anticipate(workspaceIds: readonly string[]): Promise<void> {
+    return this.outbox.anticipate(workspaceIds);
+  }
 }

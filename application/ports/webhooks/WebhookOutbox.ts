@@ -22,5 +22,11 @@ export interface EventToDeliver {
 export interface WebhookOutbox {
   /** The workspace's enabled subscriptions (what an event is fanned out to). */
   subscribers(workspaceId: string): Promise<Subscriber[]>;
+  /**
+   * In a set-wise unit of work: the workspaces it may emit for, so that its first `subscribers`
+   * call reads theirs too, in the same statement (one read for a round's ten workspaces, not
+   * ten), and a unit that emits nothing reads nothing. Elsewhere nothing.
+   */
+  anticipate(workspaceIds: readonly string[]): Promise<void>;
   write(workspaceId: string, events: readonly EventToDeliver[], attemptLimit: number, now: Date): Promise<void>;
 }

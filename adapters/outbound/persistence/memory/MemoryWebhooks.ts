@@ -83,6 +83,9 @@ export class MemoryWebhooks implements WebhookSubscriptions, WebhookOutbox, Webh
     return [...this.subs.values()].filter((s) => s.workspaceId === workspaceId && s.enabled).map((s) => ({ id: s.id, eventTypes: s.toSnapshot().eventTypes }));
   }
 
+  /** Nothing to read ahead: every lookup here is in memory. */
+  async anticipate(): Promise<void> {}
+
   async write(workspaceId: string, events: readonly EventToDeliver[], attemptLimit: number, now: Date): Promise<void> {
     for (const event of events) {
       for (const { id, subscriptionId } of event.deliveries) {

@@ -33,6 +33,25 @@ const TARGET_COLUMNS = [...CHANGEABLE_COLUMNS, 'group_id'];
 /** A column value as it compares: a date (MySQL's parameter) by its time. */
 const comparable = (value: unknown): unknown => (value instanceof Date ? value.getTime() : value);
 
+const SETTINGS_AT = TARGET_COLUMNS.indexOf('settings');
+
+/**
+ * Whether two targets' settings store the same, mostly without serialising either: each save
+ * copies them (PostTargetMapper) but keeps their values, so the same platform and the same
+ * values key by key is the same; anything else is compared as it is stored.
+ */
+function sameSettings(a: object, b: object): boolean {
+  const x = a as { platform?: unknown; values?: Readonly<Record<string, unknown>> };
+  const y = b as typeof x;
+  if (Object.keys(x).length !== 2 || Object.keys(y).length !== 2 || x.values === undefined || y.values === undefined) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+  if (x.platform !== y.platform) return false;
+  const keys = Object.keys(x.values);
+  if (keys.length !== Object.keys(y.values).length) return false;
+  return keys.every((key) => x.values![key] === y.values![key] || JSON.stringify(x.values![key]) === JSON.stringify(y.values![key]));
+}
+
 /** `CASE id WHEN ? THEN ? … END`: each row's value, by its id. */
 function byCase(rows: ReadonlyArray<{ readonly id: string; readonly value: unknown }>): { sql: string; params: unknown[] } {
   return { sql: `CASE id ${rows.map(() => 'WHEN ? THEN ?').join(' ')} END`, params: rows.flatMap((r) => [r.id, r.value]) };
@@ -149,9 +168,10 @@ export class PostWrites {
     const set = TARGET_COLUMNS.filter((column) => columns.includes(column));
     if (set.length === 0) return;
     const at = set.map((column) => TARGET_COLUMNS.indexOf(column));
+    const withSettings = set.includes('settings');
     for (let from = 0; from < targets.length; from += SET_WISE_ROWS) {
       const rows = targets.slice(from, from + SET_WISE_ROWS).map((t) => {
-        const values = this.targetValues(t);
+        const values = this.targetValues(t, withSettings);
         return { id: t.id, values: at.map((i) => values[i]) };
       });
       const cases = setByCase(set, rows);
@@ -159,16 +179,16 @@ export class PostWrites {
     }
   }
 
-  /** The target columns whose stored value `after` changes. */
+  /** The target columns whose stored value `after` changes (settings compared unserialised: sameSettings). */
   changedColumns(before: PostTargetRow, after: PostTargetRow): string[] {
-    const was = this.targetValues(before).map(comparable);
-    const now = this.targetValues(after).map(comparable);
-    return TARGET_COLUMNS.filter((_, i) => was[i] !== now[i]);
+    const was = this.targetValues(before, false).map(comparable);
+    const now = this.targetValues(after, false).map(comparable);
+    return TARGET_COLUMNS.filter((_, i) => (i === SETTINGS_AT ? !sameSettings(before.settings, after.settings) : was[i] !== now[i]));
   }
 
-  /** The values of TARGET_COLUMNS, in its order. */
-  private targetValues(t: PostTargetRow): unknown[] {
-    return [...this.changeable(t), t.groupId];
+  /** The values of TARGET_COLUMNS, in its order; without `settings`, the settings as they are, not serialised. */
+  private targetValues(t: PostTargetRow, settings = true): unknown[] {
+    return [...this.changeable(t, settings), t.groupId];
   }
 
   updateTarget(m: EntityManager, t: PostTargetRow): Promise<unknown> {
@@ -193,11 +213,11 @@ export class PostWrites {
     );
   }
 
-  /** platform … queued, in the order both statements above list them. */
-  private changeable(t: PostTargetRow): unknown[] {
+  /** platform … queued, in the order both statements above list them (settings serialised unless told). */
+  private changeable(t: PostTargetRow, settings = true): unknown[] {
     return [
       t.platform,
-      JSON.stringify(t.settings),
+      settings ? JSON.stringify(t.settings) : t.settings,
       this.d.dateOrNull(t.scheduledAt),
       // Kept with the two times it is made of, in the same statement (PostCalendar migration).
       this.d.dateOrNull(calendarTimeOf(t)),

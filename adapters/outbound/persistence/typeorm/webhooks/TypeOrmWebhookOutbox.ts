@@ -5,9 +5,13 @@ import { valuesList } from '../sql/Dialect';
 import { atCommit, isSetWise, managerOf } from '../transactionContext';
 import { DELIVERY_COLUMNS } from './TypeOrmWebhookDeliveries';
 
-/** What a set-wise unit of work keeps: each workspace's subscribers, read once, and the rows it holds back. */
+/**
+ * What a set-wise unit of work keeps: each workspace's subscribers, read once, the workspaces
+ * it may emit for whose subscribers are not read yet, and the rows it holds back.
+ */
 interface InUnit {
   readonly subscribers: Map<string, Subscriber[]>;
+  readonly anticipated: Set<string>;
   readonly events: unknown[][];
   readonly deliveries: unknown[][];
 }
@@ -15,8 +19,9 @@ interface InUnit {
 /**
  * The outbox's side of `webhook_events` and `webhook_deliveries`: written on the caller's
  * transaction (the unit of work of the change that caused the events), so they commit or
- * roll back with it. In a set-wise unit (a round of the publishing engine) a workspace's
- * subscribers are read once, and the rows go at its commit, one INSERT per table.
+ * roll back with it. In a set-wise unit (a round of the publishing engine) the subscribers
+ * of every workspace it anticipated are read once, together, when the first event needs
+ * them, and the rows go at its commit, one INSERT per table.
  */
 export class TypeOrmWebhookOutbox implements WebhookOutbox {
   constructor(private readonly dataSource: DataSource) {}
@@ -24,15 +29,36 @@ export class TypeOrmWebhookOutbox implements WebhookOutbox {
   async subscribers(workspaceId: string): Promise<Subscriber[]> {
     const m = managerOf(this.dataSource);
     const unit = this.unitOf(m);
-    const kept = unit?.subscribers.get(workspaceId);
+    if (unit === null) return (await this.read(m, [workspaceId])).get(workspaceId) ?? [];
+    const kept = unit.subscribers.get(workspaceId);
     if (kept !== undefined) return kept;
-    const rows = await m.query<Array<{ id: string; event_types: string }>>(
-      'SELECT id, event_types FROM webhook_subscriptions WHERE workspace_id = ? AND enabled = 1',
-      [workspaceId],
+    // This workspace's and every anticipated one's, in one read, each kept (none: an empty list).
+    const workspaceIds = [workspaceId, ...[...unit.anticipated].filter((id) => id !== workspaceId)];
+    unit.anticipated.clear();
+    const read = await this.read(m, workspaceIds);
+    for (const id of workspaceIds) unit.subscribers.set(id, read.get(id) ?? []);
+    return unit.subscribers.get(workspaceId)!;
+  }
+
+  async anticipate(workspaceIds: readonly string[]): Promise<void> {
+    const unit = this.unitOf(managerOf(this.dataSource));
+    if (unit === null) return;
+    for (const id of workspaceIds) if (!unit.subscribers.has(id)) unit.anticipated.add(id);
+  }
+
+  /** The enabled subscriptions of these workspaces, by workspace (one without any is absent). */
+  private async read(m: EntityManager, workspaceIds: readonly string[]): Promise<Map<string, Subscriber[]>> {
+    const one = workspaceIds.length === 1;
+    const rows = await m.query<Array<{ workspace_id: string; id: string; event_types: string }>>(
+      `SELECT workspace_id, id, event_types FROM webhook_subscriptions WHERE ${one ? 'workspace_id = ?' : `workspace_id IN (${workspaceIds.map(() => '?').join(', ')})`} AND enabled = 1`,
+      [...workspaceIds],
     );
-    const subscribers = rows.map((row) => ({ id: row.id, eventTypes: JSON.parse(row.event_types) as WebhookEventType[] }));
-    unit?.subscribers.set(workspaceId, subscribers);
-    return subscribers;
+    const byWorkspace = new Map<string, Subscriber[]>();
+    for (const row of rows) {
+      const subscriber = { id: row.id, eventTypes: JSON.parse(row.event_types) as WebhookEventType[] };
+      byWorkspace.set(row.workspace_id, [...(byWorkspace.get(row.workspace_id) ?? []), subscriber]);
+    }
+    return byWorkspace;
   }
 
   async write(workspaceId: string, events: readonly EventToDeliver[], attemptLimit: number, now: Date): Promise<void> {
@@ -62,7 +88,7 @@ export class TypeOrmWebhookOutbox implements WebhookOutbox {
   private unitOf(m: EntityManager): InUnit | null {
     if (!isSetWise(m)) return null;
     return atCommit(m, this, () => {
-      const unit: InUnit = { subscribers: new Map(), events: [], deliveries: [] };
+      const unit: InUnit = { subscribers: new Map(), anticipated: new Set(), events: [], deliveries: [] };
       return { state: unit, run: () => this.insert(m, unit.events.splice(0), unit.deliveries.splice(0)) };
     });
   }
