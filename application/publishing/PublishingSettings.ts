@@ -19,6 +19,17 @@ export interface PublishingSettings {
   readonly maxProcessingChecks: number;
 }
 
+/**
+ * The round size on SQLite unless WORKER_BATCH_SIZE says otherwise (docs/performance.md, "The
+ * round size, and the subscribers read once per unit"): its one writer commits each unit with
+ * an fsync, so a round's begin and record units cost per round, not per target, and a larger
+ * round saves most of them. One process, one connection: no pool whose queue a round's
+ * one-by-one fallback could fill. On MySQL the default stays batchSize's: a round of 100 per
+ * process already fills the pool's queue (10 connections, 100 waiting) when its jobs go one
+ * by one, beside the API's requests.
+ */
+export const SQLITE_BATCH_SIZE = 100;
+
 export const DEFAULT_PUBLISHING_SETTINGS: PublishingSettings = {
   leaseMs: 30_000,
   batchSize: 20,

@@ -42,7 +42,7 @@ describe('loadConfig (environment variables)', () => {
       sessions: { ttlSeconds: 12 * 3600 },
       idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
       outbound: { allowPrivateAddresses: false },
-      worker: { enabled: true, pollMs: 500, drainMs: 30_000, leaseMs: 30_000, batchSize: 20, maxAttempts: 5 },
+      worker: { enabled: true, pollMs: 500, drainMs: 30_000, leaseMs: 30_000, batchSize: 100, maxAttempts: 5 },
       figures: { pollMs: 10_000, windowMs: 8 * 86_400_000, batchSize: 200, leaseMs: 60_000, readsPerHour: 30, retryMs: 30 * 60_000 },
       media: {
         store: 'local',

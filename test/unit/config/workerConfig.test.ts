@@ -38,6 +38,14 @@ describe('config.worker (the WORKER_* variables)', () => {
     expect(loadConfig({ WORKER_LEASE_MS: '2000', WORKER_DRAIN_MS: '3000' }).worker).to.include({ leaseMs: 2000, drainMs: 3000 });
   });
 
+  it('claims rounds of 100 on SQLite (one writer, a commit per round) and of 20 on MySQL (a shared pool) unless WORKER_BATCH_SIZE says', () => {
+    expect(loadConfig({}).worker.batchSize).to.equal(100);
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./data/x.sqlite' }).worker.batchSize).to.equal(100);
+    expect(loadConfig({ DATABASE_URL: 'mysql://root@db:3306/dispatch' }).worker.batchSize).to.equal(20);
+    expect(loadConfig({ DATABASE_URL: 'mariadb://root@db:3306/dispatch', WORKER_BATCH_SIZE: '60' }).worker.batchSize).to.equal(60);
+    expect(loadConfig({ WORKER_BATCH_SIZE: '20' }).worker.batchSize).to.equal(20);
+  });
+
   it("feeds the engine's settings: lease, batch and attempt bound", async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', WORKER_LEASE_MS: '90000', WORKER_BATCH_SIZE: '7', WORKER_MAX_ATTEMPTS: '2' });
     const composition = await compose(config, { persistence: 'memory' });
