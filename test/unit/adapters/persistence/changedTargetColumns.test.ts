@@ -3,31 +3,20 @@ import { type DataSource } from 'typeorm';
 import { dialectOf } from '../../../../adapters/outbound/persistence/typeorm/sql/Dialect';
 import { PostWrites } from '../../../../adapters/outbound/persistence/typeorm/sql/postWrites';
 import { type PostTargetRow } from '../../../../adapters/outbound/persistence/typeorm/schemas/PostTargetSchema';
+import { targetRow } from '../../../support/data/targetRows';
 
 const writes = new PostWrites(dialectOf({ options: { type: 'better-sqlite3' } } as DataSource));
 
 const poll = { options: ['yes', 'no'], minutes: 60 };
-const stored: PostTargetRow = {
+const stored: PostTargetRow = targetRow({
   id: 't1',
   postId: 'p1',
   workspaceId: 'w1',
   connectionId: 'c1',
-  groupId: 'g1',
-  platform: 'TWITTER',
   settings: { platform: 'TWITTER', values: { replySettings: 'everyone', poll } },
   scheduledAt: new Date('2026-01-01T10:00:00Z'),
-  status: 'pending',
-  platformPostId: null,
-  platformPostUrl: null,
-  postedAt: null,
-  error: null,
-  attempts: 0,
-  publishedSegments: null,
-  segmentAttempts: 0,
-  segmentCheckpoint: null,
-  position: 0,
   queued: true,
-};
+});
 
 /** A save's copy of the row, as PostTargetMapper makes it: the settings a new object, their values kept. */
 const copied = (row: PostTargetRow, changes: Partial<PostTargetRow> = {}): PostTargetRow => {

@@ -4,6 +4,7 @@ import { PostTargetMapper } from '../../../../adapters/outbound/persistence/type
 import { RowMappingError } from '../../../../adapters/outbound/persistence/typeorm/mappers/RowMappingError';
 import { type ConnectionRow } from '../../../../adapters/outbound/persistence/typeorm/schemas/ConnectionSchema';
 import { type PostTargetRow } from '../../../../adapters/outbound/persistence/typeorm/schemas/PostTargetSchema';
+import { targetRow } from '../../../support/data/targetRows';
 
 const connectionRow = (platform: string): ConnectionRow => ({
   id: 'conn_1',
@@ -20,27 +21,7 @@ const connectionRow = (platform: string): ConnectionRow => ({
   status: 'active',
   createdAt: new Date(0),
 });
-const targetRow = (platform: string, settings: object): PostTargetRow => ({
-  id: 'tgt_1',
-  postId: 'post_1',
-  workspaceId: 'ws_1',
-  connectionId: 'conn_1',
-  groupId: 'g1',
-  platform,
-  settings,
-  scheduledAt: null,
-  status: 'pending',
-  platformPostId: null,
-  platformPostUrl: null,
-  postedAt: null,
-  error: null,
-  attempts: 0,
-  publishedSegments: null,
-  segmentAttempts: 0,
-  segmentCheckpoint: null,
-  position: 0,
-  queued: false,
-});
+const targetRowOf = (platform: string, settings: object): PostTargetRow => targetRow({ platform, settings });
 const mappingError = (map: () => unknown): RowMappingError => {
   try {
     map();
@@ -60,15 +41,15 @@ describe('stored rows naming a platform', () => {
   });
 
   it('a target row: settings from a looser rule are upcast, never refused', () => {
-    const snapshot = PostTargetMapper.toSnapshot(targetRow('FACEBOOK', { platform: 'FACEBOOK', values: { legacy: 1 } }));
+    const snapshot = PostTargetMapper.toSnapshot(targetRowOf('FACEBOOK', { platform: 'FACEBOOK', values: { legacy: 1 } }));
     expect(snapshot.settings).to.deep.equal({ platform: 'FACEBOOK', values: { privacy: 'ONLY_ME' } });
   });
 
   it('a target row: an unknown platform, or settings of another platform than the row, is corrupt data', () => {
-    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRow('MYSPACE', { platform: 'MYSPACE', values: {} }))).message).to.include(
+    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRowOf('MYSPACE', { platform: 'MYSPACE', values: {} }))).message).to.include(
       'post_targets row tgt_1: settings.platform "MYSPACE"',
     );
-    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRow('TWITTER', { platform: 'BLUESKY', values: {} }))).message).to.include(
+    expect(mappingError(() => PostTargetMapper.toSnapshot(targetRowOf('TWITTER', { platform: 'BLUESKY', values: {} }))).message).to.include(
       'platform TWITTER differs from settings.platform BLUESKY',
     );
   });
