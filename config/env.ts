@@ -158,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitMax = integer(env, 'RATE_LIMIT_MAX', 600, 1, 1_000_000);
   const uploadLimitBytes = integer(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1, 64 * 1024 ** 3);
   const baseUrl = url(env, 'BASE_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
+  const databaseConfig = database(env, dataDir);
   return {
     production,
     http: {
@@ -172,7 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxHeaderBytes: 16 * 1024,
       requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 10, 3_600_000),
     },
-    database: database(env, dataDir),
+    database: databaseConfig,
     secrets: { dataDir, secretKey, keyStore: oneOf(env, 'KEY_STORE', ['database', 'file'] as const, 'database') },
     logging: { level: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info') },
     rateLimit: {
@@ -188,7 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessions: { ttlSeconds: integer(env, 'SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400) },
     idempotency: { replayTtlMs: 24 * 3600 * 1000, leaseMs: 2 * 60 * 1000 },
     outbound: { allowPrivateAddresses: flag(env, 'OUTBOUND_ALLOW_PRIVATE_ADDRESSES', false) },
-    worker: workerConfig(env),
+    worker: workerConfig(env, databaseConfig.kind),
     figures: analyticsConfig(env),
     media: mediaConfig(env, dataDir, uploadLimitBytes),
     oauth: oauthConfig(env, baseUrl),

@@ -24,20 +24,16 @@ export interface WorkerConfig {
 /** WORKER_LEASE_MS: the lease of publish jobs and of webhook deliveries alike. */
 export const workerLeaseMs = (env: Env): number => integer(env, 'WORKER_LEASE_MS', DEFAULT_PUBLISHING_SETTINGS.leaseMs, 1000, 86_400_000);
 
-/** On SQLite (DATABASE_URL unset or `sqlite:`) a larger round by default: SQLITE_BATCH_SIZE says why. */
-const defaultBatchSize = (env: Env): number => {
-  const url = env.DATABASE_URL?.trim();
-  return !url || url.startsWith('sqlite:') ? SQLITE_BATCH_SIZE : DEFAULT_PUBLISHING_SETTINGS.batchSize;
-};
-
-export function workerConfig(env: Env): WorkerConfig {
+/** `database`: which kind DATABASE_URL names; on SQLite a larger round by default (SQLITE_BATCH_SIZE says why). */
+export function workerConfig(env: Env, database: 'sqlite' | 'mysql'): WorkerConfig {
+  const defaultBatchSize = database === 'sqlite' ? SQLITE_BATCH_SIZE : DEFAULT_PUBLISHING_SETTINGS.batchSize;
   return {
     enabled: oneOf(env, 'WORKER', ['on', 'off'] as const, 'on') === 'on',
     pollMs: integer(env, 'WORKER_POLL_MS', 500, 10, 3_600_000),
     // Longer than the lease is safe: the heartbeat renews the leases of a draining worker's calls.
     drainMs: integer(env, 'WORKER_DRAIN_MS', 30_000, 0, 3_600_000),
     leaseMs: workerLeaseMs(env),
-    batchSize: integer(env, 'WORKER_BATCH_SIZE', defaultBatchSize(env), 1, 1000),
+    batchSize: integer(env, 'WORKER_BATCH_SIZE', defaultBatchSize, 1, 1000),
     maxAttempts: integer(env, 'WORKER_MAX_ATTEMPTS', DEFAULT_PUBLISHING_SETTINGS.maxAttempts, 1, 100),
   };
 }

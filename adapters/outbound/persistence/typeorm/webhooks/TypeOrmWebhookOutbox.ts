@@ -1,7 +1,7 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { type EventToDeliver, type Subscriber, type WebhookOutbox } from '../../../../../application/ports/webhooks/WebhookOutbox';
 import { type WebhookEventType } from '../../../../../domain/webhook/WebhookEventType';
-import { valuesList } from '../sql/Dialect';
+import { inList, valuesList } from '../sql/Dialect';
 import { atCommit, isSetWise, managerOf } from '../transactionContext';
 import { DELIVERY_COLUMNS } from './TypeOrmWebhookDeliveries';
 
@@ -48,15 +48,14 @@ export class TypeOrmWebhookOutbox implements WebhookOutbox {
 
   /** The enabled subscriptions of these workspaces, by workspace (one without any is absent). */
   private async read(m: EntityManager, workspaceIds: readonly string[]): Promise<Map<string, Subscriber[]>> {
-    const one = workspaceIds.length === 1;
     const rows = await m.query<Array<{ workspace_id: string; id: string; event_types: string }>>(
-      `SELECT workspace_id, id, event_types FROM webhook_subscriptions WHERE ${one ? 'workspace_id = ?' : `workspace_id IN (${workspaceIds.map(() => '?').join(', ')})`} AND enabled = 1`,
+      `SELECT workspace_id, id, event_types FROM webhook_subscriptions WHERE workspace_id IN (${inList(workspaceIds.length)}) AND enabled = 1`,
       [...workspaceIds],
     );
     const byWorkspace = new Map<string, Subscriber[]>();
     for (const row of rows) {
-      const subscriber = { id: row.id, eventTypes: JSON.parse(row.event_types) as WebhookEventType[] };
-      byWorkspace.set(row.workspace_id, [...(byWorkspace.get(row.workspace_id) ?? []), subscriber]);
+      const subscribers = byWorkspace.get(row.workspace_id) ?? byWorkspace.set(row.workspace_id, []).get(row.workspace_id)!;
+      subscribers.push({ id: row.id, eventTypes: JSON.parse(row.event_types) as WebhookEventType[] });
     }
     return byWorkspace;
   }
