@@ -9,6 +9,12 @@ export type IdempotencyBegin =
   | { readonly outcome: 'started' }
   | { readonly outcome: 'in_progress' }
   | { readonly outcome: 'mismatch' }
+  /**
+   * The request under the key took effect (a unit of work it ran committed), but its answer
+   * was never stored: the process stopped, or the request failed after committing. Running it
+   * again could do it twice, so the key answers this until it expires.
+   */
+  | { readonly outcome: 'took_effect' }
   | { readonly outcome: 'completed'; readonly response: StoredResponse };
 
 /**
@@ -21,6 +27,9 @@ export type IdempotencyBegin =
  *   for a day, and every honest retry would get a 409 with no way to finish. Once the lease
  *   has passed the record is treated as gone: the next `begin` takes it over (`started`),
  *   whatever request it carries, exactly like an expired completed record.
+ * - took effect: a unit of work the request ran (see `markingEffects`) committed. Kept until
+ *   `keepUntil` like a result, and no longer taken over when its lease passes: a request that
+ *   changed something is never run a second time, even when its answer is lost.
  * - completed, kept for the replay time (`complete`'s `keepUntil`).
  *
  * The lease must exceed the longest any request can run (timeouts included). A request
@@ -41,6 +50,16 @@ export interface IdempotencyStore {
    * belongs to a new request the store cannot tell from the old one: hence the lease rule.
    */
   complete(scope: string, key: string, response: StoredResponse, keepUntil: Date): Promise<void>;
-  /** Forgets a started request that failed without a result worth replaying (a 5xx). */
+  /**
+   * Forgets a started request that failed without a result worth replaying (a 5xx), unless it
+   * took effect: that record then answers `took_effect` at once, not only after its lease.
+   */
   abandon(scope: string, key: string): Promise<void>;
+  /**
+   * Runs a started request's work so that every unit of work it commits also marks the record
+   * as having taken effect (kept until `keepUntil`), in that unit's own transaction: the mark
+   * exists exactly when the change does. A store whose records die with the process (memory)
+   * may simply run the work.
+   */
+  markingEffects<T>(scope: string, key: string, keepUntil: Date, work: () => Promise<T>): Promise<T>;
 }

@@ -4717,7 +4717,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4778,7 +4778,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4839,7 +4839,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4902,7 +4902,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5045,7 +5045,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5106,7 +5106,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5229,7 +5229,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5293,7 +5293,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5411,7 +5411,7 @@ export interface operations {
             header?: {
                 /** @description Makes the change conditional: `*` (any stored version) or entity tags as ETag gives them ("3"); when none names the stored version, 412 precondition_failed and nothing changes. A weak tag never matches; a value that is not a list of entity tags is a 422 invalid_if_match. Without it the last writer wins. */
                 "If-Match"?: string;
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5471,7 +5471,7 @@ export interface operations {
             header?: {
                 /** @description Makes the change conditional: `*` (any stored version) or entity tags as ETag gives them ("3"); when none names the stored version, 412 precondition_failed and nothing changes. A weak tag never matches; a value that is not a list of entity tags is a 422 invalid_if_match. Without it the last writer wins. */
                 "If-Match"?: string;
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5538,7 +5538,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5653,7 +5653,7 @@ export interface operations {
             header?: {
                 /** @description Makes the change conditional: `*` (any stored version) or entity tags as ETag gives them ("3"); when none names the stored version, 412 precondition_failed and nothing changes. A weak tag never matches; a value that is not a list of entity tags is a 422 invalid_if_match. Without it the last writer wins. */
                 "If-Match"?: string;
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5722,7 +5722,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5835,7 +5835,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6018,7 +6018,7 @@ export interface operations {
                 dryRun?: "true" | "false" | "";
             };
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6186,7 +6186,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6304,7 +6304,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6416,7 +6416,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6746,7 +6746,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6807,7 +6807,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7023,7 +7023,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7317,7 +7317,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7477,7 +7477,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7628,7 +7628,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7785,7 +7785,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7895,7 +7895,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7949,7 +7949,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8012,7 +8012,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8068,7 +8068,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8232,7 +8232,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key. */
                 "Idempotency-Key"?: string;
             };
             path: {

@@ -4,6 +4,7 @@ import { type Clock } from '../../../application/ports/Clock';
 import { type IdempotencyStore } from '../../../application/ports/IdempotencyStore';
 import { type Credential } from '../../../domain/credential/Credential';
 import { conflict, validationError } from '../../../domain/shared/DomainError';
+import { answerLost } from '../http/middleware/idempotency';
 
 /** The argument a writing tool takes to be run once however often it is sent (docs/agents.md). */
 export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
@@ -50,9 +51,11 @@ export async function runOnce(
   if (begun.outcome === 'completed') return JSON.parse(begun.response.body) as CallToolResult;
   if (begun.outcome === 'in_progress') throw conflict('idempotency_key_in_use', 'a call with this idempotencyKey is still running');
   if (begun.outcome === 'mismatch') throw conflict('idempotency_key_reused', 'this idempotencyKey was used with another tool or other arguments');
+  if (begun.outcome === 'took_effect') throw answerLost();
   let result: CallToolResult;
   try {
-    result = await run(rest);
+    const keepUntil = new Date(settings.clock.now().getTime() + settings.replayTtlMs);
+    result = await settings.store.markingEffects(scope, key, keepUntil, () => run(rest));
   } catch (error) {
     await settings.store.abandon(scope, key).catch(() => undefined);
     throw error;

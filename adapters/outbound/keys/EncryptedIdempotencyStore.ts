@@ -29,4 +29,8 @@ export class EncryptedIdempotencyStore implements IdempotencyStore {
   abandon(scope: string, key: string): Promise<void> {
     return this.inner.abandon(scope, key);
   }
+
+  markingEffects<T>(scope: string, key: string, keepUntil: Date, work: () => Promise<T>): Promise<T> {
+    return this.inner.markingEffects(scope, key, keepUntil, work);
+  }
 }

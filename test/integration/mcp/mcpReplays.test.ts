@@ -1,6 +1,8 @@
 import { type Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
+import { type WritePosts } from '../../../application/posts/WritePosts';
+import { TOKENS } from '../../../config/tokens';
 import { AGENT_SCOPES, McpKit, refusal, structured } from './mcpKit';
 
 type PostJson = { id: string; status: string };
@@ -63,6 +65,24 @@ describe('MCP server: writing tools run once per idempotencyKey', function () {
   it('a key that is not 1 to 255 printable characters is refused', async () => {
     const refused = await call('create_post', { ...draft('Bad key', kit.conn.TWITTER), idempotencyKey: 'é' });
     expect(refusal(refused).code).to.equal('invalid_idempotency_key');
+  });
+
+  it('a call that failed after making its post is not run again: the retry is refused with idempotency_key_answer_lost', async () => {
+    const write = kit.t.composition.get(TOKENS.WritePosts);
+    const { create } = write;
+    write.create = async function (this: WritePosts, ...args: Parameters<WritePosts['create']>) {
+      await create.apply(this, args);
+      throw new Error('connection lost after the write');
+    };
+    const before = await postCount();
+    const args = { ...draft('Made, answer lost', kit.conn.TWITTER), idempotencyKey: 'c0ffee-4' };
+    try {
+      expect((await call('create_post', args)).isError).to.equal(true);
+    } finally {
+      delete (write as Partial<WritePosts>).create;
+    }
+    expect(refusal(await call('create_post', args)).code).to.equal('idempotency_key_answer_lost');
+    expect(await postCount()).to.equal(before + 1);
   });
 
   it('without a key, each call acts (the documented default)', async () => {

@@ -292,6 +292,53 @@ for (const kind of DATABASE_KINDS) {
       });
     }
 
+    it('never creates a post twice when its answer is lost after the commit: the retry answers 409 idempotency_key_answer_lost', async () => {
+      const key = newKey();
+      const body = draftBody(w, { externalSubmissionId: key });
+      const store = w.t.composition.get(TOKENS.IdempotencyStore);
+      // The store fails to record the answer after the post was committed, as when the process
+      // stops between the two: the client gets a 500 and the key stays unanswered.
+      store.complete = async () => {
+        throw new Error('the process stopped here');
+      };
+      try {
+        expect((await createWithKey(key, body)).status).to.equal(500);
+      } finally {
+        delete (store as Partial<IdempotencyStore>).complete;
+      }
+      expectError(await createWithKey(key, body), 409, 'ConflictError', 'idempotency_key_in_use');
+      // Past the key's lease (2 minutes) a request that changed nothing would run again; this one took effect.
+      w.clock.advance(2 * 60 * 1000);
+      const retry = await createWithKey(key, body);
+      expectError(retry, 409, 'ConflictError', 'idempotency_key_answer_lost');
+      expect(retry.body.error.message).to.contain('read the resource back');
+      expect(await countWith(key)).to.equal(1);
+    });
+
+    it('answers a retry of a request that failed after committing with 409 idempotency_key_answer_lost at once, and one that failed before with a fresh run', async () => {
+      const key = newKey();
+      const body = draftBody(w, { externalSubmissionId: key });
+      const write = w.t.composition.get(TOKENS.WritePosts);
+      const { create } = write;
+      let failBeforeWriting = true;
+      write.create = async function (this: WritePosts, ...args: Parameters<WritePosts['create']>) {
+        if (failBeforeWriting) throw new Error('connection lost before the write');
+        await create.apply(this, args);
+        throw new Error('connection lost after the write');
+      };
+      try {
+        expect((await createWithKey(key, body)).status).to.equal(500);
+        expect(await countWith(key)).to.equal(0);
+        failBeforeWriting = false;
+        expect((await createWithKey(key, body)).status, 'nothing was written: the request runs again').to.equal(500);
+      } finally {
+        delete (write as Partial<WritePosts>).create;
+      }
+      expect(await countWith(key)).to.equal(1);
+      expectError(await createWithKey(key, body), 409, 'ConflictError', 'idempotency_key_answer_lost');
+      expect(await countWith(key)).to.equal(1);
+    });
+
     it('does not store an access refusal: a 403 under a key is judged afresh, and succeeds once the role allows it', async () => {
       const key = newKey();
       const email = 'promoted@example.com';

@@ -62,9 +62,11 @@ export function idempotency({ store, clock, replayTtlMs, leaseMs }: IdempotencyO
     if (begun.outcome === 'completed') return replay(ctx, begun.response);
     if (begun.outcome === 'in_progress') throw conflict('idempotency_key_in_use', 'a request with this key is still running');
     if (begun.outcome === 'mismatch') throw conflict('idempotency_key_reused', 'this key was used with another request');
+    if (begun.outcome === 'took_effect') throw answerLost();
 
     try {
-      await next();
+      // Each unit of work the request commits also marks the key, in its own transaction.
+      await store.markingEffects(scope, key, new Date(clock.now().getTime() + replayTtlMs), next);
     } catch (error) {
       if (!(error instanceof DomainError) || NOT_REPLAYED.has(error.kind)) {
         await abandonQuietly(store, scope, key);
@@ -80,10 +82,18 @@ export function idempotency({ store, clock, replayTtlMs, leaseMs }: IdempotencyO
     const response = ctx.status < 500 ? freeze(ctx) : null;
     if (response === null) return abandonQuietly(store, scope, key);
     // A failure here is a 500 and leaves the record in progress until its lease passes: a retry
-    // meanwhile gets a 409; one after it runs the operation again, as after a crash.
+    // meanwhile gets a 409; one after it gets 409 idempotency_key_answer_lost if the request
+    // committed anything, and runs it again only if it changed nothing.
     await store.complete(scope, key, response, new Date(clock.now().getTime() + replayTtlMs));
   };
 }
+
+/** A request under this key changed something and its answer is gone: sending it again could do it twice. */
+export const answerLost = (): DomainError =>
+  conflict(
+    'idempotency_key_answer_lost',
+    'a request with this key took effect, but its answer was lost (the service stopped or failed before sending it): read the resource back instead of sending the request again',
+  );
 
 /**
  * sha256 (64 hex characters, the store's scope) of the credential (`kind:id`) and the

@@ -31,7 +31,8 @@ export const idempotencyKeyParameter: ParameterObject = {
   description:
     'Makes a retry safe: 1 to 255 printable ASCII characters, chosen by the client, one per intended operation (422 invalid_idempotency_key otherwise). ' +
     'The same key with the same request within 24 h replays the first answer with Idempotent-Replayed: true; ' +
-    'the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409. ' +
+    'the same key with another request (idempotency_key_reused), or while the first still runs (idempotency_key_in_use), answers 409; ' +
+    'so does a request that took effect but lost its answer (idempotency_key_answer_lost: the service stopped or failed after committing it; read the resource back). ' +
     'Keys belong to the credential and the workspace of the path; 401, 403, 429 and 5xx answers are not kept, so the request may run again under the same key.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]{1,255}$' },
 };

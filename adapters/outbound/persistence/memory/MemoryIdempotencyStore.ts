@@ -50,6 +50,14 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     if (this.entries.get(id)?.response === null) this.entries.delete(id);
   }
 
+  /**
+   * The in-memory units of work keep what they wrote even when the request fails, and nothing
+   * here outlives the process, so there is no commit to mark: the work simply runs.
+   */
+  markingEffects<T>(_scope: string, _key: string, _keepUntil: Date, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   /** How many records are held: lets tests see that expired ones go away. */
   get size(): number {
     return this.entries.size;

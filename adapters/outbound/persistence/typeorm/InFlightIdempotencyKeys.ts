@@ -54,6 +54,10 @@ export class InFlightIdempotencyKeys implements IdempotencyStore {
     }
   }
 
+  markingEffects<T>(scope: string, key: string, keepUntil: Date, work: () => Promise<T>): Promise<T> {
+    return this.store.markingEffects(scope, key, keepUntil, work);
+  }
+
   /** Only the caller's own claim: one taken over after its lease belongs to another request. */
   private release(id: string, claim: Claim): void {
     if (this.running.get(id) === claim) this.running.delete(id);

@@ -11,6 +11,10 @@ const readers = new WeakMap<DataSource, DataSource>();
 const GUARDED = Symbol('guardedBySqliteGate');
 const commitSteps = new WeakMap<EntityManager, Map<object, CommitStep>>();
 const setWise = new WeakSet<EntityManager>();
+const commitMarks = new AsyncLocalStorage<CommitMark>();
+
+/** A write made in every transaction opened within an async context, just before it commits. */
+export type CommitMark = (manager: EntityManager) => Promise<void>;
 
 export const isSqlite = (dataSource: DataSource): boolean => dataSource.options.type === 'better-sqlite3';
 
@@ -86,11 +90,21 @@ async function withCommitSteps<T>(manager: EntityManager, work: (manager: Entity
     const result = await work(manager);
     // Stable: within a rank, in the order the steps were opened.
     for (const step of [...steps.values()].sort((a, b) => a.rank - b.rank)) await step.run();
+    await commitMarks.getStore()?.(manager);
     return result;
   } finally {
     commitSteps.delete(manager);
     setWise.delete(manager);
   }
+}
+
+/**
+ * Runs `work` so that every transaction it opens (not one it joins: that one's opener decides)
+ * runs `mark` last before committing, in the transaction: the mark commits with the
+ * transaction's writes or not at all (a request's idempotency key, TypeOrmIdempotencyStore).
+ */
+export function markingCommitsWithin<T>(mark: CommitMark, work: () => Promise<T>): Promise<T> {
+  return commitMarks.run(mark, work);
 }
 
 /** The transaction's manager when called inside UnitOfWork.run, else the DataSource's own. */

@@ -1,7 +1,8 @@
-import { type DataSource, LessThanOrEqual, QueryFailedError, type Repository } from 'typeorm';
+import { type DataSource, In, LessThanOrEqual, QueryFailedError, type Repository } from 'typeorm';
 import { type Logger } from '../../../../../application/ports/Logger';
 import { type IdempotencyBegin, type IdempotencyStore, type StoredResponse } from '../../../../../application/ports/IdempotencyStore';
 import { type IdempotencyKeyRow, IdempotencyKeySchema } from '../schemas/IdempotencyKeySchema';
+import { markingCommitsWithin } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
 /**
@@ -17,9 +18,10 @@ const MAX_ATTEMPTS = 4;
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Idempotency records in the shared database. Deliberately on the DataSource's own manager,
- * never the UnitOfWork's transaction: the record must outlive a rolled-back business
- * transaction, and other instances must see it at once.
+ * Idempotency records in the shared database. Claimed, completed and abandoned on the
+ * DataSource's own manager, never the UnitOfWork's transaction: the claim must outlive a
+ * rolled-back business transaction, and other instances must see it at once. Only the mark
+ * that the request took effect is written inside its transactions (markingEffects).
  */
 export class TypeOrmIdempotencyStore implements IdempotencyStore {
   private readonly rows: Repository<IdempotencyKeyRow>;
@@ -50,7 +52,7 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
         await this.rows.delete({ scope, key, expiresAt: LessThanOrEqual(now) }).catch(unlessDeadlock);
         continue;
       }
-      return outcomeFor(holder, fingerprint);
+      return outcomeFor(holder, fingerprint, now, leaseMs);
     }
     return { outcome: 'in_progress' };
   }
@@ -58,7 +60,7 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
   async complete(scope: string, key: string, response: StoredResponse, keepUntil: Date): Promise<void> {
     // expires_at moves from the lease's end to keepUntil in the same statement as the state.
     await this.rows.update(
-      { scope, key, state: 'in_progress' },
+      { scope, key, state: In(['in_progress', 'took_effect']) },
       {
         state: 'completed',
         responseStatus: response.status,
@@ -70,8 +72,21 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
   }
 
   async abandon(scope: string, key: string): Promise<void> {
-    // Only an in-progress record: a completed one is a result that must keep replaying.
+    // Only an in-progress record: a completed one is a result that must keep replaying, and
+    // one that took effect must never run again; it now answers so without waiting for its lease.
     await this.rows.delete({ scope, key, state: 'in_progress' });
+    await this.rows.update({ scope, key, state: 'took_effect' }, { state: 'answer_lost' });
+  }
+
+  /**
+   * One UPDATE of the record by its primary key in each transaction the work commits, the
+   * last statement before COMMIT. Only while in progress: a second unit of the same request
+   * finds it marked already and changes nothing.
+   */
+  markingEffects<T>(scope: string, key: string, keepUntil: Date, work: () => Promise<T>): Promise<T> {
+    return markingCommitsWithin(async (manager) => {
+      await manager.getRepository(IdempotencyKeySchema).update({ scope, key, state: 'in_progress' }, { state: 'took_effect', expiresAt: keepUntil });
+    }, work);
   }
 
   /** Removes expired records (begin does, at most once per SWEEP_INTERVAL_MS); returns how many went. */
@@ -119,8 +134,11 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
   }
 }
 
-function outcomeFor(holder: IdempotencyKeyRow, fingerprint: string): IdempotencyBegin {
+function outcomeFor(holder: IdempotencyKeyRow, fingerprint: string, now: Date, leaseMs: number): IdempotencyBegin {
   if (holder.fingerprint !== fingerprint) return { outcome: 'mismatch' };
+  if (holder.state === 'answer_lost') return { outcome: 'took_effect' };
+  // Took effect and still within its lease: its request may yet store the answer.
+  if (holder.state === 'took_effect') return holder.createdAt.getTime() + leaseMs <= now.getTime() ? { outcome: 'took_effect' } : { outcome: 'in_progress' };
   if (holder.state !== 'completed') return { outcome: 'in_progress' };
   return {
     outcome: 'completed',

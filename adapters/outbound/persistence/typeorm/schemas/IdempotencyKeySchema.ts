@@ -1,7 +1,11 @@
 import { EntitySchema } from 'typeorm';
 import { text, timestamp, varchar } from './columns';
 
-export type IdempotencyState = 'in_progress' | 'completed';
+/**
+ * `took_effect`: a unit of work of the running request committed; `answer_lost`: it then
+ * failed without an answer (IdempotencyStore).
+ */
+export type IdempotencyState = 'in_progress' | 'took_effect' | 'answer_lost' | 'completed';
 
 export interface IdempotencyKeyRow {
   /** sha256 (hex) of what keys are private to, e.g. the user. */
