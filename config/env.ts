@@ -24,7 +24,11 @@ export interface DatabaseLimits {
   readonly statementTimeoutMs: number;
 }
 
-export type DatabaseConfig = ({ readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string }) & {
+export type DatabaseConfig = (
+  | { readonly kind: 'sqlite'; readonly file: string }
+  /** `poolSize`: connections each process keeps to MySQL (DATABASE_POOL_SIZE). */
+  | { readonly kind: 'mysql'; readonly url: string; readonly poolSize: number }
+) & {
   readonly limits: DatabaseLimits;
 };
 
@@ -124,7 +128,7 @@ function database(env: Env, dataDir: string): DatabaseConfig {
   if (new URL(checked).pathname.length <= 1) {
     throw new ConfigError('DATABASE_URL', 'must name a database, e.g. mysql://user:pass@host:3306/dispatch');
   }
-  return { kind: 'mysql', url: checked.replace(/^mariadb:/, 'mysql:'), limits };
+  return { kind: 'mysql', url: checked.replace(/^mariadb:/, 'mysql:'), poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000), limits };
 }
 
 /**

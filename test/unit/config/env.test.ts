@@ -196,6 +196,7 @@ describe('loadConfig (environment variables)', () => {
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_ACQUIRE_TIMEOUT_MS: '3000',
       DATABASE_STATEMENT_TIMEOUT_MS: '4000',
+      DATABASE_POOL_SIZE: '30',
       OUTBOUND_ALLOW_PRIVATE_ADDRESSES: 'true',
     });
     expect(config).to.deep.include({
@@ -215,6 +216,7 @@ describe('loadConfig (environment variables)', () => {
       database: {
         kind: 'mysql',
         url: 'mysql://app:pw@db.example:3306/dispatch',
+        poolSize: 30,
         limits: { connectTimeoutMs: 2000, acquireTimeoutMs: 3000, statementTimeoutMs: 4000 },
       },
       secrets: { dataDir: '/var/lib/dispatch', secretKey: SECRET, keyStore: 'file' },
@@ -258,6 +260,7 @@ describe('loadConfig (environment variables)', () => {
       ['HTTP_MAX_CONNECTIONS', { HTTP_MAX_CONNECTIONS: '0' }, /between 1 and 1000000/],
       ['REQUEST_TIMEOUT_MS', { REQUEST_TIMEOUT_MS: '5s' }, /must be a whole number/],
       ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '0' }, /between 10 and/],
+      ['DATABASE_POOL_SIZE', { DATABASE_URL: 'mysql://app@db.example:3306/dispatch', DATABASE_POOL_SIZE: '0' }, /between 1 and 1000/],
       ['BASE_URL', { BASE_URL: 'not a url' }, /must be a URL/],
       ['BASE_URL', { BASE_URL: 'ftp://dispatch.example' }, /must start with http: or https:/],
       ['DATABASE_URL', { DATABASE_URL: 'postgres://app@db/dispatch' }, /must start with mysql: or mariadb:/],

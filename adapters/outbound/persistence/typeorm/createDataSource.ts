@@ -13,7 +13,11 @@ export interface DatabaseLimits {
   readonly statementTimeoutMs: number;
 }
 
-export type DatabaseTarget = ({ readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'mysql'; readonly url: string }) & {
+export type DatabaseTarget = (
+  | { readonly kind: 'sqlite'; readonly file: string }
+  /** `poolSize`: the connections this process keeps (10 when absent). */
+  | { readonly kind: 'mysql'; readonly url: string; readonly poolSize?: number }
+) & {
   readonly limits?: DatabaseLimits;
 };
 
@@ -21,6 +25,7 @@ export type DatabaseTarget = ({ readonly kind: 'sqlite'; readonly file: string }
 const DEFAULT_LIMITS: DatabaseLimits = { connectTimeoutMs: 5000, acquireTimeoutMs: 5000, statementTimeoutMs: 10_000 };
 /** Requests waiting for a pooled connection beyond this many are refused at once (503). */
 const QUEUE_LIMIT = 100;
+const DEFAULT_POOL_SIZE = 10;
 
 /** Builds (does not open) the DataSource for SQLite or MySQL/MariaDB; migrations run explicitly. */
 export function createDataSource(target: DatabaseTarget): DataSource {
@@ -53,7 +58,7 @@ export function createDataSource(target: DatabaseTarget): DataSource {
     connectTimeout: limits.connectTimeoutMs,
     // trace: false, or mysql2 captures a stack trace for every statement (3 % of a create's samples on
     // MariaDB, docs/performance.md) to put on a driver error; TypeORM's QueryFailedError carries its own.
-    extra: { connectionLimit: 10, queueLimit: QUEUE_LIMIT, supportBigNumbers: true, trace: false },
+    extra: { connectionLimit: target.poolSize ?? DEFAULT_POOL_SIZE, queueLimit: QUEUE_LIMIT, supportBigNumbers: true, trace: false },
   });
 }
 
