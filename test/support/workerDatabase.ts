@@ -24,8 +24,36 @@ async function create(): Promise<void> {
     connectTimeout: 2000,
   });
   try {
-    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${url.pathname.slice(1)}\` CHARACTER SET utf8mb4`);
+    const name = url.pathname.slice(1);
+    await dropThoseOfEndedWorkers(connection, name);
+    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4`);
   } finally {
     await connection.end();
+  }
+}
+
+/**
+ * The databases earlier runs' workers left (`<shared>_w<pid>`), dropped once their process is
+ * gone from this machine, so runs do not pile them up on the server. A worker still running (a
+ * suite in another checkout) keeps its own; a pid reused by another process only delays a drop.
+ */
+async function dropThoseOfEndedWorkers(connection: mysql.Connection, own: string): Promise<void> {
+  const shared = own.replace(/_w\d+$/, '');
+  const [rows] = await connection.query<mysql.RowDataPacket[]>('SHOW DATABASES');
+  for (const row of rows) {
+    const name = String(Object.values(row)[0]);
+    const pid = name.startsWith(`${shared}_w`) ? Number(name.slice(shared.length + 2)) : Number.NaN;
+    if (!Number.isInteger(pid) || processIsAlive(pid)) continue;
+    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``).catch(() => undefined);
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
