@@ -9,8 +9,10 @@ import { slotHolders } from '../../domain/post/slotHolders';
 
 /**
  * `POST …/posts/{id}/requeue`: a waiting post's queued targets move to the next free slot of
- * their connection's schedule as it is now (after the schedule changed, or slots freed up);
- * each may keep its own slot when none earlier is free. Targets with a time of their own stay.
+ * their connection's schedule as it is now (after the schedule changed, or slots freed up): a
+ * slot it holds that the schedule still has is kept unless an earlier one is free; a time the
+ * schedule no longer has is left for the schedule's first free slot, earlier or later. Targets
+ * with a time of their own stay. A post not waiting for its time is a 409.
  */
 export class RequeuePost {
   constructor(
@@ -24,6 +26,7 @@ export class RequeuePost {
   run(actor: PostActor, postId: string): Promise<Post> {
     const now = this.clock.now();
     return this.store.modify(actor.workspaceId, postId, now, async (post) => {
+      post.ensureRequeueable();
       const holders = slotHolders(post);
       for (const [i, target] of post.targets.entries()) {
         if (!holders.has(target.id)) continue;

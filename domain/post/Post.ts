@@ -195,9 +195,14 @@ export class Post {
     return this.working(targetId, now, (t) => t.markFailed(error));
   }
 
+  /** 409 `post_not_scheduled` unless the post waits for its time (scheduled, or in review), so its queued targets may move. */
+  ensureRequeueable(): void {
+    if (!awaitsSchedule(this.position)) throw conflict('post_not_scheduled', `only a post waiting for its time can be requeued (this one is ${this.status})`);
+  }
+
   /** A queued target of a post still waiting for its time, moved to another slot of its schedule. */
   requeueTarget(targetId: string, at: Date, now: Date): Target {
-    if (!awaitsSchedule(this.position)) throw conflict('post_not_scheduled', `only a post waiting for its time can be requeued (this one is ${this.status})`);
+    this.ensureRequeueable();
     return this.replaceTarget(this.target(targetId).requeued(at), now);
   }
 

@@ -710,7 +710,7 @@ export interface paths {
         put?: never;
         /**
          * Move a waiting post's queued targets to their next free slots
-         * @description Needs posts:write. Each queued target of a scheduled post (or one in review) takes the earliest free slot of its connection's schedule as it is now; it keeps its own when none earlier is free. Targets with a time of their own stay. Another status is a 409 `post_not_scheduled`.
+         * @description Needs posts:write. Each queued target of a scheduled post (or one in review) takes the earliest free slot of its connection's schedule as it is now: a slot it holds that the schedule still has is kept unless an earlier one is free; a time the schedule no longer has gives way to its first free slot, earlier or later. Targets with a time of their own stay. Another status (a draft, a published post) is a 409 `post_not_scheduled`.
          */
         post: operations["posts.requeue"];
         delete?: never;

@@ -120,6 +120,22 @@ for (const kind of DATABASE_KINDS) {
       expect(await w.held(w.conn, ...WEEK)).to.deep.equal({ '2030-01-08T17:30:00.000Z': post.id });
     });
 
+    it('requeue refuses a post that is not waiting for its time (a draft) with 409 post_not_scheduled, and changes nothing', async () => {
+      const draft = await w.api
+        .post(w.posts)
+        .set(w.auth)
+        .send({
+          groups: [{ id: 'g', isDefault: true, segments: [{ text: 'only a draft', media: [] }] }],
+          targets: [{ connectionId: w.conn, groupId: 'g', settings: SETTINGS.TWITTER, scheduledAt: null }],
+          intent: 'draft',
+        })
+        .expect(200);
+      const refused = await w.api.post(`${w.posts}/${draft.body.id}/requeue`).set(w.auth);
+      expect(refused.status, refused.text).to.equal(409);
+      expect(refused.body.error).to.include({ type: 'ConflictError', code: 'post_not_scheduled' });
+      expect((await w.api.get(`${w.posts}/${draft.body.id}`).set(w.auth).expect(200)).body.status).to.equal('draft');
+    });
+
     it('a published or failed target frees its slot', async () => {
       await w.setSchedule(w.sandbox, MWF);
       const sandboxPost = (await w.queue(w.sandbox, 'to the sandbox')).body;
