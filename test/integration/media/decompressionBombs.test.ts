@@ -20,6 +20,13 @@ describe('media: images and videos too large to decode are refused from their he
       expectRefused(res, 'unsupported_media', 'file', /the image is 16000×16000 \(256,000,000 pixels\), more than the 120,000,000 pixels the service accepts/);
       await expectNothingKept(w);
     });
+
+    it("one past sharp's own pixel limit (20000×20000) is told its size too, not that it may be damaged", async () => {
+      const bomb = await makePngBomb(w.files, { width: 20_000, height: 20_000 });
+      const res = await uploadFile(w, bomb, { contentType: 'image/png' });
+      expectRefused(res, 'unsupported_media', 'file', /the image is 20000×20000 \(400,000,000 pixels\), more than the 120,000,000 pixels the service accepts/);
+      await expectNothingKept(w);
+    });
   });
 
   describe('with the limits lowered (MEDIA_MAX_IMAGE_PIXELS, MEDIA_MAX_VIDEO_PIXELS, MEDIA_MAX_VIDEO_SECONDS)', () => {

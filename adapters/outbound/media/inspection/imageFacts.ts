@@ -10,7 +10,9 @@ export interface ImageHeader {
 }
 
 export async function readImageHeader(file: string): Promise<ImageHeader> {
-  const metadata = await sharp(file).metadata();
+  // No pixel limit for the header alone: sharp's own (268 million) would refuse a larger image
+  // here with "exceeds pixel limit", before imageOverLimit can say its size and ours.
+  const metadata = await sharp(file, { limitInputPixels: false }).metadata();
   const { width, height } = metadata.autoOrient;
   if (!width || !height) throw new Error('the image has no size');
   return { width, height, pages: metadata.pages ?? 1 };
