@@ -102,7 +102,7 @@ for (const kind of DATABASE_KINDS) {
       await get({ from: '2029-06-01T00:00:00Z', to: '2030-07-06T00:00:00Z' });
     });
 
-    it('a malformed range is a 422 invalid_query naming the parameter', async () => {
+    it('a malformed range is a 422 invalid_query naming the parameter, every bad one at once', async () => {
       const cases: Array<[Record<string, string>, string]> = [
         [{ to: MAY.to }, 'from'],
         [{ from: MAY.from }, 'to'],
@@ -116,15 +116,19 @@ for (const kind of DATABASE_KINDS) {
         [{ ...MAY, groupBy: 'Platform' }, 'groupBy'],
         [{ ...MAY, groupBy: 'connection', limit: '0' }, 'limit'],
         [{ ...MAY, groupBy: 'connection', offset: '-1' }, 'offset'],
+        // Several at once: every bad one is named.
+        [{ from: 'garbage', to: 'alsobad', groupBy: 'week' }, 'from,to,groupBy'],
+        [{ ...MAY, limit: 'abc', offset: '-1' }, 'limit,offset'],
+        [{ groupBy: 'week', limit: '0' }, 'from,to,groupBy,limit'],
       ];
-      for (const [query, path] of cases) {
+      for (const [query, paths] of cases) {
         const res = await w.api.get(w.analyticsPath(query)).set(w.auth);
         expect(res.status, JSON.stringify(query)).to.equal(422);
         expect(res.body.error.code).to.equal('invalid_query');
         expect(
           res.body.error.details.map((d: { path: string }) => d.path),
           JSON.stringify(query),
-        ).to.deep.equal([path]);
+        ).to.deep.equal(paths.split(','));
       }
     });
 

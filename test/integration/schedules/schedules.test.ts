@@ -59,6 +59,9 @@ for (const kind of DATABASE_KINDS) {
       const malformed = await w.api.get(w.slotsPath(w.conn, 'yesterday', '2030-01-08T00:00:00Z')).set(w.auth);
       expect(malformed.status).to.equal(422);
       expect(malformed.body.error.details[0].path).to.equal('from');
+      const bothMalformed = await w.api.get(w.slotsPath(w.conn, 'yesterday', 'tomorrow')).set(w.auth);
+      expect(bothMalformed.status).to.equal(422);
+      expect(bothMalformed.body.error.details.map((d: { path: string }) => d.path)).to.deep.equal(['from', 'to']);
     });
 
     it('accounts:write changes it and accounts:read reads it; another workspace’s connection is a 404', async () => {

@@ -5,7 +5,7 @@ import { instantQuery } from '../instantQuery';
 import { POSTS_ERRORS } from '../openapi/paths/postParameters';
 import { parameterRef, schemaRef } from '../openapi/refs';
 import { presentTargetFigures } from '../presenters/presentTargetFigures';
-import { parsePage } from '../query';
+import { everyQueryProblem, parsePage } from '../query';
 import { actorOf } from '../routers/postActor';
 import { type ApiOperations } from './ApiOperation';
 
@@ -94,14 +94,16 @@ export const ANALYTICS_OPERATIONS: ApiOperations<PostFigures> = [
     success: { status: 200, description: 'The figures.', schema: schemaRef('Analytics') },
     errors: [403, 404, 422],
     async handle(ctx, figures) {
-      const from = instantQuery(ctx.query, 'from', true)!;
-      const to = instantQuery(ctx.query, 'to', true)!;
+      const [from, to, groupBy, page] = everyQueryProblem(
+        () => instantQuery(ctx.query, 'from', true)!,
+        () => instantQuery(ctx.query, 'to', true)!,
+        () => groupByOf(ctx.query.groupBy),
+        () => parsePage(ctx.query),
+      );
       if (to <= from) throw validationError('invalid_query', [{ path: 'to', message: 'must be after from' }]);
       if (to.getTime() - from.getTime() > MAX_ANALYTICS_DAYS * DAY_MS) {
         throw validationError('invalid_query', [{ path: 'to', message: `must be at most ${MAX_ANALYTICS_DAYS} days after from` }]);
       }
-      const groupBy = groupByOf(ctx.query.groupBy);
-      const page = parsePage(ctx.query);
       const result = await figures.summarize({ workspaceId: actorOf(ctx).workspaceId, from, to, groupBy, ...page });
       ctx.body = {
         from: from.toISOString(),

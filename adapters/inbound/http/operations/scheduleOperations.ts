@@ -4,6 +4,7 @@ import { type PostingSchedule } from '../../../../domain/schedule/PostingSchedul
 import { ScheduleBody } from '../dto/ScheduleBody';
 import { tagResponse } from '../entityTags';
 import { instantQuery } from '../instantQuery';
+import { everyQueryProblem } from '../query';
 import { POSTS_ERRORS } from '../openapi/paths/postParameters';
 import { parameterRef, schemaRef } from '../openapi/refs';
 import { presentPost } from '../presenters/presentPost';
@@ -83,8 +84,10 @@ export const SCHEDULE_OPERATIONS: ApiOperations<ScheduleUseCases> = [
     success: { status: 200, description: 'The slots, oldest first.', schema: schemaRef('ScheduleSlotList') },
     errors: [403, 404, 422],
     async handle(ctx, { schedules }) {
-      const from = instantQuery(ctx.query, 'from', true)!;
-      const to = instantQuery(ctx.query, 'to', true)!;
+      const [from, to] = everyQueryProblem(
+        () => instantQuery(ctx.query, 'from', true)!,
+        () => instantQuery(ctx.query, 'to', true)!,
+      );
       const slots = await schedules.slotsBetween(accessOf(ctx).workspaceId, ctx.params.id!, from, to);
       ctx.body = { data: slots.map(({ at, holder }) => ({ at: at.toISOString(), postId: holder?.postId ?? null, targetId: holder?.targetId ?? null })) };
     },
