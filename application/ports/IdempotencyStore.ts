@@ -3,6 +3,8 @@ export interface StoredResponse {
   readonly contentType: string | null;
   /** The exact bytes first sent, replayed unchanged. */
   readonly body: string;
+  /** The ETag first sent (an answer about one post), replayed with it; absent when there was none. */
+  readonly etag?: string;
 }
 
 export type IdempotencyBegin =

@@ -874,7 +874,7 @@ export interface paths {
         put?: never;
         /**
          * Open a resumable upload
-         * @description Needs media:write. Declare the whole size; the answer gives the part size and count. Left incomplete, it expires (MEDIA_UPLOAD_TTL_SECONDS) and its parts are removed. A size below 1 or over the resumable limit: 422 invalid_size.
+         * @description Needs media:write. Declare the whole size; the answer gives the part size and count. Left incomplete, it expires (MEDIA_UPLOAD_TTL_SECONDS) and its parts are removed. A size that is not a whole number from 1 up is the body's 422 invalid_body; one over the resumable limit, 422 invalid_size.
          */
         post: operations["media.createUpload"];
         delete?: never;
@@ -5268,7 +5268,7 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description Present, as true, when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5386,7 +5386,7 @@ export interface operations {
                     "Cross-Origin-Resource-Policy": "same-origin";
                     /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
                     "Cache-Control": "no-store";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5512,7 +5512,7 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description Present, as true, when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5574,7 +5574,7 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description Present, as true, when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5628,7 +5628,7 @@ export interface operations {
                     "Cross-Origin-Resource-Policy": "same-origin";
                     /** @description no-store on every answer to a request that carries a credential (Authorization), errors included. */
                     "Cache-Control": "no-store";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5696,7 +5696,7 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description Present, as true, when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5760,7 +5760,7 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description Present, as true, when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -5876,7 +5876,7 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description Present, as true, when this is the stored answer to an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
-                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date). */
+                    /** @description The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412. */
                     ETag?: string;
                     [name: string]: unknown;
                 };

@@ -58,6 +58,13 @@ function idempotencyStoreContract(name: string, openBackend: (ctx: Mocha.Context
       expect(await begin('fp-1', later(1000))).to.deep.equal({ outcome: 'completed', response });
     });
 
+    it("keeps the answer's ETag with it, and none for an answer that had none", async () => {
+      const tagged: StoredResponse = { status: 200, contentType: JSON_TYPE, body: '{"id":"p1"}', etag: '"7"' };
+      await begin();
+      await complete(tagged);
+      expect(await begin('fp-1', later(1000))).to.deep.equal({ outcome: 'completed', response: tagged });
+    });
+
     it('keeps a body larger than 64 KiB and an empty one without a content type', async () => {
       const large: StoredResponse = { status: 200, contentType: JSON_TYPE, body: JSON.stringify({ text: 'é'.repeat(70_000) }) };
       await begin();

@@ -62,6 +62,13 @@ for (const kind of DATABASE_KINDS) {
       expect(second.text).to.equal(first.text);
       expect(second.headers['content-type']).to.equal(first.headers['content-type']);
       expect(await countWith(key)).to.equal(1);
+      // The replay's ETag is the first answer's: a retrying client can send it as If-Match at once.
+      expect(second.headers.etag).to.be.a('string').and.equal(first.headers.etag);
+      const edit = { ...body, groups: [group(DEFAULT_GROUP_ID, true, [segment('Edited after a retry')])] };
+      await w.api.patch(`${w.posts}/${first.body.id}`).set(bearer(w.key)).set('If-Match', second.headers.etag!).send(edit).expect(200);
+      // Replayed again, it is the first answer still, and its now stale ETag is refused.
+      const stale = (await createWithKey(key, body).expect(200)).headers.etag!;
+      expect((await w.api.patch(`${w.posts}/${first.body.id}`).set(bearer(w.key)).set('If-Match', stale).send(edit)).status).to.equal(412);
     });
 
     it('treats the same JSON with other key order and spacing as the same request', async () => {

@@ -139,13 +139,17 @@ function freeze(ctx: Koa.Context): StoredResponse | null {
     ctx.type = 'application/json';
   }
   const sent: unknown = ctx.body;
-  return { status: ctx.status, contentType: ctx.response.get('Content-Type') || null, body: typeof sent === 'string' ? sent : '' };
+  const frozen = { status: ctx.status, contentType: ctx.response.get('Content-Type') || null, body: typeof sent === 'string' ? sent : '' };
+  const etag = ctx.response.get('ETag');
+  return etag === '' ? frozen : { ...frozen, etag };
 }
 
 function replay(ctx: Koa.Context, response: StoredResponse): void {
   ctx.status = response.status;
   if (response.body !== '' || (response.status !== 204 && response.status !== 304)) ctx.body = response.body;
   if (response.contentType !== null) ctx.set('Content-Type', response.contentType);
+  // The version the first answer had: a later change makes an If-Match with it a 412, as it should.
+  if (response.etag !== undefined) ctx.set('ETag', response.etag);
   ctx.set('Idempotent-Replayed', 'true');
 }
 

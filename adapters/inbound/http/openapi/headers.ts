@@ -30,7 +30,7 @@ export function rateLimitHeaders(required: boolean): Record<string, HeaderObject
 export const entityTagHeader: HeaderObject = {
   description:
     "The post's strong validator, its stored version quoted (a target's is its post's): send it back in If-Match to change the post only if nobody else did. " +
-    'Absent on an answer replayed under an Idempotency-Key (it repeats the first answer, which may be out of date).',
+    "An answer replayed under an Idempotency-Key repeats the first answer's, with its body: if the post changed since, an If-Match with it is a 412.",
   required: false,
   schema: { type: 'string', pattern: '^"[0-9]+"$' },
 };

@@ -66,6 +66,7 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
         responseStatus: response.status,
         responseContentType: response.contentType,
         responseBody: response.body,
+        responseEtag: response.etag ?? null,
         expiresAt: keepUntil,
       },
     );
@@ -118,6 +119,7 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
       responseStatus: null,
       responseContentType: null,
       responseBody: null,
+      responseEtag: null,
       // In progress: held only for the lease; complete() sets the replay expiry.
       createdAt: at.now,
       expiresAt: new Date(at.now.getTime() + at.leaseMs),
@@ -140,10 +142,8 @@ function outcomeFor(holder: IdempotencyKeyRow, fingerprint: string, now: Date, l
   // Took effect and still within its lease: its request may yet store the answer.
   if (holder.state === 'took_effect') return holder.createdAt.getTime() + leaseMs <= now.getTime() ? { outcome: 'took_effect' } : { outcome: 'in_progress' };
   if (holder.state !== 'completed') return { outcome: 'in_progress' };
-  return {
-    outcome: 'completed',
-    response: { status: holder.responseStatus!, contentType: holder.responseContentType, body: holder.responseBody ?? '' },
-  };
+  const response = { status: holder.responseStatus!, contentType: holder.responseContentType, body: holder.responseBody ?? '' };
+  return { outcome: 'completed', response: holder.responseEtag === null ? response : { ...response, etag: holder.responseEtag } };
 }
 
 function unlessDeadlock(error: unknown): void {

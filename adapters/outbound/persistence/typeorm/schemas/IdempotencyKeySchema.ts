@@ -18,6 +18,8 @@ export interface IdempotencyKeyRow {
   responseContentType: string | null;
   /** The exact body first sent; null while in progress. */
   responseBody: string | null;
+  /** The answer's ETag, when it had one. */
+  responseEtag: string | null;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -40,6 +42,7 @@ export const IdempotencyKeySchema = new EntitySchema<IdempotencyKeyRow>({
     responseStatus: { name: 'response_status', type: 'integer', nullable: true },
     responseContentType: varchar('response_content_type', 255, { nullable: true }),
     responseBody: text('response_body', { nullable: true }),
+    responseEtag: varchar('response_etag', 100, { nullable: true }),
     createdAt: timestamp('created_at'),
     expiresAt: timestamp('expires_at'),
   },
