@@ -178,6 +178,14 @@ for (const kind of DATABASE_KINDS) {
             .expect(422)
         ).body.error.details[0].path,
       ).to.equal('from');
+      // Every bad one at once.
+      for (const query of ['', 'from=x&to=y']) {
+        const res = await w.api.get(`${w.posts}/export?${query}`).set(w.auth).expect(422);
+        expect(
+          res.body.error.details.map((d: { path: string }) => d.path),
+          query,
+        ).to.deep.equal(['from', 'to']);
+      }
     });
   });
 }

@@ -2,6 +2,7 @@ import { type ReadPosts } from '../../../../application/posts/ReadPosts';
 import { type PostSnapshot } from '../../../../domain/post/PostSnapshot';
 import { validationError } from '../../../../domain/shared/DomainError';
 import { instantQuery } from '../instantQuery';
+import { everyQueryProblem } from '../query';
 
 /** The longest range one export covers: a year of the calendar. */
 export const EXPORT_RANGE_MAX_DAYS = 366;
@@ -15,8 +16,10 @@ export interface ExportRange {
 
 /** `from` (inclusive) and `to` (exclusive), both required, RFC 3339; a range the wrong way round or over a year is a 422. */
 export function exportRange(query: Record<string, string | string[] | undefined>): ExportRange {
-  const from = instantQuery(query, 'from', true)!;
-  const to = instantQuery(query, 'to', true)!;
+  const [from, to] = everyQueryProblem(
+    () => instantQuery(query, 'from', true)!,
+    () => instantQuery(query, 'to', true)!,
+  );
   if (to.getTime() <= from.getTime()) throw validationError('invalid_query', [{ path: 'to', message: 'must be after from' }]);
   if (to.getTime() - from.getTime() > EXPORT_RANGE_MAX_DAYS * DAY_MS) {
     throw validationError('invalid_query', [
