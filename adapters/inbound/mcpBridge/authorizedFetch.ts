@@ -1,28 +1,39 @@
 import { type FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type Bearer } from '../../../application/mcpBridge/Bearer';
 
+/** A bearer token as the service reads one (RFC 6750's token68), HTTP whitespace around it aside. */
+const TOKEN = /^[\t\n\r ]*[A-Za-z0-9\-._~+/]+=*[\t\n\r ]*$/;
+
+/**
+ * The service's refusal of a token with characters no token has (adapters/inbound/http/middleware/authenticate.ts),
+ * made here: fetch cannot send most such tokens at all (a placeholder's `…` is not a byte).
+ */
+const UNSENDABLE = 'invalid_token: the token has characters no token has (letters, digits and -._~+/ only): was a placeholder such as dsk_… pasted as is?';
+
 /**
  * The fetch the MCP client's transport sends with: each request carries the bearer's current
  * token; a 401 (expired, revoked) asks the bearer for another and is sent once more with it. The
  * MCP server is stateless and every request one JSON-RPC message (docs/agents.md), so sending a
- * refused request again is safe: the service did nothing with it.
+ * refused request again is safe: the service did nothing with it. A token with characters no
+ * token has (DISPATCH_API_KEY=dsk_… pasted as is) is refused as the service refuses it, unsent.
  */
 export function authorizedFetch(bearer: Bearer, base: FetchLike = fetch): FetchLike {
   return async (url, init) => {
-    const send = (token: string) => {
+    /** The answer, or why the token was refused (the 401's challenge). */
+    const send = async (token: string): Promise<Response | string> => {
+      if (!TOKEN.test(token)) return UNSENDABLE;
       const headers = new Headers(init?.headers);
       headers.set('Authorization', `Bearer ${token}`);
-      return base(url, { ...init, headers });
+      const response = await base(url, { ...init, headers });
+      if (response.status !== 401) return response;
+      await response.body?.cancel();
+      return challengeError(response);
     };
     const token = await bearer.current();
     const refused = await send(token);
-    if (refused.status !== 401) return refused;
-    await refused.body?.cancel();
-    const again = await send(await bearer.rejected(token, challengeError(refused)));
-    if (again.status === 401) {
-      await again.body?.cancel();
-      throw new Error(`${new URL(String(url)).origin} refused the renewed token too (${challengeError(again)})`);
-    }
+    if (typeof refused !== 'string') return refused;
+    const again = await send(await bearer.rejected(token, refused));
+    if (typeof again === 'string') throw new Error(`${new URL(String(url)).origin} refused the renewed token too (${again})`);
     return again;
   };
 }
