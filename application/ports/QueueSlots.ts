@@ -20,7 +20,12 @@ export interface QueueSlots {
     hold: { readonly workspaceId: string; readonly connectionId: string; readonly postId: string; readonly targetId: string },
     candidates: readonly Date[],
   ): Promise<Date | null>;
-  /** The slots held for a connection in [from, to), by time. */
+  /**
+   * The instants taken on a connection in [from, to), by time: held by a queued target, or
+   * booked by a target given that instant of its own (a post imported, or scheduled at a slot's
+   * time), still pending on a post waiting for its time or publishing. The queue passes over
+   * both, so two posts never land on one account at one instant.
+   */
   heldBetween(connectionId: string, from: Date, to: Date): Promise<HeldSlot[]>;
   /** What a post's targets hold now. */
   heldBy(postId: string): Promise<HeldSlot[]>;

@@ -17,6 +17,9 @@ export function slotHolders(post: Holding): Set<string> {
   return new Set(waiting ? post.targets.filter((t) => t.queued && t.status === 'pending').map((t) => t.id) : []);
 }
 
+/** The posts whose pending targets take the instant they are due at on their connection, queued or not. */
+export const BOOKING_POST_STATUSES: readonly PostStatus[] = ['scheduled', 'pending_review', 'publishing'];
+
 /** The targets that held a slot when the post was loaded and hold none now. */
 export function slotsLetGo(post: Post): string[] {
   const before = post.persisted === null ? new Set<string>() : slotHolders(post.persisted);

@@ -3,6 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type QueueSlots } from '../../application/ports/QueueSlots';
 import { type UnitOfWork } from '../../application/ports/UnitOfWork';
 import { MemoryConnectionRepository } from '../../adapters/outbound/persistence/memory/MemoryConnectionRepository';
+import { MemoryPostRepository } from '../../adapters/outbound/persistence/memory/MemoryPostRepository';
 import { MemoryPostingSchedules, MemoryQueueSlots } from '../../adapters/outbound/persistence/memory/MemorySchedules';
 import { MemoryUnitOfWork } from '../../adapters/outbound/persistence/memory/MemoryUnitOfWork';
 import { MemoryWorkspaceRepository } from '../../adapters/outbound/persistence/memory/MemoryWorkspaceRepository';
@@ -93,7 +94,7 @@ function schedulesContract(name: string, open: (ctx: Mocha.Context) => Promise<B
 }
 
 schedulesContract('memory', async () => ({
-  slots: new MemoryQueueSlots(),
+  slots: new MemoryQueueSlots(new MemoryPostRepository()),
   schedules: new MemoryPostingSchedules(),
   connections: new MemoryConnectionRepository(),
   workspaces: new MemoryWorkspaceRepository(),

@@ -1,6 +1,8 @@
 import { apiRouter } from '../../../adapters/inbound/http/operations/apiRouter';
 import { SCHEDULE_OPERATIONS } from '../../../adapters/inbound/http/operations/scheduleOperations';
-import { MemoryPostingSchedules, MemoryQueueSlots } from '../../../adapters/outbound/persistence/memory/MemorySchedules';
+import { MemoryPostRepository } from '../../../adapters/outbound/persistence/memory/MemoryPostRepository';
+import { MemoryPostingSchedules, MemoryQueueSlots, type TargetBookings } from '../../../adapters/outbound/persistence/memory/MemorySchedules';
+import { type PostRepository } from '../../../domain/post/PostRepository';
 import { TypeOrmPostingSchedules } from '../../../adapters/outbound/persistence/typeorm/schedules/TypeOrmPostingSchedules';
 import { TypeOrmQueueSlots } from '../../../adapters/outbound/persistence/typeorm/schedules/TypeOrmQueueSlots';
 import { NextFreeSlot } from '../../../application/schedules/NextFreeSlot';
@@ -30,7 +32,9 @@ export const SCHEDULES: Capability = {
   name: 'schedules',
   bind({ wiring: w, stores }) {
     w.value(T.PostingScheduleRepository, stores.pick({ database: (ds) => new TypeOrmPostingSchedules(ds), memory: () => new MemoryPostingSchedules() }));
-    w.value(T.QueueSlots, stores.pick({ database: (ds) => new TypeOrmQueueSlots(ds), memory: () => new MemoryQueueSlots() }));
+    w.build(T.QueueSlots, [T.PostRepository], (posts) =>
+      stores.pick({ database: (ds) => new TypeOrmQueueSlots(ds), memory: () => new MemoryQueueSlots(bookingsIn(posts)) }),
+    );
     w.construct(T.NextFreeSlot, NextFreeSlot, [T.QueueSlots]);
     w.construct(T.QueuedTargets, QueuedTargets, [T.PostingScheduleRepository, T.QueueSlots, T.NextFreeSlot]);
     w.construct(T.PostingSchedules, PostingSchedules, [T.ConnectionRepository, T.PostingScheduleRepository, T.QueueSlots, T.Clock]);
@@ -38,3 +42,9 @@ export const SCHEDULES: Capability = {
   },
   routes: (get) => ({ api: [apiRouter(SCHEDULE_OPERATIONS, { schedules: get(T.PostingSchedules), requeue: get(T.RequeuePost) })] }),
 };
+
+/** In memory, the posts' own store answers which instants their targets take. */
+function bookingsIn(posts: PostRepository): TargetBookings {
+  if (!(posts instanceof MemoryPostRepository)) throw new Error('in-memory queue slots need the in-memory post repository');
+  return posts;
+}

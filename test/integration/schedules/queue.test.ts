@@ -58,6 +58,17 @@ for (const kind of DATABASE_KINDS) {
       );
     });
 
+    it("the queue passes over an instant a post already takes with a time of its own (imported, or scheduled at a slot's time); a draft takes none", async () => {
+      const at = (scheduledAt: string, intent: string, text: string) =>
+        w.queue(w.conn, text, { intent, targets: [{ connectionId: w.conn, groupId: 'g', settings: SETTINGS.TWITTER, scheduledAt }] });
+      const booked = (await at(SLOT[0]!, 'schedule', 'at the first slot, by hand').expect(200)).body;
+      await at(SLOT[1]!, 'draft', 'a draft with a time').expect(200);
+      const queued = await w.queue(w.conn, 'queued after it');
+      expect(queued.status, queued.text).to.equal(200);
+      expect(timeOf(queued), 'the first slot is taken; the draft takes none').to.equal(SLOT[1]);
+      expect(await w.held(w.conn, ...WEEK)).to.deep.equal({ [SLOT[0]!]: booked.id, [SLOT[1]!]: queued.body.id, [SLOT[2]!]: null });
+    });
+
     it('a connection without a schedule, a time given, or an intent other than schedule: a 422 naming the target, nothing held', async () => {
       const none = await w.queue(w.sandbox, 'nowhere to go');
       expect(none.status).to.equal(422);

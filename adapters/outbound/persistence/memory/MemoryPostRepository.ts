@@ -1,3 +1,5 @@
+import { type HeldSlot } from '../../../../application/ports/QueueSlots';
+import { BOOKING_POST_STATUSES } from '../../../../domain/post/slotHolders';
 import { Post } from '../../../../domain/post/Post';
 import { earliestCalendarTime, filtersTargets, targetMatches } from '../../../../domain/post/PostCalendar';
 import { type PostListQuery, type PostRepository } from '../../../../domain/post/PostRepository';
@@ -49,6 +51,18 @@ export class MemoryPostRepository implements PostRepository {
     else matching.sort(newestFirst);
     const page = query.limit <= 0 ? [] : matching.slice(query.offset, query.offset + query.limit);
     return { items: page.map((p) => Post.rehydrate(copyOf(p))), total: matching.length };
+  }
+
+  /** The pending targets due on a connection in [from, to), of posts that take their instant (QueueSlots.heldBetween). */
+  bookedBetween(connectionId: string, from: Date, to: Date): HeldSlot[] {
+    return [...this.byId.values()]
+      .filter((p) => BOOKING_POST_STATUSES.includes(p.status))
+      .flatMap((p) =>
+        p.targets
+          .filter((t) => t.connectionId === connectionId && (t.status === 'pending' || t.status === 'publishing') && t.scheduledAt !== null)
+          .filter((t) => t.scheduledAt! >= from && t.scheduledAt! < to)
+          .map((t) => ({ at: new Date(t.scheduledAt!), postId: p.id, targetId: t.id })),
+      );
   }
 
   async listReviews(workspaceId: string, postId: string): Promise<Review[] | null> {

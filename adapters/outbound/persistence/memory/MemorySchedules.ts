@@ -16,9 +16,16 @@ export class MemoryPostingSchedules implements PostingScheduleRepository {
   }
 }
 
+/** The pending targets given an instant of their own on a connection (MemoryPostRepository). */
+export interface TargetBookings {
+  bookedBetween(connectionId: string, from: Date, to: Date): HeldSlot[];
+}
+
 /** Held slots in memory, keyed by connection and instant as the table's primary key is. */
 export class MemoryQueueSlots implements QueueSlots {
   private readonly held = new Map<string, HeldSlot & { readonly connectionId: string }>();
+
+  constructor(private readonly bookings: TargetBookings) {}
 
   // Checked and taken in one synchronous step (no await between): of two callers, one wins.
   async claim(hold: { connectionId: string; postId: string; targetId: string }, candidates: readonly Date[]): Promise<Date | null> {
@@ -32,10 +39,12 @@ export class MemoryQueueSlots implements QueueSlots {
   }
 
   async heldBetween(connectionId: string, from: Date, to: Date): Promise<HeldSlot[]> {
-    return [...this.held.values()]
+    const held = [...this.held.values()]
       .filter((h) => h.connectionId === connectionId && h.at >= from && h.at < to)
-      .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map(({ at, postId, targetId }) => ({ at, postId, targetId }));
+    const heldAt = new Set(held.map((h) => h.at.getTime()));
+    const booked = this.bookings.bookedBetween(connectionId, from, to).filter((b) => !heldAt.has(b.at.getTime()));
+    return [...held, ...booked].sort((a, b) => a.at.getTime() - b.at.getTime());
   }
 
   async heldBy(postId: string): Promise<HeldSlot[]> {

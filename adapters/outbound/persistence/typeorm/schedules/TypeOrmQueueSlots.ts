@@ -1,6 +1,7 @@
 import { type DataSource } from 'typeorm';
 import { type HeldSlot, type QueueSlots } from '../../../../../application/ports/QueueSlots';
-import { changedRows, type Dialect, dialectOf, inList } from '../sql/Dialect';
+import { BOOKING_POST_STATUSES } from '../../../../../domain/post/slotHolders';
+import { changedRows, type Dialect, dialectOf, inList, readDate } from '../sql/Dialect';
 import { managerOf } from '../transactionContext';
 
 type Raw = Record<string, unknown>;
@@ -32,8 +33,21 @@ export class TypeOrmQueueSlots implements QueueSlots {
   }
 
   async heldBetween(connectionId: string, from: Date, to: Date): Promise<HeldSlot[]> {
+    const manager = managerOf(this.dataSource);
     const sql = 'SELECT slot_at_ms, post_id, target_id FROM queue_slots WHERE connection_id = ? AND slot_at_ms >= ? AND slot_at_ms < ? ORDER BY slot_at_ms';
-    return (await managerOf(this.dataSource).query<Raw[]>(sql, [connectionId, from.getTime(), to.getTime()])).map(heldOf);
+    const held = (await manager.query<Raw[]>(sql, [connectionId, from.getTime(), to.getTime()])).map(heldOf);
+    // The connection's workspace leads the index on (workspace, connection, calendar_at), which a pending target's due time is.
+    const booked = await manager.query<Raw[]>(
+      'SELECT t.calendar_at, t.post_id, t.id FROM post_targets t JOIN posts p ON p.id = t.post_id ' +
+        'WHERE t.workspace_id = (SELECT workspace_id FROM connections WHERE id = ?) AND t.connection_id = ? AND t.calendar_at >= ? AND t.calendar_at < ? ' +
+        `AND t.status IN ('pending', 'publishing') AND p.status IN (${inList(BOOKING_POST_STATUSES.length)})`,
+      [connectionId, connectionId, this.d.date(from), this.d.date(to), ...BOOKING_POST_STATUSES],
+    );
+    const heldAt = new Set(held.map((h) => h.at.getTime()));
+    const others = booked
+      .map((row): HeldSlot => ({ at: readDate(row.calendar_at)!, postId: String(row.post_id), targetId: String(row.id) }))
+      .filter((b) => !heldAt.has(b.at.getTime()));
+    return [...held, ...others].sort((a, b) => a.at.getTime() - b.at.getTime());
   }
 
   async heldBy(postId: string): Promise<HeldSlot[]> {
