@@ -2,6 +2,7 @@ import { type DataSource, In, LessThanOrEqual, QueryFailedError, type Repository
 import { type Logger } from '../../../../../application/ports/Logger';
 import { type IdempotencyBegin, type IdempotencyStore, type StoredResponse } from '../../../../../application/ports/IdempotencyStore';
 import { type IdempotencyKeyRow, IdempotencyKeySchema } from '../schemas/IdempotencyKeySchema';
+import { type Dialect, dialectOf } from '../sql/Dialect';
 import { markingCommitsWithin } from '../transactionContext';
 import { isUniqueViolation } from './uniqueViolation';
 
@@ -25,6 +26,7 @@ export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  */
 export class TypeOrmIdempotencyStore implements IdempotencyStore {
   private readonly rows: Repository<IdempotencyKeyRow>;
+  private readonly d: Dialect;
   /** When this instance next sweeps expired records, in the time of the `now` begin is given. */
   private nextSweepAtMs = Number.NEGATIVE_INFINITY;
 
@@ -33,6 +35,7 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
     private readonly logger?: Logger,
   ) {
     this.rows = dataSource.manager.getRepository(IdempotencyKeySchema);
+    this.d = dialectOf(dataSource);
   }
 
   async begin(scope: string, key: string, fingerprint: string, now: Date, leaseMs: number): Promise<IdempotencyBegin> {
@@ -85,8 +88,11 @@ export class TypeOrmIdempotencyStore implements IdempotencyStore {
    * finds it marked already and changes nothing.
    */
   markingEffects<T>(scope: string, key: string, keepUntil: Date, work: () => Promise<T>): Promise<T> {
+    // A plain statement, not the repository's update: it runs in every keyed write's transaction.
+    const sql = "UPDATE idempotency_keys SET state = 'took_effect', expires_at = ? WHERE scope = ? AND idempotency_key = ? AND state = 'in_progress'";
+    const values = [this.d.date(keepUntil), scope, key];
     return markingCommitsWithin(async (manager) => {
-      await manager.getRepository(IdempotencyKeySchema).update({ scope, key, state: 'in_progress' }, { state: 'took_effect', expiresAt: keepUntil });
+      await manager.query(sql, values);
     }, work);
   }
 
