@@ -36,7 +36,10 @@ describe('MCP stdio bridge: a key with characters no token has (DISPATCH_API_KEY
       const reasons: string[] = [];
       const bearer = {
         current: async () => 'bad token',
-        rejected: async (_token: string, reason: string) => (reasons.push(reason), 'good-token'),
+        rejected: async (_token: string, reason: string) => {
+          reasons.push(reason);
+          return 'good-token';
+        },
       };
       const answer = await authorizedFetch(bearer, base)('http://127.0.0.1:9/mcp', { method: 'POST' });
       expect(answer.status).to.equal(200);

@@ -17,7 +17,7 @@ export const MEDIA_UPLOAD_OPERATIONS: ApiOperations<MediaUseCases> = [
     summary: 'Open a resumable upload',
     description:
       'Needs media:write. Declare the whole size; the answer gives the part size and count. Left incomplete, it expires (MEDIA_UPLOAD_TTL_SECONDS) and its parts are removed. ' +
-      'A size that is not a whole number from 1 up is the body\'s 422 invalid_body; one over the resumable limit, 422 invalid_size.',
+      "A size that is not a whole number from 1 up is the body's 422 invalid_body; one over the resumable limit, 422 invalid_size.",
     tags: ['media'],
     scope: 'media:write',
     parameters: [parameterRef('WorkspaceId')],
