@@ -2,7 +2,7 @@ import { type Scope } from '../../domain/credential/Scope';
 import { requestedScopes } from '../../domain/oauth/chooseScopes';
 import { type OAuthClient } from '../../domain/oauth/OAuthClient';
 import { oauthError } from '../../domain/oauth/oauthError';
-import { isGrantLive } from '../../domain/oauth/TokenGrant';
+import { isGrantLive, type RefreshTokenRecord } from '../../domain/oauth/TokenGrant';
 import { type Clock } from '../ports/Clock';
 import { type TokenGrants } from '../ports/oauth/TokenGrants';
 import { type SecretHasher } from '../ports/SecretHasher';
@@ -32,10 +32,15 @@ export class RefreshAccessToken {
     if (!input.refreshToken) throw oauthError('invalid_request', 'refresh_token is required');
     if (input.resource) checkResource(input.resource, this.resources);
     const tokenHash = this.hasher.hashToken(input.refreshToken);
-    if (input.scope !== undefined || input.resource) await this.checkAsked(tokenHash, input, client);
+    // Another client's token is refused before anything is spent: presented by a client it was
+    // not issued to (a leaked token, without its own client's credentials), it must neither be
+    // used up nor, by its rightful client's next use looking like a replay, end the family.
+    const held = await this.grants.findRefreshToken(tokenHash);
+    if (held === null || held.clientId !== client.clientId) throw oauthError('invalid_grant', INVALID);
+    if (input.scope !== undefined || input.resource) await this.checkAsked(held, input);
     const now = this.clock.now();
     const consumed = await this.grants.consumeRefreshToken(tokenHash, now);
-    if (consumed === null || consumed.record.clientId !== client.clientId) throw oauthError('invalid_grant', INVALID);
+    if (consumed === null) throw oauthError('invalid_grant', INVALID);
     const { record, firstUse } = consumed;
     if (!firstUse) {
       await this.grants.revokeGrant(record.grantId, now);
@@ -60,9 +65,8 @@ export class RefreshAccessToken {
    * Checked before the token is spent: a client asking for too much, or for another resource
    * than its grant's (the refreshed token keeps the grant's resource), keeps its refresh token.
    */
-  private async checkAsked(tokenHash: string, input: { scope?: string; resource?: string }, client: OAuthClient): Promise<void> {
-    const record = await this.grants.findRefreshToken(tokenHash);
-    const grant = record === null || record.clientId !== client.clientId ? null : await this.grants.findGrant(record.grantId);
+  private async checkAsked(record: RefreshTokenRecord, input: { scope?: string; resource?: string }): Promise<void> {
+    const grant = await this.grants.findGrant(record.grantId);
     if (grant === null) return;
     if (input.scope !== undefined) requestedScopes(input.scope, grant.scopes);
     checkSameResource(input.resource, grant.resource, this.resources);

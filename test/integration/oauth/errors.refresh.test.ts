@@ -35,6 +35,16 @@ for (const kind of ['sqlite', 'mysql'] as const) {
       expect(await kit.apiStatus(first.access_token), 'the first access token').to.equal(401);
     });
 
+    it("another client presenting this client's refresh token gets invalid_grant and spends nothing: the rightful client still refreshes", async () => {
+      const owner = await oauth4.register('confidential-app', { confidential: true });
+      const tokens = expectTokens(await oauth4.redeemCode(owner, await oauth4.authorizationCode(owner)));
+      const stranger = await oauth4.register('public-cli');
+      expectRefusal(await oauth4.refresh(stranger, tokens.refresh_token!), 400, 'invalid_grant');
+      const refreshed = expectTokens(await oauth4.refresh(owner, tokens.refresh_token!));
+      expect(await kit.apiStatus(refreshed.access_token)).to.equal(200);
+      expect(await kit.apiStatus(tokens.access_token), 'the family lives on').to.equal(200);
+    });
+
     it('two refreshes racing with one token: one succeeds at most, and afterwards the family is revoked', async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
         const tokens = await oauth4.tokens(app);
