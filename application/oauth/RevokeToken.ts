@@ -1,3 +1,4 @@
+import { oauthError } from '../../domain/oauth/oauthError';
 import { type Clock } from '../ports/Clock';
 import { type AccessTokens } from '../ports/oauth/AccessTokens';
 import { type TokenGrants } from '../ports/oauth/TokenGrants';
@@ -7,7 +8,7 @@ import { REFRESH_TOKEN_PREFIX } from './TokenIssuer';
 
 /**
  * POST /oauth/revoke (RFC 7009): the client authenticates (a failure is still 401), then any
- * token it names is answered 200. A refresh or access token of its own revokes the whole family;
+ * token it names is answered 200 (none named: 400 invalid_request). A refresh or access token of its own revokes the whole family;
  * another client's, an unknown or a malformed token changes nothing.
  */
 export class RevokeToken {
@@ -23,7 +24,8 @@ export class RevokeToken {
   async execute(input: { client: ClientCredentials; token?: string }): Promise<void> {
     const client = await this.authenticate.execute(input.client);
     const token = input.token ?? '';
-    if (token === '') return;
+    // RFC 7009 §2.1: the token is required; naming none is the client's mistake, not "nothing to do".
+    if (token === '') throw oauthError('invalid_request', 'token is required');
     const grantId = token.startsWith(REFRESH_TOKEN_PREFIX)
       ? await this.refreshTokenGrant(token, client.clientId)
       : await this.accessTokenGrant(token, client.clientId);

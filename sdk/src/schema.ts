@@ -158,7 +158,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a token (RFC 7009)
-         * @description The client authenticates (a failure is 401), then the answer is 200 whatever the token: one of this client's, access or refresh, revokes its whole family at once; another client's, an unknown or a malformed one changes nothing.
+         * @description The client authenticates (a failure is 401), then the answer is 200 whatever the token: one of this client's, access or refresh, revokes its whole family at once; another client's, an unknown or a malformed one changes nothing. A request naming no token is a 400 invalid_request.
          */
         post: operations["oauth.revoke"];
         delete?: never;
@@ -4138,7 +4138,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description The access or refresh token; absent or empty: nothing to revoke. */
+                    /** @description The access or refresh token (required: absent or empty is a 400 invalid_request). */
                     token?: string;
                     /** @description Ignored: the token says what it is. */
                     token_type_hint?: string;

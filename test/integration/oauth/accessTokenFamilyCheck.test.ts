@@ -65,6 +65,14 @@ for (const kind of ['sqlite', 'mysql'] as const) {
       await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(200);
     });
 
+    it('answers a revocation naming no token 400 invalid_request, and revokes nothing', async () => {
+      for (const form of [{ client_id: token.clientId }, { client_id: token.clientId, token: '' }]) {
+        const refused = await kit.api.post('/oauth/revoke').type('form').send(form).expect(400);
+        expect(refused.body.error).to.equal('invalid_request');
+      }
+      await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(200);
+    });
+
     it('refuses the token once it expires, even with its family live', async () => {
       await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(200);
       kit.clock.advanceSeconds(10 * 60 + 1);

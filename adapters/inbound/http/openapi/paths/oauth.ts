@@ -155,9 +155,9 @@ export const oauthPaths: PathMap = {
       summary: 'Revoke a token (RFC 7009)',
       description:
         "The client authenticates (a failure is 401), then the answer is 200 whatever the token: one of this client's, access or refresh, revokes its whole family at once; " +
-        "another client's, an unknown or a malformed one changes nothing.",
+        "another client's, an unknown or a malformed one changes nothing. A request naming no token is a 400 invalid_request.",
       requestBody: formBody('The token and the client.', {
-        token: formText('The access or refresh token; absent or empty: nothing to revoke.'),
+        token: formText('The access or refresh token (required: absent or empty is a 400 invalid_request).'),
         token_type_hint: formText('Ignored: the token says what it is.'),
         ...CLIENT_FIELDS,
       }),
