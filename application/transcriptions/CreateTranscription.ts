@@ -46,6 +46,8 @@ export class CreateTranscription {
 
   async execute(credential: Credential, reelUrl: string): Promise<Transcription> {
     await this.authorize(credential);
+    // The client's mistake first: a 503 "retry later" for a URL that can never work would be retried forever.
+    const url = checkedReelUrl(reelUrl);
     const transcriber = this.transcriber;
     if (transcriber === null) {
       throw new DomainError(
@@ -54,7 +56,6 @@ export class CreateTranscription {
         'Transcription is not configured: set TRANSCRIPTION_API_URL (and TRANSCRIPTION_API_KEY).',
       );
     }
-    const url = checkedReelUrl(reelUrl);
     const { period } = await this.quota.of(credential.userId);
     if (!(await this.usage.reserve(credential.userId, period.key, period.limit))) {
       throw new DomainError('quota_exceeded', 'quota_exceeded', `The transcription limit of ${period.limit} is reached until ${period.end.toISOString()}.`);

@@ -252,4 +252,14 @@ describe('Transcriptions without a provider', () => {
     const u = (await api(t.app).get('/v1/transcriptions/usage').set(bearer(token)).expect(200)).body;
     expect(u.used).to.equal(0);
   });
+
+  it('answers a URL that can never work 422 invalid_url all the same, not a 503 to retry', async () => {
+    await t.given.user('careless@example.com');
+    await t.given.workspace('careless@example.com');
+    const token = await t.given.session('careless@example.com');
+    for (const reelUrl of ['ftp://x.example/y', 'https://u:p@x.example/y', 'not a url']) {
+      const res = await api(t.app).post('/v1/transcriptions').set(bearer(token)).send({ reelUrl }).expect(422);
+      expect(res.body.error, reelUrl).to.include({ code: 'invalid_url' });
+    }
+  });
 });
