@@ -1,7 +1,7 @@
 import { type Scope } from '../../domain/credential/Scope';
 import { type DeviceAuthorization } from '../../domain/oauth/DeviceAuthorization';
 import { displayUserCode, normalizeUserCode } from '../../domain/oauth/userCode';
-import { DomainError, validationError } from '../../domain/shared/DomainError';
+import { DomainError, TooSoon, validationError } from '../../domain/shared/DomainError';
 import { type Clock } from '../ports/Clock';
 import { type IdGenerator } from '../ports/IdGenerator';
 import { type DeviceAuthorizations } from '../ports/oauth/DeviceAuthorizations';
@@ -21,7 +21,7 @@ export interface DeviceApprovalView {
 
 export type DeviceDecision = { readonly approve: false } | { readonly approve: true; readonly workspaceId: string; readonly scopes: readonly Scope[] };
 
-/** Codes a person may try per window before they are locked out for the rest of it (RFC 8628 §5.1). */
+/** Wrong codes a person may type per window before every look-up is refused for the rest of it (RFC 8628 §5.1). */
 export const USER_CODE_ATTEMPTS = { max: 5, windowMs: 15 * 60_000 };
 const UNKNOWN = 'That code is not valid, or it was already used or has expired. Check it, or start again on your device.';
 
@@ -37,15 +37,27 @@ export class DeviceApproval {
     private readonly clock: Clock,
   ) {}
 
-  /** Looks a typed code up; every look-up counts against the person's attempts. */
+  /**
+   * Looks a typed code up. A code that is not pending counts against the person's attempts; a
+   * valid one does not, so reloading its page locks nobody out. Once the wrong ones reach the
+   * limit, every look-up is refused until the window ends, the right code included: otherwise
+   * someone guessing would still learn which guess was right.
+   */
   async review(userId: string, typed: string): Promise<DeviceApprovalView> {
     const now = this.clock.now();
-    const window = await this.attempts.hit(`user-code:${userId}`, USER_CODE_ATTEMPTS.windowMs, now);
-    if (window.count > USER_CODE_ATTEMPTS.max) {
-      const minutes = Math.max(1, Math.ceil((window.resetAt.getTime() - now.getTime()) / 60_000));
-      throw new DomainError('rate_limited', 'too_many_user_codes', `Too many codes tried. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    const key = `user-code:${userId}`;
+    if ((await this.attempts.count(key, now)) >= USER_CODE_ATTEMPTS.max) {
+      const { resetAt } = await this.attempts.hit(key, USER_CODE_ATTEMPTS.windowMs, now);
+      const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      throw new TooSoon('too_many_user_codes', `Too many codes tried. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, seconds);
     }
-    return this.view(userId, typed);
+    try {
+      return await this.view(userId, typed);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'invalid_user_code') await this.attempts.hit(key, USER_CODE_ATTEMPTS.windowMs, now);
+      throw error;
+    }
   }
 
   /** The same page again without counting an attempt: after a choice the person must correct. */

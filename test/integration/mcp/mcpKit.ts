@@ -101,7 +101,7 @@ export class McpKit {
 
   /**
    * A person at a browser, signed in: an owner of the workspace. Each token the device flow gets
-   * has a person of its own, since a person may look up five user codes per 15 minutes.
+   * has a person of its own (the approval page's limits are per person).
    */
   async person(): Promise<Browser> {
     this.people += 1;

@@ -106,7 +106,7 @@ for (const kind of ['sqlite', 'mysql'] as const) {
       });
     }
 
-    it('the sixth code looked up within 15 minutes is refused with 429, even the right one; the next window lets it through', async () => {
+    it('after five wrong codes within 15 minutes every look-up is refused with 429 and Retry-After, even the right one; the next window lets it through', async () => {
       const csrf = await browser.freshCsrf();
       for (const wrong of ['BCDF-GHJK', 'bcdfghjl', 'BCDF GHJM', 'XXXX-XXXX', 'ZZZZ-ZZZZ']) {
         const res = await browser.post('/device', { _csrf: csrf, user_code: wrong });
@@ -117,12 +117,22 @@ for (const kind of ['sqlite', 'mysql'] as const) {
       const locked = await browser.post('/device', { _csrf: csrf, user_code: device.user_code });
       expect(locked.status).to.equal(429);
       expect(locked.text).to.include('Too many codes tried');
+      expect(Number(locked.headers.get('retry-after')), 'the rest of the window, in seconds').to.be.within(1, 60);
       expect((await browser.get(`/device?user_code=${device.user_code}`)).status, 'the link form counts too').to.equal(429);
 
       kit.clock.advanceSeconds(60);
       const open = await browser.post('/device', { _csrf: csrf, user_code: device.user_code });
       expect(open.status).to.equal(200);
       expect(open.text).to.include(device.user_code);
+    });
+
+    it('looking the right code up again and again (a reload of its page) counts nothing: wrong codes still have their five', async () => {
+      const device = await start();
+      for (let i = 0; i < 8; i += 1) expect((await browser.get(`/device?user_code=${device.user_code}`)).status, `view ${i + 1}`).to.equal(200);
+      const csrf = await browser.freshCsrf();
+      for (const wrong of ['BCDF-GHJK', 'bcdfghjl', 'BCDF GHJM', 'XXXX-XXXX'])
+        expect((await browser.post('/device', { _csrf: csrf, user_code: wrong })).status).to.equal(400);
+      expect((await browser.post('/device', { _csrf: csrf, user_code: device.user_code })).status, 'four wrong, the right one').to.equal(200);
     });
 
     it("the lockout is the person's: another person may still look the code up", async () => {

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { type BrowserSessions } from '../../../../../application/auth/BrowserSessions';
 import { type DeviceApproval } from '../../../../../application/oauth/DeviceApproval';
-import { DomainError } from '../../../../../domain/shared/DomainError';
+import { DomainError, TooSoon } from '../../../../../domain/shared/DomainError';
 import { type AppContext, type AppState } from '../../state';
 import { field } from '../../routers/oauth/clientCredentialsOf';
 import { csrfOf, htmlAnswer, seeOther } from '../pageAnswers';
@@ -49,6 +49,7 @@ export function deviceRouter(approval: DeviceApproval, sessions: BrowserSessions
       htmlAnswer(ctx, 200, approveDevicePage(await approval.review(userId, typed), csrfOf(ctx)));
     } catch (error) {
       if (!(error instanceof DomainError) || !['validation', 'rate_limited'].includes(error.kind)) throw error;
+      if (error instanceof TooSoon) ctx.set('Retry-After', String(error.retryAfterSeconds));
       htmlAnswer(ctx, error.kind === 'rate_limited' ? 429 : 400, enterCodePage({ csrf: csrfOf(ctx), typed, error: messageOf(error) }));
     }
   }
