@@ -35,7 +35,13 @@ export class VerifyAccessToken implements AccessTokenVerifier {
       );
     }
     const grant = await this.grants.findGrant(claims.grantId);
-    if (grant === null || !isGrantLive(grant, this.clock.now())) return null;
+    // A genuine token whose family ended: its holder needs the person to authorize the app again, not a refresh.
+    if (grant === null || !isGrantLive(grant, this.clock.now())) {
+      throw unauthenticated(
+        'invalid_token',
+        "this access token's grant has ended (revoked, its refresh token used twice, the person no longer a member, or past its lifetime): authorize the app again",
+      );
+    }
     return { kind: 'oauth', id: claims.grantId, userId: claims.userId, clientId: claims.clientId, workspaceId: claims.workspaceId, scopes: claims.scopes };
   }
 }

@@ -54,6 +54,7 @@ for (const kind of ['sqlite', 'mysql'] as const) {
       // The clock has not moved: the JWT itself is still within its 10 minutes.
       const refused = await me().expect(401);
       expect(refused.body.error.code).to.equal('invalid_token');
+      expect(refused.body.error.message, 'says why: no refresh will help').to.include('grant has ended');
       await kit.api.get(`/v1/workspaces/${workspaceId}/posts`).set(bearer(token.accessToken)).expect(401);
       // The API key of the same person is untouched.
       await kit.api.get('/v1/me').set(bearer(apiKey)).expect(200);
@@ -76,7 +77,8 @@ for (const kind of ['sqlite', 'mysql'] as const) {
     it('refuses the token once it expires, even with its family live', async () => {
       await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(200);
       kit.clock.advanceSeconds(10 * 60 + 1);
-      await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(401);
+      const expired = await kit.api.get('/v1/me').set(bearer(token.accessToken)).expect(401);
+      expect(expired.body.error.message).to.include('has expired');
     });
   });
 }

@@ -53,10 +53,16 @@ describe('VerifyAccessToken: a token of ours for our other resource (RFC 8707)',
     expect(JSON.stringify(logger.lines)).not.to.include(TOKEN);
   });
 
-  it('a token for its own resource goes on to the family check (no grant here: simply not valid, nothing logged)', async () => {
+  it('a token for its own resource goes on to the family check (no grant here: 401 saying the grant has ended, nothing logged)', async () => {
     const logger = recordingLogger();
     const verify = new VerifyAccessToken(tokensFor(API), NO_GRANTS, new FixedClock(), API, logger);
-    expect(await verify.verify(TOKEN)).to.equal(null);
+    const refused = await verify.verify(TOKEN).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).to.be.instanceOf(DomainError);
+    expect(refused).to.include({ kind: 'unauthenticated', code: 'invalid_token' });
+    expect((refused as DomainError).message).to.include('grant has ended');
     expect(logger.lines).to.deep.equal([]);
   });
 });
