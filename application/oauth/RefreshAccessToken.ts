@@ -11,6 +11,8 @@ import { type LiveScopes } from './LiveScopes';
 import { type TokenAnswer, type TokenIssuer } from './TokenIssuer';
 
 const INVALID = 'the refresh token is not valid';
+/** A refresh may narrow what was granted, never widen it (RFC 6749 §6). */
+const GRANTED_ONLY = 'a refresh may ask only for what the person granted, not for';
 
 /**
  * grant_type=refresh_token (RFC 6749 §6) with rotation (RFC 9700 §4.14.2): each token works once;
@@ -48,7 +50,7 @@ export class RefreshAccessToken {
     }
     const grant = await this.grants.findGrant(record.grantId);
     if (grant === null || !isGrantLive(grant, now) || now >= record.expiresAt) throw oauthError('invalid_grant', INVALID);
-    const asked = input.scope === undefined ? grant.scopes : requestedScopes(input.scope, grant.scopes);
+    const asked = input.scope === undefined ? grant.scopes : requestedScopes(input.scope, grant.scopes, GRANTED_ONLY);
     let live: Scope[];
     try {
       live = await this.liveScopes.of(grant);
@@ -68,7 +70,7 @@ export class RefreshAccessToken {
   private async checkAsked(record: RefreshTokenRecord, input: { scope?: string; resource?: string }): Promise<void> {
     const grant = await this.grants.findGrant(record.grantId);
     if (grant === null) return;
-    if (input.scope !== undefined) requestedScopes(input.scope, grant.scopes);
+    if (input.scope !== undefined) requestedScopes(input.scope, grant.scopes, GRANTED_ONLY);
     checkSameResource(input.resource, grant.resource, this.resources);
   }
 }

@@ -4,10 +4,11 @@ import { type Role } from '../workspace/Role';
 import { oauthError } from './oauthError';
 
 /**
- * What a client asks for: known scopes within its registration. No scope parameter means
- * everything the client is registered for (RFC 6749 §3.3, documented in docs/decisions.md).
+ * What a client asks for: known scopes within its registration (or, on a refresh, within its
+ * grant: `limit` then says so). No scope parameter means everything the client is registered for
+ * (RFC 6749 §3.3, documented in docs/decisions.md).
  */
-export function requestedScopes(raw: string | undefined, registered: readonly Scope[]): Scope[] {
+export function requestedScopes(raw: string | undefined, registered: readonly Scope[], limit = 'this client may not ask for'): Scope[] {
   if (raw === undefined || raw.trim() === '') return [...registered];
   let asked: Scope[];
   try {
@@ -16,7 +17,7 @@ export function requestedScopes(raw: string | undefined, registered: readonly Sc
     throw oauthError('invalid_scope', (error as Error).message);
   }
   const beyond = asked.filter((s) => !registered.includes(s));
-  if (beyond.length > 0) throw oauthError('invalid_scope', `this client may not ask for ${beyond.join(', ')}`);
+  if (beyond.length > 0) throw oauthError('invalid_scope', `${limit} ${beyond.join(', ')}`);
   return asked;
 }
 

@@ -64,7 +64,8 @@ for (const kind of ['sqlite', 'mysql'] as const) {
       const tokens = await oauth4.redeemCode(app, await oauth4.authorizationCode(app, undefined, ['posts:read']));
       const granted = expectTokens(tokens);
       expect(granted.scope).to.equal('posts:read');
-      expectRefusal(await oauth4.refresh(app, granted.refresh_token!, { scope: 'posts:read posts:write' }), 400, 'invalid_scope');
+      const wider = expectRefusal(await oauth4.refresh(app, granted.refresh_token!, { scope: 'posts:read posts:write' }), 400, 'invalid_scope');
+      expect(wider.description, 'the grant, not the client, lacks it').to.include('only for what the person granted, not for posts:write');
       expectRefusal(await oauth4.refresh(app, granted.refresh_token!, { scope: 'media:write' }), 400, 'invalid_scope');
 
       const after = expectTokens(await oauth4.refresh(app, granted.refresh_token!));

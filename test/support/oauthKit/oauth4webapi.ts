@@ -21,6 +21,8 @@ export interface TestClient {
 export interface Refusal {
   readonly status: number;
   readonly error: string;
+  /** The `error_description`, when the server sent one. */
+  readonly description?: string;
   readonly headers: Headers;
 }
 
@@ -135,7 +137,9 @@ export async function settle<R>(call: Promise<R>): Promise<Outcome<R>> {
   try {
     return { ok: await call };
   } catch (error) {
-    if (error instanceof oauth.ResponseBodyError) return { refused: { status: error.status, error: error.error, headers: error.response.headers } };
+    if (error instanceof oauth.ResponseBodyError) {
+      return { refused: { status: error.status, error: error.error, description: error.error_description, headers: error.response.headers } };
+    }
     if (error instanceof oauth.WWWAuthenticateChallengeError) {
       const body = (await error.response.clone().json()) as { error: string };
       return { refused: { status: error.status, error: body.error, headers: error.response.headers } };

@@ -28,7 +28,7 @@ export const errorHandler = (logger: Logger, baseUrl: string, resourceMetadataUr
     },
     client(ctx, httpStatus, httpMessage) {
       const { status, code } = clientHttpError(httpStatus);
-      const message = httpMessage ?? 'bad request';
+      const message = readableMessage(httpMessage) ?? 'bad request';
       // A 422 always names where the problem is; for an unreadable body that is the body itself.
       const details = status === 422 ? [{ path: '', message }] : [];
       ctx.status = status;
@@ -39,6 +39,14 @@ export const errorHandler = (logger: Logger, baseUrl: string, resourceMetadataUr
       ctx.body = errorBody(500, 'internal_error', 'an unexpected error occurred; quote the requestId when reporting it', [], ctx.state.requestId);
     },
   });
+
+/**
+ * koa-body's words for valid JSON that is not an object or an array ("invalid JSON, only supports
+ * object and array") would tell a client sending `true` or `"x"` that its JSON is broken.
+ */
+const SCALAR_BODY = 'invalid JSON, only supports object and array';
+const readableMessage = (message: string | null | undefined): string | null | undefined =>
+  message === SCALAR_BODY ? 'the body must be a JSON object or array, not a lone string, number, true, false or null' : message;
 
 /** Body-parser and router errors are the client's: a broken JSON body is a validation failure. */
 function clientHttpError(status: number): { status: number; code: string } {
