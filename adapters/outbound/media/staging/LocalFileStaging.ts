@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
@@ -19,9 +20,14 @@ export class LocalFileStaging implements FileStaging {
         done(sizeBytes > maxBytes ? new StagingTooLarge(maxBytes) : null, chunk);
       },
     });
+    const out = fs.createWriteStream(file, { mode: 0o600 });
     try {
-      await pipeline(body, counted, fs.createWriteStream(file, { mode: 0o600 }));
+      await pipeline(body, counted, out);
     } catch (error) {
+      // The file is removed only once its stream has closed: a body broken off early can fail the
+      // pipeline while the file is still being opened, and an open landing after the removal
+      // would make the file again, left behind for good.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await this.discard(file);
       // The rest of a refused body is read and dropped, so the client hears the answer.
       if (error instanceof StagingTooLarge) body.resume();
