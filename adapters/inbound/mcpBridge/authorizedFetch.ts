@@ -1,14 +1,9 @@
 import { type FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type Bearer } from '../../../application/mcpBridge/Bearer';
+import { hasTokenCharacters, NOT_TOKEN_CHARACTERS } from '../http/middleware/authenticate';
 
-/** A bearer token as the service reads one (RFC 6750's token68), HTTP whitespace around it aside. */
-const TOKEN = /^[\t\n\r ]*[A-Za-z0-9\-._~+/]+=*[\t\n\r ]*$/;
-
-/**
- * The service's refusal of a token with characters no token has (adapters/inbound/http/middleware/authenticate.ts),
- * made here: fetch cannot send most such tokens at all (a placeholder's `…` is not a byte).
- */
-const UNSENDABLE = 'invalid_token: the token has characters no token has (letters, digits and -._~+/ only): was a placeholder such as dsk_… pasted as is?';
+/** The service's refusal of a token with characters no token has, made here: fetch cannot send most such tokens at all (a placeholder's `…` is not a byte). */
+const UNSENDABLE = `invalid_token: ${NOT_TOKEN_CHARACTERS}`;
 
 /**
  * The fetch the MCP client's transport sends with: each request carries the bearer's current
@@ -21,7 +16,7 @@ export function authorizedFetch(bearer: Bearer, base: FetchLike = fetch): FetchL
   return async (url, init) => {
     /** The answer, or why the token was refused (the 401's challenge). */
     const send = async (token: string): Promise<Response | string> => {
-      if (!TOKEN.test(token)) return UNSENDABLE;
+      if (!hasTokenCharacters(token)) return UNSENDABLE;
       const headers = new Headers(init?.headers);
       headers.set('Authorization', `Bearer ${token}`);
       const response = await base(url, { ...init, headers });

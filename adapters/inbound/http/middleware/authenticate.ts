@@ -3,14 +3,21 @@ import { type AuthenticateBearer } from '../../../../application/auth/Authentica
 import { DomainError, unauthenticated } from '../../../../domain/shared/DomainError';
 import { type AppState } from '../state';
 
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+/** A bearer token's own characters (RFC 6750's token68). */
+const TOKEN68 = '[A-Za-z0-9\\-._~+/]+=*';
+const BEARER = new RegExp(`^Bearer +(${TOKEN68}) *$`, 'i');
 const SCHEME = /^Bearer +\S/i;
+/** A token alone, HTTP whitespace around it aside: what a client can send in `Bearer <token>`. */
+const TOKEN_ALONE = new RegExp(`^[\\t\\n\\r ]*${TOKEN68}[\\t\\n\\r ]*$`);
 
-/** Why a header that is not `Bearer <token>` was refused: a token with characters no token has is named apart (a placeholder pasted as is). */
-const malformed = (header: string): string =>
-  SCHEME.test(header)
-    ? 'the token has characters no token has (letters, digits and -._~+/ only): was a placeholder such as dsk_… pasted as is?'
-    : 'the Authorization header must be "Bearer <token>"';
+/** Whether a client's token has only the characters a token has (the MCP bridge checks before sending). */
+export const hasTokenCharacters = (token: string): boolean => TOKEN_ALONE.test(token);
+
+/** The 401's words for a token with characters no token has (a placeholder pasted as is). */
+export const NOT_TOKEN_CHARACTERS = 'the token has characters no token has (letters, digits and -._~+/ only): was a placeholder such as dsk_… pasted as is?';
+
+/** Why a header that is not `Bearer <token>` was refused: a token with characters no token has is named apart. */
+const malformed = (header: string): string => (SCHEME.test(header) ? NOT_TOKEN_CHARACTERS : 'the Authorization header must be "Bearer <token>"');
 
 /**
  * Resolves the bearer credential of every request that sends one (API key, session JWT or
